@@ -1,0 +1,1 @@
+"""The game-agnostic core: the rules contract, the session, records, RNG, flow stack."""

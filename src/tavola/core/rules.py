@@ -1,0 +1,140 @@
+"""The rules contract: the one interface every game implements and every client uses.
+
+A game is a :class:`Rules` object. It never imports the server, the bots or the CLI; they
+all reach it only through the methods below. The game state is plain data (dicts with
+string keys, lists, ints, strings, bools, None), including the RNG word (``state["rng"]``)
+and the flow stack, so it can be cloned, serialized, checksummed and replayed.
+
+Actions are small click-sized tuples: ``(verb,)`` or ``(verb, noun)`` with string or int
+parts, for example ``("rondel", "metallum")``, ``("city", 17)``, ``("done",)``. The same
+per-role list drives the browser's highlighting, the bots, the fuzzer and the integer
+action space for learning agents.
+"""
+
+from __future__ import annotations
+
+import marshal
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+Action = tuple[Any, ...]
+Event = dict[str, Any]
+"""A log entry: ``{"msg": key, "args": {...}}``; optional ``"to": [roles]`` limits who sees it,
+``"dice": [...]`` lists dice shown, ``"reveal": True`` marks newly revealed hidden information."""
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as shown on the create-game form."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = (False, True)
+    label: str = ""
+    rule: str = ""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario (board, era) with the player counts it supports."""
+
+    name: str
+    title: str
+    players: tuple[int, ...]
+    default_players: int
+    options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+
+
+def clone(state: State) -> State:
+    """A deep copy of a plain-data state (marshal is the fastest deep copy CPython has)."""
+    return marshal.loads(marshal.dumps(state))
+
+
+class Rules(ABC):
+    """Base class of a game's rules. Subclasses are stateless: all state lives in ``State``."""
+
+    id: str = ""
+    title: str = ""
+    rulebook: str = ""
+    """Short citation of the rulebook the section numbers refer to."""
+
+    # --- set-up -----------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> list[Scenario]:
+        """Every scenario, with its player counts and options."""
+
+    @abstractmethod
+    def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
+        """The roles (seats) of a game with these settings, in seating order."""
+
+    @abstractmethod
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        """The initial state. Must put the seeded RNG word in ``state["rng"]``."""
+
+    # --- the loop ---------------------------------------------------------------------
+    @abstractmethod
+    def active_roles(self, state: State) -> list[str]:
+        """Roles that may act now (several for simultaneous decisions); empty once over."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        """Every legal action of ``role`` now; empty if the role is not active."""
+
+    @abstractmethod
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        """Apply one legal action in place and return the log events it produced.
+
+        Callers have already checked that ``action`` is in ``legal_actions(state, role)``."""
+
+    @abstractmethod
+    def result(self, state: State) -> dict[str, Any] | None:
+        """None while the game runs; then ``{"winners": [...], "scores": {role: n}, "reason": str}``."""
+
+    # --- what a role may see ----------------------------------------------------------
+    @abstractmethod
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        """Everything ``role`` may see (``None`` is an observer). Never the RNG word."""
+
+    def prompt(self, state: State, role: str) -> dict[str, Any]:
+        """What ``role`` is asked now: ``{"text": key, "args": {...}, "rule": "§n"}``."""
+        return {"text": "waiting", "args": {}, "rule": ""}
+
+    def determinize(self, state: State, role: str, seed: int) -> State:
+        """A full state consistent with everything ``role`` has seen, hidden parts resampled.
+
+        Search bots plan on such worlds so they never read what their role cannot see. The
+        RNG word is always replaced, so future dice are unknown. Games with hidden
+        information override this to resample hands, allocations and deck order."""
+        from tavola.core.rng import seed_state
+
+        world = clone(state)
+        world["rng"] = seed_state(seed)
+        return world
+
+    # --- for bots, fuzzers, learning agents --------------------------------------------
+    def check(self, state: State) -> list[str]:
+        """Invariant violations (for the fuzzer); empty when the state is sound."""
+        return []
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
+        return {r: 0.5 for r in state.get("roles", [])}
+
+    @abstractmethod
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        """Every action that can ever be legal with these settings, in a fixed order."""
+
+    def undoable(self, state: State, role: str, action: Action) -> bool:
+        """Whether the action may be taken back (before randomness, reveals or a role change)."""
+        return True
+
+    # --- for the user interface -------------------------------------------------------
+    def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """Static board data for drawing (areas, coordinates, adjacency, tracks)."""
+        return {}
+
+    def describe(self, state: State, role: str, action: Action) -> str:
+        """A short English label for an action (the web client translates by verb)."""
+        return " ".join(str(p) for p in action)

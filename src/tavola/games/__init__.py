@@ -1,0 +1,1 @@
+"""One package per game; each exposes ``RULES``, its :class:`tavola.core.rules.Rules` object."""

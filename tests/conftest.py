@@ -7,6 +7,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tavola.core.registry import GAMES  # noqa: E402
+from tavola.core.registry import GAMES
 
 GAMES.setdefault("toy", "toygame:RULES")

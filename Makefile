@@ -1,0 +1,38 @@
+# The two set-up commands of the README: `make serve` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+CHROMIUM := /usr/bin/chromium
+
+.PHONY: serve test install install-test chromium lint fuzz bench
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+install-test: $(BIN)/python chromium
+	$(BIN)/pip install --quiet -e '.[test]'
+
+# Browser tests drive Debian's chromium; no browser is ever downloaded.
+chromium:
+	@test -x $(CHROMIUM) || { (apt-get update -qq || sudo apt-get update -qq) && \
+	  (apt-get install -y -qq chromium || sudo apt-get install -y -qq chromium); }
+
+serve: install
+	$(BIN)/tavola serve $(SERVE_ARGS)
+
+lint: install-test
+	$(BIN)/ruff check src tests
+
+test: install-test
+	$(BIN)/ruff check src tests
+	$(BIN)/pytest -n 2 -m "not slow" tests
+
+fuzz: install
+	$(BIN)/tavola fuzz antike-ii --games 500
+
+bench: install
+	$(BIN)/tavola bench antike-ii

@@ -1,0 +1,36 @@
+"""`tavola fuzz`: random legal play hunting for crashes, dead ends and broken invariants."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from tavola.cli.common import add_game_args, emit_json
+from tavola.core import fuzz
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("fuzz", help="random legal play; exit 1 on any failure")
+    add_game_args(p)
+    p.add_argument("--games", type=int, required=True, help="how many games")
+    p.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
+    p.add_argument("--max-steps", type=int, default=50_000, help="a game past this many steps fails")
+    p.add_argument("--jobs", "-j", type=int, default=0, help="processes (default: one per core)")
+    p.add_argument("--out", default="fuzz-failures", help="folder for records reproducing failures")
+    p.add_argument("--json", action="store_true", help="print one JSON summary on the last line")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    summary = fuzz.run(args.game, args.games, seed=args.seed, scenario=args.scenario, players=args.players,
+                       max_steps=args.max_steps, jobs=args.jobs, out_dir=Path(args.out))
+    if args.json:
+        emit_json(summary)
+    else:
+        print(f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])}, "
+              f"{summary['steps']} actions in {summary['seconds']} s")
+        for f in summary["failures"]:
+            print(f"FAIL {f['kind']} {f['scenario']}/{f['players']}p seed {f['seed']}: {f['message']}")
+            print(f"     reproduce: tavola replay {f.get('record', '?')}")
+        print(f"{len(summary['failures'])} failures")
+    return 1 if summary["failures"] else 0

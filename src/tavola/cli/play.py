@@ -1,0 +1,140 @@
+"""`tavola play`: play a game in the terminal, with humans and bots in any seat."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from tavola.bots import bot_names, make_bot
+from tavola.cli.common import add_game_args, emit_json
+from tavola.core.errors import TavolaError
+from tavola.core.game import Game
+from tavola.core.i18n import game_package, render
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("play", help="play in the terminal (humans and bots)")
+    add_game_args(p)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seat", action="append", default=[], metavar="ROLE=KIND",
+                   help="KIND is 'human' or a bot name (random, greedy, mcts[:level]); ROLE may be 'all'")
+    p.add_argument("--think", type=float, default=0.5, help="seconds per bot decision (search bots)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
+    p.add_argument("--record", metavar="FILE", help="write the game record here (after every action)")
+    p.add_argument("--lang", default="en", choices=["en", "it"])
+    p.add_argument("--json", action="store_true", help="last line: one JSON object with the result")
+    p.set_defaults(func=run)
+
+
+def parse_seats(specs: list[str], roles: list[str]) -> dict[str, str]:
+    """``--seat`` values to a kind per role (human by default)."""
+    seats = dict.fromkeys(roles, "human")
+    known = set(bot_names()) | {"human"}
+    for spec in specs:
+        role, sep, kind = spec.partition("=")
+        if not sep:
+            raise TavolaError(f"--seat takes ROLE=KIND, not {spec!r}")
+        if kind.split(":")[0] not in known:
+            raise TavolaError(f"unknown seat kind {kind!r}; use human or one of: {', '.join(sorted(known - {'human'}))}")
+        targets = roles if role == "all" else [role]
+        for r in targets:
+            if r not in seats:
+                raise TavolaError(f"no role {r!r}; roles: {', '.join(roles)}")
+            seats[r] = kind
+    return seats
+
+
+def parse_options(specs: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for spec in specs:
+        name, sep, raw = spec.partition("=")
+        if not sep:
+            raise TavolaError(f"--option takes NAME=VALUE, not {spec!r}")
+        try:
+            out[name] = json.loads(raw)
+        except ValueError:
+            out[name] = raw
+    return out
+
+
+def summary_lines(view: dict[str, Any], width: int = 100) -> list[str]:
+    """A readable, compact board summary from any game's view."""
+    skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo"}
+    lines = []
+    for key, value in view.items():
+        if key in skip:
+            continue
+        text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+        if len(text) > width * 3:
+            text = text[: width * 3 - 3] + "..."
+        lines.append(f"{key}: {text}")
+    return lines
+
+
+def run(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    game = Game(args.game, args.scenario, args.players, options, args.seed)
+    seats = parse_seats(args.seat, game.roles)
+    bots = {
+        r: make_bot(k.split(":")[0], seed=args.seed * 101 + i, think=args.think,
+                    level=k.split(":")[1] if ":" in k else "normal")
+        for i, (r, k) in enumerate(seats.items()) if k != "human"
+    }
+    pkg = game_package(game.rules)
+    out = sys.stderr if args.json else sys.stdout
+    shown_log = 0
+
+    def save() -> None:
+        if args.record:
+            Path(args.record).write_text(json.dumps(game.record(), indent=1))
+
+    while not game.is_over:
+        active = game.active_roles
+        humans = [r for r in active if r not in bots]
+        role = humans[0] if humans else active[0]
+        if role in bots:
+            action = bots[role].choose(game.rules, game.state, role)
+            game.apply(role, action)
+            save()
+            continue
+        view = game.view(role)
+        for ev in game.log[shown_log:]:
+            if "to" not in ev or role in ev["to"]:
+                print("  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang), file=out)
+        shown_log = len(game.log)
+        print("\n".join(summary_lines(view)), file=out)
+        prompt = view["prompt"] or {}
+        rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
+        print(f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}", file=out)
+        legal = game.legal_actions(role)
+        for i, a in enumerate(legal, 1):
+            print(f"  {i:>3}. {game.rules.describe(game.state, role, a) if a != ('undo',) else 'undo'}", file=out)
+        while True:
+            print("choose a number (q to quit): ", end="", file=out, flush=True)
+            line = sys.stdin.readline()
+            if not line or line.strip() == "q":
+                save()
+                print("\ngame left unfinished" + (f"; record in {args.record}" if args.record else ""), file=sys.stderr)
+                return 3
+            try:
+                choice = legal[int(line) - 1]
+            except (ValueError, IndexError):
+                print(f"  a number from 1 to {len(legal)}, please", file=out)
+                continue
+            break
+        game.apply(role, choice)
+        save()
+    save()
+    result = game.result or {}
+    for ev in game.log[shown_log:]:
+        if "to" not in ev:
+            print("  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang), file=out)
+    print(f"\nGame over: {', '.join(result.get('winners', []))} win ({result.get('reason', '')}); "
+          f"scores {result.get('scores')}", file=out)
+    if args.json:
+        emit_json({"game": game.game_id, "scenario": game.scenario, "players": game.players, "seed": game.seed,
+                   "actions": len(game.actions), "result": result})
+    return 0

@@ -1,0 +1,72 @@
+"""Throughput of a game's rules: random playouts, legal listing, cloning.
+
+Numbers from one run are compared with each other (ratios, medians), never with fixed
+thresholds: these machines are noisy.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+from tavola.core.registry import get_rules
+from tavola.core.rules import clone
+
+
+def run(game_id: str, scenario: str | None = None, players: int | None = None,
+        seconds: float = 10.0, seed: int = 1) -> dict[str, Any]:
+    rules = get_rules(game_id)
+    spec = next((s for s in rules.scenarios() if scenario in (None, s.name)), None)
+    if spec is None:
+        raise ValueError(f"{game_id} has no scenario {scenario!r}")
+    scenario = spec.name
+    players = players or spec.default_players
+    options = {o.name: o.default for o in spec.options}
+    pick = random.Random(seed)
+    actions = games = 0
+    legal_time = apply_time = 0.0
+    samples: list[dict[str, Any]] = []
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        state = rules.setup(scenario, players, options, seed + games)
+        steps = 0
+        while rules.result(state) is None and time.perf_counter() < deadline:
+            t0 = time.perf_counter()
+            active = rules.active_roles(state)
+            role = active[pick.randrange(len(active))]
+            legal = rules.legal_actions(state, role)
+            t1 = time.perf_counter()
+            rules.apply(state, role, legal[pick.randrange(len(legal))])
+            t2 = time.perf_counter()
+            legal_time += t1 - t0
+            apply_time += t2 - t1
+            steps += 1
+            if steps % 97 == 0 and len(samples) < 200:
+                samples.append(clone(state))
+        actions += steps
+        if rules.result(state) is not None:
+            games += 1
+    elapsed = time.perf_counter() - start
+    clone_us = []
+    for s in samples or [rules.setup(scenario, players, options, seed)]:
+        t0 = time.perf_counter()
+        for _ in range(20):
+            clone(s)
+        clone_us.append((time.perf_counter() - t0) / 20 * 1e6)
+    return {
+        "game": game_id,
+        "scenario": scenario,
+        "players": players,
+        "seconds": round(elapsed, 2),
+        "actions": actions,
+        "games": games,
+        "actions_per_second": round(actions / elapsed),
+        "games_per_second": round(games / elapsed, 3),
+        "actions_per_game": round(actions / games, 1) if games else None,
+        "legal_us": round(legal_time / max(actions, 1) * 1e6, 2),
+        "apply_us": round(apply_time / max(actions, 1) * 1e6, 2),
+        "clone_us_median": round(statistics.median(clone_us), 2),
+    }

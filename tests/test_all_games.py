@@ -1,0 +1,47 @@
+"""Checks every registered game must pass: a short fuzz smoke run (CI), the action space
+covers every legal action, records replay, views never carry the RNG word."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+import tavola
+from tavola.core import fuzz
+from tavola.core.registry import game_ids, get_rules
+
+GAMES = [g for g in game_ids()]
+SMOKE_GAMES = 8  # per game; `tavola fuzz GAME --games 500` is the long run
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_fuzz_smoke_has_no_failures(game_id: str) -> None:
+    summary = fuzz.run(game_id, SMOKE_GAMES, seed=1000, jobs=1, session_every=4)
+    assert summary["failures"] == [], summary["failures"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_are_json_and_hide_the_rng(game_id: str) -> None:
+    rules = get_rules(game_id)
+    for sc in rules.scenarios():
+        n = sc.default_players
+        game = tavola.Game(game_id, sc.name, n, None, seed=5)
+        pick = random.Random(1)
+        for _ in range(60):
+            if game.is_over:
+                break
+            role = game.active_roles[0]
+            legal = game.legal_actions(role)
+            game.apply(role, pick.choice(legal))
+        space = set(rules.action_space(sc.name, n, game.options))
+        for role in [*game.roles, None]:
+            view = game.view(role)
+            text = json.dumps(view)
+            assert "rng" not in view
+            assert str(game.state["rng"]) not in text
+            for action in view["actions"]:
+                assert tuple(action) in space or action == ["undo"]
+        again = tavola.replay(game.record())
+        assert again.checksums == game.checksums

@@ -14,7 +14,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_game_args(p)
     p.add_argument("--games", type=int, required=True, help="how many games")
     p.add_argument("--seed", type=int, default=1, help="first seed (game i uses seed+i)")
-    p.add_argument("--max-steps", type=int, default=50_000, help="a game past this many steps fails")
+    p.add_argument("--max-steps", type=int, default=200_000, help="a game past this many steps fails")
     p.add_argument("--jobs", "-j", type=int, default=0, help="processes (default: one per core)")
     p.add_argument("--out", default="fuzz-failures", help="folder for records reproducing failures")
     p.add_argument("--json", action="store_true", help="print one JSON summary on the last line")

@@ -133,7 +133,7 @@ def _fuzz_session(game_id: str, scenario: str, players: int, options: dict[str, 
         if not legal:
             return fail("dead-end", f"step {len(game.actions)}: {role} has no legal action")
         action = legal[pick.randrange(len(legal))]
-        if action != ("undo",) and game.can_undo(role) and pick.random() < 0.3:
+        if action != ("undo",) and game.can_undo(role) and pick.random() < 0.1:
             action = ("undo",)
         before = checksum(game.state)
         try:
@@ -147,7 +147,7 @@ def _fuzz_session(game_id: str, scenario: str, players: int, options: dict[str, 
                 return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")
         else:
             history.append(before)
-        if len(game.actions) >= max_steps:
+        if len(history) >= max_steps:  # undone steps do not count: they made no progress
             return fail("step-limit", f"no result after {max_steps} steps")
     report.steps = len(game.actions)
     report.finished = True
@@ -166,7 +166,7 @@ def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, in
 
 
 def run(game_id: str, games: int, seed: int = 1, scenario: str | None = None, players: int | None = None,
-        max_steps: int = 50_000, jobs: int = 0, out_dir: Path | None = None,
+        max_steps: int = 200_000, jobs: int = 0, out_dir: Path | None = None,
         session_every: int = 10) -> dict[str, Any]:
     """Fuzz ``games`` games across all scenarios and player counts; returns a summary."""
     rules = get_rules(game_id)

@@ -1,0 +1,156 @@
+"""The state layout and the helpers every chapter shares (paying, supplies, the board).
+
+State (plain data, indexed by integers; nation ``n`` is its place in the turn order):
+
+``nations`` ids in turn order, ``ctrl`` the role running each nation, ``cur`` whose turn it is,
+``pos`` rondel space per nation (-1 before the first turn), ``res`` purse per nation as
+``[marble, iron, gold, coin]``, ``coins``/``temples`` the bank, ``units[n][2*r+t]`` legions
+(t=0) and galleys (t=1) per region, ``sup[n]`` = ``[legions, galleys, city tokens]`` left in
+supply, ``city[r]`` owner or -1, ``tok[r]`` the city token's resource or -1, ``temple[r]`` 0 /
+1 (a city's temple) / 2 (neutral temple), ``ncity``/``ntemple`` per nation, ``tech`` bitmask
+per nation, ``first[k]`` the nation that developed technology ``k`` first, ``pers[n]`` and
+``bank`` personages as ``[kings, generals, citizens, scholars, navigators, pliny]``,
+``bellona`` the holder, and the turn's ``fresh`` (technologies bought this turn), ``razed``
+(temples destroyed) and ``scholars`` (first developments) counters.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
+
+State = dict[str, Any]
+
+MARBLE, IRON, GOLD, COIN = 0, 1, 2, 3
+LEGION, GALLEY = 0, 1
+KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
+PERSONAGES = ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
+PURSE_INDEX = {k: i for i, k in enumerate(PURSE)}
+RESOURCE_INDEX = {k: i for i, k in enumerate(RESOURCES)}
+TECH = {t.id: t for t in RULEBOOK.techs}
+TECH_INDEX = {t.id: i for i, t in enumerate(RULEBOOK.techs)}
+ALL_TECHS = sum(t.bit for t in RULEBOOK.techs)
+MERCATURA = TECH["mercatura"].bit
+COMMERCIUM = TECH["commercium"].bit
+METALLUM = TECH["metallum"].bit
+MONETA = TECH["moneta"].bit
+REGNUM = TECH["regnum"].bit
+RES_PUBLICA = TECH["res_publica"].bit
+STRATA = TECH["strata"].bit
+NAVIGATIO = TECH["navigatio"].bit
+
+DONE = ("done",)
+STOP = ("stop",)
+BATTLE = ("battle",)
+NO_BATTLE = ("no_battle",)
+PAY_ACTS = [("pay", k) for k in PURSE]
+RESOURCE_ACTS = [("resource", k) for k in RESOURCES]
+TRADE_ACTS = {"mercatura": ("trade", "mercatura"), "commercium": ("trade", "commercium")}
+UNIT_ACTS = [("unit", "legion"), ("unit", "galley")]
+
+
+def board(state: State) -> Board:
+    return BOARDS[state["scenario"]]
+
+
+def acting(state: State) -> int:
+    """The nation whose decision it is: the turn's nation, or a defender asked about a battle."""
+    return state["flow"][-1].get("who", state["cur"])
+
+
+def event(msg: str, **args: Any) -> dict[str, Any]:
+    return {"msg": msg, "args": args}
+
+
+def can_pay(purse: list[int], marble: int, iron: int, gold: int) -> bool:
+    """§6.1: coins stand in for any missing marble, iron or gold."""
+    short = 0
+    if purse[0] < marble:
+        short += marble - purse[0]
+    if purse[1] < iron:
+        short += iron - purse[1]
+    if purse[2] < gold:
+        short += gold - purse[2]
+    return short <= purse[3]
+
+
+def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
+    """Pay a cost, coins only for what is missing (§6.1 "se necessario"); returns the coins spent.
+
+    Coins go back to the bank (they are limited, §1); resources are unlimited and vanish."""
+    purse = state["res"][n]
+    coins = 0
+    for k, need in ((0, marble), (1, iron), (2, gold)):
+        if need:
+            have = purse[k]
+            if have >= need:
+                purse[k] = have - need
+            else:
+                purse[k] = 0
+                coins += need - have
+    if coins:
+        purse[3] -= coins
+        state["coins"] += coins
+    return coins
+
+
+def wealth(purse: list[int]) -> int:
+    """§5.1 what a nation can pay with: every resource and coin."""
+    return purse[0] + purse[1] + purse[2] + purse[3]
+
+
+def trade_rates(state: State, n: int) -> list[str]:
+    """§7.3 Mercatura/Commercium: the rates the nation may trade at now.
+
+    Not in the turn a technology is bought (it counts as owned only at the end of the turn), and
+    only with enough to give."""
+    techs = state["tech"][n] & ~state["fresh"] if n == state["cur"] else state["tech"][n]
+    if not techs & (MERCATURA | COMMERCIUM):
+        return []
+    have = wealth(state["res"][n])
+    out = []
+    if techs & MERCATURA and have >= RULEBOOK.trade["mercatura"][0]:
+        out.append("mercatura")
+    if techs & COMMERCIUM and have >= RULEBOOK.trade["commercium"][0]:
+        out.append("commercium")
+    return out
+
+
+def personages(state: State, n: int) -> int:
+    """§3 the personages a nation has won."""
+    p = state["pers"][n]
+    return p[0] + p[1] + p[2] + p[3] + p[4] + p[5]
+
+
+def defence(state: State, r: int) -> int:
+    """§8.2 the defensive strength of the city (or neutral temple) in region ``r``."""
+    d = RULEBOOK.defence
+    if state["temple"][r] == 2:
+        return d["neutral_temple"]
+    owner = state["city"][r]
+    value = d["temple_city"] if state["temple"][r] == 1 else d["city"]
+    units = state["units"][owner]
+    value += (units[2 * r] + units[2 * r + 1]) * d["per_unit"]
+    if personages(state, owner) <= d["few_personages_max"]:
+        value += d["few_personages"]
+    techs = state["tech"][owner]
+    if techs & RES_PUBLICA:
+        value += d["res_publica"]
+    elif techs & REGNUM:
+        value += d["regnum"]
+    return value
+
+
+def sea_points(state: State, n: int) -> int:
+    """§4 sea areas for navigators: each region where the nation's galleys are alone counts 1, a
+    city-less sea (the galley symbol) 2. Counted at the end of the turn."""
+    b = board(state)
+    mine = state["units"][n]
+    others = [u for m, u in enumerate(state["units"]) if m != n]
+    total = 0
+    for r in range(b.size):
+        s = 2 * r + 1
+        if mine[s] and not any(u[s] for u in others):
+            total += b.nav[r]
+    return total

@@ -1,0 +1,97 @@
+"""§5.2 founding cities, the second phase of every turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.antike.common import (
+    DONE,
+    RESOURCE_ACTS,
+    RESOURCE_INDEX,
+    State,
+    board,
+    can_pay,
+    event,
+    pay,
+    trade_rates,
+)
+from tavola.games.antike.loader import NO_SITE, RESOURCES, RULEBOOK, SITE_ANY
+from tavola.games.antike.turn import end_turn
+
+COST = RULEBOOK.city_cost
+
+
+def sites(state: State, n: int) -> list[int]:
+    """§5.2 regions where the nation could found a city, cost aside: a city site with no city
+    and no neutral temple, at least one own legion or galley there (hostile units do not stop
+    it), and a city token left in supply (§1)."""
+    if state["sup"][n][2] <= 0:
+        return []
+    b = board(state)
+    units = state["units"][n]
+    city = state["city"]
+    temple = state["temple"]
+    site = b.site
+    return [r for r in range(b.size)
+            if (units[2 * r] or units[2 * r + 1]) and city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE]
+
+
+def start_founding(state: State) -> list[dict[str, Any]]:
+    """§5.2 after the rondel action; skipped straight to the end of the turn when no site exists."""
+    n = state["cur"]
+    if not sites(state, n):
+        return end_turn(state)
+    if not can_pay(state["res"][n], *COST) and not trade_rates(state, n):
+        return end_turn(state)
+    state["flow"] = [{"s": "found"}]
+    return []
+
+
+def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
+    """§5.2/§7.3 a city could be founded here in principle, so trading may help."""
+    return bool(sites(state, n))
+
+
+def legal_found(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
+    """§5.2 the sites the nation can pay for, or the end of the turn."""
+    out: list[tuple[Any, ...]] = []
+    if can_pay(state["res"][n], *COST):
+        act = board(state).act_region
+        out = [act[r] for r in sites(state, n)]
+    out.append(DONE)
+    return out
+
+
+def apply_found(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """§5.2 found a city (on an any-resource site, choose its token first) or end the turn (§5.3)."""
+    if action[0] == "done":
+        return end_turn(state)
+    b = board(state)
+    r = b.index[action[1]]
+    if b.site[r] == SITE_ANY:
+        # §5.2 on the Orient's three-resource sites the founder chooses the token
+        state["flow"].append({"s": "token", "r": r})
+        return []
+    return found(state, n, r, b.site[r])
+
+
+def legal_token(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
+    """§5.2 the three tokens of an Orient any-resource site."""
+    return RESOURCE_ACTS
+
+
+def apply_token(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """§5.2 the founder's choice of token for an any-resource site."""
+    state["flow"].pop()
+    return found(state, n, frame["r"], RESOURCE_INDEX[action[1]])
+
+
+def found(state: State, n: int, r: int, token: int) -> list[dict[str, Any]]:
+    """§5.2 pay 1 marble, 1 iron and 1 gold (coins stand in) and place the city token."""
+    coins = pay(state, n, *COST)
+    state["city"][r] = n
+    state["tok"][r] = token
+    state["sup"][n][2] -= 1
+    state["ncity"][n] += 1
+    return [event("ev.found", nation=state["nations"][n], region=board(state).ids[r], token=RESOURCES[token],
+                  coins=coins)]

@@ -1,0 +1,86 @@
+"""§5.1 choosing the action: moving the marker clockwise on the rondel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.antike.common import PAY_ACTS, PURSE_INDEX, State, event, wealth
+from tavola.games.antike.loader import RULEBOOK
+from tavola.games.antike.militia import start_militia
+from tavola.games.antike.movere import start_movere
+from tavola.games.antike.production import produce
+from tavola.games.antike.scientia import start_scientia
+from tavola.games.antike.templum import start_templum
+
+SPACES = RULEBOOK.spaces
+SPACE_INDEX = {s: i for i, s in enumerate(SPACES)}
+RONDEL_ACTS = [("rondel", s) for s in SPACES]
+FREE = RULEBOOK.free_steps
+
+
+def steps(pos: int, to: int) -> int:
+    """§5.1 spaces moved clockwise from ``pos`` to ``to``: staying put is a full circle of 8."""
+    return (to - pos) % 8 or 8
+
+
+def cost(pos: int, to: int) -> int:
+    """§5.1 up to 3 spaces are free, each further space costs 1 resource or coin; the first
+    placement costs nothing."""
+    if pos < 0:
+        return 0
+    extra = steps(pos, to) - FREE
+    return extra if extra > 0 else 0
+
+
+def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
+    """§5.1 the spaces the nation can reach and pay for (every space on its first turn)."""
+    pos = state["pos"][n]
+    if pos < 0:
+        return list(RONDEL_ACTS)
+    have = wealth(state["res"][n])
+    return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
+
+
+def apply_rondel(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """§5.1 move the marker; paid steps are settled before the action (§6 to §8)."""
+    to = SPACE_INDEX[action[1]]
+    price = cost(state["pos"][n], to)
+    events = [event("ev.rondel", nation=state["nations"][n], space=action[1], cost=price)]
+    if price:
+        state["flow"] = [{"s": "pay", "n": price, "to": to}]
+        return events
+    return events + perform(state, n, to)
+
+
+def legal_pay(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
+    """§5.1 each paid step: 1 marble, iron, gold or coin, the nation's choice."""
+    purse = state["res"][n]
+    return [PAY_ACTS[k] for k in range(4) if purse[k] > 0]
+
+
+def apply_pay(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+    """§5.1 one resource or coin for one paid step; coins go back to the bank (§1)."""
+    k = PURSE_INDEX[action[1]]
+    state["res"][n][k] -= 1
+    if k == 3:
+        state["coins"] += 1
+    frame["n"] -= 1
+    events = [event("ev.pay", nation=state["nations"][n], kind=action[1])]
+    if frame["n"]:
+        return events
+    return events + perform(state, n, frame["to"])
+
+
+def perform(state: State, n: int, to: int) -> list[dict[str, Any]]:
+    """§5.1 the marker lands and the nation carries out that space's action (§6 to §8)."""
+    state["pos"][n] = to
+    action = RULEBOOK.space_action[to]
+    if action in ("marmor", "ferrum", "aurum"):
+        return produce(state, n, action)
+    if action == "militia":
+        return start_militia(state, n)
+    if action == "templum":
+        return start_templum(state, n)
+    if action == "scientia":
+        return start_scientia(state, n)
+    return start_movere(state, n)

@@ -1,0 +1,166 @@
+"""What the client sees: the (fully public) view, the prompt and the static board."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, personages, sea_points
+from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, SETUPS, UNITS
+from tavola.games.antike.setup import nation_count, seat_roles
+
+SITE_NAMES = {-1: None, 0: "marble", 1: "iron", 2: "gold", 3: "any"}
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    """Everything in Antike is public; only the RNG word is left out."""
+    b = board(state)
+    names = state["nations"]
+    units = state["units"]
+    nations = []
+    for n, nid in enumerate(names):
+        pers = state["pers"][n]
+        nations.append({
+            "id": nid,
+            "role": state["ctrl"][n],
+            "colour": SETUPS[state["scenario"]].colours[nid],
+            "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
+            "purse": dict(zip(PURSE, state["res"][n], strict=True)),
+            "supply": {"legion": state["sup"][n][0], "galley": state["sup"][n][1], "city": state["sup"][n][2]},
+            "techs": [t.id for t in RULEBOOK.techs if state["tech"][n] & t.bit],
+            "personages": dict(zip(PERSONAGES, pers, strict=True)),
+            "total": personages(state, n),
+            "cities": state["ncity"][n],
+            "temples": state["ntemple"][n],
+            "sea_areas": sea_points(state, n),
+            "bellona": state["bellona"] == n,
+        })
+    regions: dict[str, Any] = {}
+    for r, rid in enumerate(b.ids):
+        here = {names[n]: [u[2 * r], u[2 * r + 1]] for n, u in enumerate(units) if u[2 * r] or u[2 * r + 1]}
+        owner = state["city"][r]
+        temple = state["temple"][r]
+        if owner < 0 and not temple and not here:
+            continue
+        entry: dict[str, Any] = {
+            "city": names[owner] if owner >= 0 else None,
+            "token": RESOURCES[state["tok"][r]] if owner >= 0 else None,
+            "temple": ("city", "neutral")[temple - 1] if temple else None,
+            "units": here,
+        }
+        if owner >= 0 or temple == 2:
+            entry["defence"] = defence(state, r)
+        regions[rid] = entry
+    frame = state["flow"][-1]
+    out: dict[str, Any] = {
+        "scenario": state["scenario"],
+        "round": state["round"],
+        "turn": names[state["cur"]],
+        "acting": names[acting(state)] if state["winner"] < 0 else None,
+        "phase": frame["s"],
+        "target": state["target"],
+        "pliny": state["pliny"],
+        "nations": nations,
+        "regions": regions,
+        "bank": {"coins": state["coins"], "temples": state["temples"],
+                 "personages": dict(zip(PERSONAGES, state["bank"], strict=True))},
+        "first": {t.id: names[state["first"][k]] for k, t in enumerate(RULEBOOK.techs) if state["first"][k] >= 0},
+        "winner": names[state["winner"]] if state["winner"] >= 0 else None,
+    }
+    move = state["flow"][0]
+    if move["s"] == "move":
+        moves: dict[str, dict[str, list[int]]] = {}
+        for key, counts in move["mv"].items():
+            s = int(key)
+            moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
+        sel = move["sel"]
+        out["move"] = {
+            "moves_left": moves,
+            "picked": None if sel is None else {"unit": UNITS[sel[0] & 1], "region": b.ids[sel[0] >> 1],
+                                                 "moves": sel[1]},
+        }
+    if frame["s"] == "clash":
+        out["battle"] = {"region": b.ids[frame["r"]], "unit": UNITS[frame["t"]],
+                         "against": names[frame["opp"][0]], "asking": names[frame["who"]]}
+    return out
+
+
+def prompt(state: State, role: str) -> dict[str, Any]:
+    if state["winner"] >= 0:
+        return {"text": "prompt.over", "args": {"nation": state["nations"][state["winner"]]}, "rule": "§4"}
+    n = acting(state)
+    if state["ctrl"][n] != role:
+        return {"text": "waiting", "args": {}, "rule": ""}
+    frame = state["flow"][-1]
+    s = frame["s"]
+    b = board(state)
+    nation = state["nations"][n]
+    args: dict[str, Any] = {"nation": nation}
+    if s == "rondel":
+        pos = state["pos"][n]
+        if pos < 0:
+            return {"text": "prompt.rondel_first", "args": args, "rule": "§5.1"}
+        args["space"] = RULEBOOK.spaces[pos]
+        return {"text": "prompt.rondel", "args": args, "rule": "§5.1"}
+    if s == "pay":
+        args["n"] = frame["n"]
+        return {"text": "prompt.pay", "args": args, "rule": "§5.1"}
+    if s == "coin":
+        return {"text": "prompt.coin", "args": args, "rule": "§6.1"}
+    if s == "militia":
+        args["free"] = frame["free"]
+        return {"text": "prompt.militia_free" if frame["free"] else "prompt.militia", "args": args, "rule": "§7.1"}
+    if s == "templum":
+        return {"text": "prompt.templum", "args": args, "rule": "§7.2"}
+    if s == "scientia":
+        return {"text": "prompt.scientia", "args": args, "rule": "§7.3"}
+    if s == "trade":
+        args.update(rate=frame["rate"], n=frame["give"] or frame["take"])
+        return {"text": "prompt.trade_give" if frame["give"] else "prompt.trade_take", "args": args, "rule": "§7.3"}
+    if s == "move":
+        sel = frame["sel"]
+        if sel is None:
+            return {"text": "prompt.move", "args": args, "rule": "§8.1"}
+        args.update(unit=UNITS[sel[0] & 1], region=b.ids[sel[0] >> 1], moves=sel[1])
+        return {"text": "prompt.move_on" if sel[2] else "prompt.move_to", "args": args, "rule": "§8.1"}
+    if s == "clash":
+        args.update(unit=UNITS[frame["t"]], region=b.ids[frame["r"]], mover=state["nations"][state["cur"]],
+                    other=state["nations"][frame["opp"][0]])
+        return {"text": "prompt.battle_defender" if frame["ask"] else "prompt.battle", "args": args, "rule": "§8.1"}
+    if s == "conquer":
+        return {"text": "prompt.conquer", "args": args, "rule": "§8.2"}
+    if s == "loss":
+        args.update(n=frame["k"], region=b.ids[frame["r"]])
+        return {"text": "prompt.loss", "args": args, "rule": "§8.2"}
+    if s == "found":
+        return {"text": "prompt.found", "args": args, "rule": "§5.2"}
+    if s == "token":
+        args["region"] = b.ids[frame["r"]]
+        return {"text": "prompt.token", "args": args, "rule": "§5.2"}
+    return {"text": "waiting", "args": {}, "rule": ""}
+
+
+def board_json(scenario: str, players: int) -> dict[str, Any]:
+    """The static board for drawing: regions (name, kind, site resource, coastal, position),
+    borders with their colour, the rondel, the technology table and the nations' colours."""
+    roles = seat_roles(scenario, players)  # validates the settings (UnknownGame)
+    b = BOARDS[scenario]
+    line = SETUPS[scenario].lines[nation_count(players)]
+    return {
+        "scenario": scenario,
+        "title": b.title,
+        "regions": [
+            {"id": rid, "name": b.names[r], "kind": b.kind[r], "site": SITE_NAMES[b.site[r]],
+             "coastal": b.allows[1][r], "legions": b.allows[0][r], "galleys": b.allows[1][r],
+             "galley_symbol": b.site[r] == -1, "lon": b.lon[r], "lat": b.lat[r], "position": b.pos_basis[r]}
+            for r, rid in enumerate(b.ids)
+        ],
+        "borders": [{"a": b.ids[a], "b": b.ids[c], "type": t} for a, c, t in b.borders],
+        "rondel": [{"id": s, "action": RULEBOOK.space_action[i], "index": i} for i, s in enumerate(RULEBOOK.spaces)],
+        "technologies": [{"id": t.id, "first": t.first, "later": t.later,
+                          "requires": next((u.id for u in RULEBOOK.techs if u.bit == t.requires), None)}
+                         for t in RULEBOOK.techs],
+        "nations": [{"id": nid, "colour": SETUPS[scenario].colours[nid], "role": roles[i],
+                     "start": [b.ids[r] for r, _ in line.start[i]]} for i, nid in enumerate(line.nations)],
+        "neutral_temples": [b.ids[r] for r in line.neutral],
+        "target": RULEBOOK.victory[len(line.nations)],
+    }

@@ -1,0 +1,158 @@
+"""Building Antike II positions for the rulebook's examples: a session on an empty board, then
+cities, units, purses and the turn set up by hand."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import tavola
+from tavola.core.game import Game
+from tavola.games.antike import RULES
+from tavola.games.antike.common import TECH
+from tavola.games.antike.loader import BOARDS, RESOURCES, RULEBOOK
+
+State = dict[str, Any]
+
+
+def new(scenario: str = "mare-nostrum", players: int = 4, seed: int = 0, **options: Any) -> Game:
+    return tavola.new_game("antike-ii", scenario=scenario, players=players, seed=seed, options=options)
+
+
+def empty(game: Game) -> State:
+    """Clear the board: no city, temple, unit, resource or personage anywhere."""
+    s = game.state
+    size = BOARDS[s["scenario"]].size
+    s["city"] = [-1] * size
+    s["tok"] = [-1] * size
+    s["temple"] = [0] * size
+    for n in range(len(s["nations"])):
+        s["units"][n] = [0] * (2 * size)
+        s["res"][n] = [0, 0, 0, 0]
+    sync(s)
+    return s
+
+
+def n_of(state: State, nation: str) -> int:
+    return state["nations"].index(nation)
+
+
+def role_of(state: State, nation: str) -> str:
+    return state["ctrl"][n_of(state, nation)]
+
+
+def r_of(state: State, region: str) -> int:
+    return BOARDS[state["scenario"]].index[region]
+
+
+def city(state: State, nation: str, region: str, temple: bool = False, token: str | None = None) -> None:
+    r = r_of(state, region)
+    site = BOARDS[state["scenario"]].site[r]
+    state["city"][r] = n_of(state, nation)
+    state["tok"][r] = RESOURCES.index(token) if token else site
+    state["temple"][r] = 1 if temple else 0
+    sync(state)
+
+
+def neutral(state: State, region: str) -> None:
+    r = r_of(state, region)
+    state["city"][r] = -1
+    state["tok"][r] = -1
+    state["temple"][r] = 2
+    sync(state)
+
+
+def units(state: State, nation: str, region: str, legions: int = 0, galleys: int = 0) -> None:
+    r = r_of(state, region)
+    u = state["units"][n_of(state, nation)]
+    u[2 * r] = legions
+    u[2 * r + 1] = galleys
+    sync(state)
+
+
+def here(state: State, nation: str, region: str) -> tuple[int, int]:
+    r = r_of(state, region)
+    u = state["units"][n_of(state, nation)]
+    return u[2 * r], u[2 * r + 1]
+
+
+def purse(state: State, nation: str, marble: int = 0, iron: int = 0, gold: int = 0, coin: int = 0) -> None:
+    state["res"][n_of(state, nation)] = [marble, iron, gold, coin]
+    sync(state)
+
+
+def wallet(state: State, nation: str) -> list[int]:
+    return list(state["res"][n_of(state, nation)])
+
+
+def techs(state: State, nation: str, *ids: str, first: bool = True) -> None:
+    n = n_of(state, nation)
+    for tid in ids:
+        state["tech"][n] |= TECH[tid].bit
+        k = [t.id for t in RULEBOOK.techs].index(tid)
+        if first and state["first"][k] < 0:
+            state["first"][k] = n
+
+
+def give_personages(state: State, nation: str, count: int, kind: int = 0) -> None:
+    """Hand out ``count`` personages of one kind (kings by default) from the bank."""
+    n = n_of(state, nation)
+    state["pers"][n][kind] += count
+    state["bank"][kind] -= count
+
+
+def turn(state: State, nation: str, frame: dict[str, Any] | None = None, pos: int | None = None) -> None:
+    """Make it ``nation``'s turn, at the given flow step (the rondel by default)."""
+    state["cur"] = n_of(state, nation)
+    state["flow"] = [frame or {"s": "rondel"}]
+    if pos is not None:
+        state["pos"][state["cur"]] = pos
+    state["fresh"] = state["razed"] = state["scholars"] = 0
+
+
+def sync(state: State) -> None:
+    """Recompute supplies and counters from the map so positions stay sound."""
+    count = len(state["nations"])
+    size = len(state["city"])
+    total_coins = RULEBOOK.coins
+    state["coins"] = total_coins - sum(p[3] for p in state["res"])
+    state["temples"] = RULEBOOK.temples - sum(1 for t in state["temple"] if t)
+    for n in range(count):
+        u = state["units"][n]
+        state["ncity"][n] = sum(1 for r in range(size) if state["city"][r] == n)
+        state["ntemple"][n] = sum(1 for r in range(size) if state["city"][r] == n and state["temple"][r] == 1)
+        state["sup"][n] = [RULEBOOK.legions - sum(u[0::2]), RULEBOOK.galleys - sum(u[1::2]),
+                           RULEBOOK.city_tokens - state["ncity"][n]]
+
+
+def play(game: Game, nation: str, *actions: Any) -> list[dict[str, Any]]:
+    """Apply actions as the role running ``nation``; each action is a tuple or a verb string."""
+    events: list[dict[str, Any]] = []
+    for a in actions:
+        act = (a,) if isinstance(a, str) else tuple(a)
+        events += game.apply(role_of(game.state, nation), act)
+    return events
+
+
+def legal(game: Game, nation: str) -> list[tuple[Any, ...]]:
+    return [a for a in game.legal_actions(role_of(game.state, nation)) if a != ("undo",)]
+
+
+def random_playout(scenario: str, players: int, seed: int, max_steps: int = 60_000,
+                   options: dict[str, Any] | None = None) -> tuple[State, int]:
+    """Random legal play straight on the rules until the game ends; checks every step."""
+    state = RULES.setup(scenario, players, options or {}, seed)
+    pick = random.Random(seed)
+    steps = 0
+    while RULES.result(state) is None:
+        active = RULES.active_roles(state)
+        assert active, f"step {steps}: nobody is active and there is no result"
+        role = active[0]
+        acts = RULES.legal_actions(state, role)
+        assert acts, f"step {steps}: {role} has no legal action at {state['flow'][-1]}"
+        RULES.apply(state, role, acts[pick.randrange(len(acts))])
+        steps += 1
+        problems = RULES.check(state)
+        assert not problems, f"step {steps}: {problems}"
+        assert steps < max_steps, "the game did not end"
+    return state, steps

@@ -1,0 +1,58 @@
+"""The ASGI application: ``create_app(Settings(database=...))``."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from fastapi import FastAPI
+from fastapi.staticfiles import StaticFiles
+from starlette.concurrency import run_in_threadpool
+
+from tavola.server import api, errors, pages, ws
+from tavola.server.catalog import WEB
+from tavola.server.config import Settings
+from tavola.server.limits import BodyLimit, ServerTiming
+from tavola.server.platform import Platform
+
+log = logging.getLogger("tavola.server")
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The app over a migrated database. Bots resume at start-up for matches waiting on them."""
+    settings = settings or Settings()
+    platform = Platform.build(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
+        for mid in waiting:
+            platform.bots.poke(mid)
+        if waiting:
+            log.info("bots resumed in %d matches", len(waiting))
+        try:
+            yield
+        finally:
+            await platform.bots.stop()
+            await platform.hub.close_all()
+            platform.db.dispose()
+
+    app = FastAPI(
+        title="Tavola",
+        summary="Historical strategy board games with every rule enforced: HTTP and WebSocket API.",
+        version="1",
+        lifespan=lifespan,
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/openapi.json",
+    )
+    app.state.platform = platform
+    errors.install(app)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
+    app.add_middleware(BodyLimit, default=settings.max_body, larger={"/api/records": settings.max_record})
+    app.add_middleware(ServerTiming)
+    return app

@@ -1,0 +1,42 @@
+"""Server settings, with defaults that start on a fresh machine with no set-up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DEFAULT_DATABASE = "sqlite:///./tavola.sqlite3"
+KIB = 1024
+
+
+@dataclass
+class Settings:
+    database: str = DEFAULT_DATABASE
+    secret: str | None = None
+    """Key that signs session cookies; None keeps a random one in the database."""
+    session_days: float = 30.0
+    guest_days: float = 365.0
+    bot_think: float = 0.5
+    """Seconds a searching bot may think per move."""
+    bot_delay: float = 0.0
+    """Pause before each bot move, so people can follow the game."""
+    bot_threads: int = 2
+    max_body: int = 64 * KIB
+    max_record: int = 4096 * KIB
+    max_ws_message: int = 64 * KIB
+    cache_matches: int = 256
+    cache_ttl: float = 2.0
+    """Seconds a cached match row is trusted before it is read again."""
+    secure_cookies: bool = False
+    argon2_time_cost: int = 3
+    argon2_memory_kib: int = 64 * KIB
+
+
+def database_url(value: str) -> str:
+    """A SQLAlchemy URL from ``--database``: a URL, or a plain path meaning a SQLite file."""
+    if "://" not in value:
+        return f"sqlite:///{value}"
+    scheme, rest = value.split("://", 1)
+    # psycopg 3 is the driver the `postgres` extra installs.
+    if scheme in ("postgres", "postgresql"):
+        return f"postgresql+psycopg://{rest}"
+    return value

@@ -1,0 +1,72 @@
+"""The engine, sessions and schema migrations (Alembic, applied in code at start-up)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Session, sessionmaker
+
+MIGRATIONS = Path(__file__).parent / "migrations"
+
+log = logging.getLogger("tavola.server")
+
+
+def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    cur = dbapi_conn.cursor()
+    # WAL lets readers run beside the one writer; NORMAL sync keeps every committed
+    # transaction across a crash of the process (only a power cut can lose the last ones).
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.close()
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(
+            url,
+            connect_args={"check_same_thread": False, "timeout": 30},
+            pool_size=8,
+            max_overflow=16,
+        )
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
+
+
+def alembic_config(engine: Engine | None = None) -> Config:
+    """An Alembic configuration built in code: no alembic.ini needed on the machine."""
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    if engine is not None:
+        cfg.set_main_option("sqlalchemy.url", engine.url.render_as_string(hide_password=False))
+    return cfg
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest revision shipped in the package."""
+    cfg = alembic_config(engine)
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")
+
+
+class Database:
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        migrate(self.engine)
+        self.sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def session(self) -> Session:
+        return self.sessions()
+
+    def dispose(self) -> None:
+        self.engine.dispose()

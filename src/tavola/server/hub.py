@@ -1,0 +1,162 @@
+"""The WebSocket hub: who watches which match, and pushing each of them their own view.
+
+Every push goes through ``Game.view(role)`` for the connection's role (None for an
+observer), so a connection only ever receives what its role may see.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocket
+
+from tavola.server.auth import Identity
+from tavola.server.errors import ApiError
+from tavola.server.matches import Matches
+
+log = logging.getLogger("tavola.server")
+
+SEND_TIMEOUT = 10.0
+
+
+def _dumps(obj: Any) -> str:
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+
+
+@dataclass(eq=False)
+class Conn:
+    ws: WebSocket
+    match_id: str
+    role: str | None
+    ident: Identity | None
+    delta: bool = False
+    """Send only the log entries this connection has not had yet (``?log=delta``)."""
+    sent: list[Any] = field(default_factory=list)
+    """The ``step`` of each visible log entry sent so far, to find what is new."""
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+
+    def view_text(self, view: dict[str, Any], encoded: str | None = None) -> str:
+        """The view as JSON for this connection: whole, or with only the new log entries.
+
+        The log only ever grows at its end, or loses its tail to an undo, so the entries
+        sent before are still valid up to the first whose step differs."""
+        if not self.delta:
+            return encoded if encoded is not None else _dumps(view)
+        log = view.get("log", [])
+        keep = min(len(log), len(self.sent))
+        while keep > 0 and log[keep - 1].get("step") != self.sent[keep - 1]:
+            keep -= 1
+        self.sent = [ev.get("step") for ev in log]
+        return _dumps({**view, "log": log[keep:], "log_from": keep})
+
+
+class Hub:
+    def __init__(self, matches: Matches) -> None:
+        self.matches = matches
+        self.conns: dict[str, set[Conn]] = {}
+        self._running: set[str] = set()
+        self._dirty: set[str] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def add(self, conn: Conn) -> None:
+        self.conns.setdefault(conn.match_id, set()).add(conn)
+
+    def remove(self, conn: Conn) -> None:
+        group = self.conns.get(conn.match_id)
+        if group is not None:
+            group.discard(conn)
+            if not group:
+                del self.conns[conn.match_id]
+
+    def count(self) -> int:
+        return sum(len(g) for g in self.conns.values())
+
+    async def send(self, conn: Conn, payload: dict[str, Any] | str) -> bool:
+        """Send one message; a connection that cannot take it in time is dropped."""
+        try:
+            async with conn.lock:
+                if isinstance(payload, str):
+                    await asyncio.wait_for(conn.ws.send_text(payload), SEND_TIMEOUT)
+                else:
+                    await asyncio.wait_for(conn.ws.send_json(payload), SEND_TIMEOUT)
+            return True
+        except Exception:
+            self.remove(conn)
+            return False
+
+    def hello(self, data: Any, view: dict[str, Any], conn: Conn) -> str:
+        """The first message of a connection (its log is whole: ``log_from`` is 0)."""
+        match = _dumps(self.matches.out(data, conn.ident))
+        return f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.view_text(view)}}}'
+
+    def _render(self, mid: str, conns: list[Conn]) -> list[tuple[Conn, str]]:
+        """Each connection's message, encoded in a worker thread: views get large (the log
+        grows with the game), so each role's view is encoded once and never on the event loop."""
+        data, views = self.matches.snapshot(mid, {c.role for c in conns})
+        encoded = {
+            role: _dumps(v) for role, v in views.items() if any(c.role == role and not c.delta for c in conns)
+        }
+        matches: dict[int | None, str] = {}
+        out = []
+        for c in conns:
+            if c.role not in views:
+                continue
+            key = c.ident.user_id if c.ident is not None else None
+            if key not in matches:
+                matches[key] = _dumps(self.matches.out(data, c.ident))
+            role = _dumps(c.role)
+            view = c.view_text(views[c.role], encoded.get(c.role))
+            out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
+        return out
+
+    def publish_soon(self, mid: str) -> None:
+        """Push the new state of a match without delaying the caller's answer."""
+        if mid not in self.conns:
+            return
+        task = asyncio.get_running_loop().create_task(self.publish(mid))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def publish(self, mid: str) -> None:
+        # Pushes of one match never overlap, so each connection gets its views in order; a
+        # request arriving meanwhile is folded into one more round with the newest state.
+        if mid in self._running:
+            self._dirty.add(mid)
+            return
+        self._running.add(mid)
+        try:
+            while True:
+                self._dirty.discard(mid)
+                conns = list(self.conns.get(mid, ()))
+                if not conns:
+                    break
+                try:
+                    messages = await run_in_threadpool(self._render, mid, conns)
+                except ApiError as exc:
+                    log.warning("push for %s failed: %s", mid, exc.message)
+                    break
+                await asyncio.gather(*(self.send(c, text) for c, text in messages))
+                if mid not in self._dirty:
+                    break
+        finally:
+            self._running.discard(mid)
+
+    async def chat(self, mid: str, message: dict[str, Any], readers: set[int]) -> None:
+        """A chat message goes to the seated players' connections only."""
+        conns = [c for c in self.conns.get(mid, ()) if c.ident is not None and c.ident.user_id in readers]
+        await asyncio.gather(*(self.send(c, {"type": "chat", "message": message}) for c in conns))
+
+    async def close_all(self) -> None:
+        for group in list(self.conns.values()):
+            for conn in list(group):
+                with contextlib.suppress(Exception):
+                    await conn.ws.close(1001)
+        self.conns.clear()
+        for task in list(self._tasks):
+            task.cancel()

@@ -1,0 +1,764 @@
+"""Matches: settings, seats and actions in the database; the live :class:`Game` in memory.
+
+The stored record (settings, seed, one row per action) is the truth. The live Game is
+rebuilt from it by replay on demand and cached; a cached Game that is behind the database
+(another server process wrote) catches up by applying the missing rows.
+
+Every method is synchronous and thread-safe: the async layer calls them in worker threads.
+A lock per match serializes everything that touches that match's Game, and the primary key
+(match, step) of the actions table makes two writers racing for one step impossible even
+across processes.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import string
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from sqlalchemy import JSON, bindparam, insert, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session as DbSession
+
+from tavola.bots import bot_names
+from tavola.core.errors import CorruptRecord, TavolaError
+from tavola.core.game import Game, replay
+from tavola.core.rules import Rules, State, clone
+from tavola.server.auth import Identity
+from tavola.server.catalog import load_rules
+from tavola.server.config import Settings
+from tavola.server.db import Database
+from tavola.server.errors import ApiError, bad_request, forbidden, from_engine, not_found, stale
+from tavola.server.models import ActionRow, ChatMessage, Match, Note, Seat, User
+
+log = logging.getLogger("tavola.server")
+
+ID_ALPHABET = string.ascii_lowercase + string.digits
+FINISHED = ("over", "imported")
+
+
+def new_id(n: int = 10) -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match row as plain data: cached copies are replaced whole, never edited in place."""
+
+    id: str
+    game: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    step: int
+    active: list[str]
+    result: dict[str, Any] | None
+    created_by: int | None
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def of(cls, m: Match) -> MatchRow:
+        return cls(
+            m.id,
+            m.game,
+            m.scenario,
+            m.players,
+            dict(m.options),
+            m.seed,
+            m.status,
+            m.step,
+            list(m.active),
+            m.result,
+            m.created_by,
+            m.created_at,
+            m.updated_at,
+        )
+
+
+@dataclass
+class SeatInfo:
+    role: str
+    kind: str
+    user_id: int | None
+    player: dict[str, Any] | None
+    bot: str | None
+    invite: str | None
+
+
+@dataclass
+class MatchData:
+    """A match row with its seats and the names behind them, detached from the database."""
+
+    match: MatchRow
+    seats: list[SeatInfo]
+    creator: str | None
+    loaded: float = 0.0
+
+    def seat(self, role: str) -> SeatInfo | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+    def roles_of(self, ident: Identity | None) -> list[str]:
+        if ident is None:
+            return []
+        return [s.role for s in self.seats if s.user_id == ident.user_id]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status in FINISHED
+
+
+@dataclass
+class BotJob:
+    match_id: str
+    role: str
+    bot: str
+    rules: Rules
+    state: State
+    step: int
+    seed: int
+
+
+@dataclass
+class Played:
+    data: MatchData
+    view: dict[str, Any]
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+def _player(user: User | None) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    if user.username is not None:
+        return {"name": user.username, "guest": False}
+    return {"name": user.guest_name or f"guest-{user.id}", "guest": True}
+
+
+# Built once: the hot path of every action runs these two statements in one transaction.
+_INSERT_ACTION = insert(ActionRow.__table__)
+_MATCHES = Match.__table__.c
+_ADVANCE = (
+    update(Match.__table__)
+    .where(_MATCHES.id == bindparam("mid"), _MATCHES.step == bindparam("old"))
+    .values(
+        step=bindparam("new"),
+        active=bindparam("active", type_=JSON),
+        result=bindparam("result", type_=JSON),
+        status=bindparam("status"),
+        updated_at=bindparam("updated_at"),
+    )
+)
+
+
+class _LostRace(Exception):
+    """Another writer stored this step first."""
+
+
+class Matches:
+    def __init__(self, db: Database, settings: Settings) -> None:
+        self.db = db
+        self.settings = settings
+        self._live: OrderedDict[str, Game] = OrderedDict()
+        self._replays: OrderedDict[str, Game] = OrderedDict()
+        self._data: OrderedDict[str, MatchData] = OrderedDict()
+        self._locks: dict[str, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    # --- locking and the live-game cache --------------------------------------------------
+    def lock(self, mid: str) -> threading.RLock:
+        with self._guard:
+            lk = self._locks.get(mid)
+            if lk is None:
+                lk = self._locks[mid] = threading.RLock()
+            return lk
+
+    def _remember(self, cache: OrderedDict[str, Any], mid: str, game: Any) -> None:
+        with self._guard:
+            cache[mid] = game
+            cache.move_to_end(mid)
+            while len(cache) > self.settings.cache_matches:
+                cache.popitem(last=False)
+
+    def _cached(self, cache: OrderedDict[str, Any], mid: str) -> Any:
+        with self._guard:
+            game = cache.get(mid)
+            if game is not None:
+                cache.move_to_end(mid)
+            return game
+
+    def evict(self, mid: str) -> None:
+        with self._guard:
+            self._live.pop(mid, None)
+            self._replays.pop(mid, None)
+            self._data.pop(mid, None)
+
+    def _game(self, m: MatchRow) -> Game:
+        """The live Game of a match, in step with the database. Hold the match's lock."""
+        game = self._cached(self._live, m.id)
+        if game is not None and len(game.actions) == m.step:
+            return game
+        if game is not None and len(game.actions) > m.step:
+            # The row came from a read that raced a newer write: the database decides.
+            fresh = self.reload(m.id).match
+            if fresh.step == len(game.actions):
+                return game
+            m = fresh
+        try:
+            if game is not None and len(game.actions) < m.step:
+                with self.db.session() as s:
+                    rows = self._action_rows(s, m.id, len(game.actions), m.step)
+                for row in rows:
+                    game.apply(row.role, row.action)
+                    if game.checksums[-1] != row.checksum:
+                        raise CorruptRecord(f"step {row.step}: checksum differs from the stored one")
+            else:
+                with self.db.session() as s:
+                    game = replay(self._record(s, m))
+        except Exception as exc:
+            self.evict(m.id)
+            if not isinstance(exc, TavolaError):
+                raise
+            log.error("match %s cannot be rebuilt: %s", m.id, exc)
+            raise ApiError(
+                500, "corrupt_match", f"match {m.id} cannot be rebuilt from its record: {exc}"
+            ) from None
+        self._remember(self._live, m.id, game)
+        return game
+
+    # --- reading the database -------------------------------------------------------------
+    @staticmethod
+    def _action_rows(s: DbSession, mid: str, start: int, stop: int | None = None) -> list[ActionRow]:
+        q = select(ActionRow).where(ActionRow.match_id == mid, ActionRow.step >= start)
+        if stop is not None:
+            q = q.where(ActionRow.step < stop)
+        return list(s.scalars(q.order_by(ActionRow.step)))
+
+    def _record(self, s: DbSession, m: Match | MatchRow) -> dict[str, Any]:
+        rows = self._action_rows(s, m.id, 0, m.step)
+        return {
+            "format": 1,
+            "game": m.game,
+            "scenario": m.scenario,
+            "players": m.players,
+            "options": dict(m.options),
+            "seed": m.seed,
+            "actions": [[r.role, *r.action] for r in rows],
+            "checksums": [r.checksum for r in rows],
+        }
+
+    def _fetch_many(self, s: DbSession, matches: list[Match]) -> list[MatchData]:
+        if not matches:
+            return []
+        ids = [m.id for m in matches]
+        seats: dict[str, list[SeatInfo]] = {mid: [] for mid in ids}
+        rows = s.execute(
+            select(Seat, User).outerjoin(User, User.id == Seat.user_id).where(Seat.match_id.in_(ids))
+        ).all()
+        for seat, user in rows:
+            seats[seat.match_id].append(
+                SeatInfo(seat.role, seat.kind, seat.user_id, _player(user), seat.bot, seat.invite)
+            )
+        creators = {m.created_by for m in matches if m.created_by is not None}
+        names: dict[int, str] = {}
+        if creators:
+            for user in s.scalars(select(User).where(User.id.in_(creators))):
+                p = _player(user)
+                names[user.id] = p["name"] if p else ""
+        out = []
+        for m in matches:
+            rules = load_rules(m.game)
+            order = rules.roles(m.scenario, m.players, m.options) if rules is not None else []
+            rank = {r: i for i, r in enumerate(order)}
+            ordered = sorted(seats[m.id], key=lambda x: rank.get(x.role, len(rank)))
+            creator = names.get(m.created_by) if m.created_by else None
+            out.append(MatchData(MatchRow.of(m), ordered, creator, time.monotonic()))
+        return out
+
+    def _fetch(self, s: DbSession, mid: str) -> MatchData:
+        m = s.get(Match, mid)
+        if m is None:
+            raise not_found(f"match {mid!r}")
+        return self._fetch_many(s, [m])[0]
+
+    def fetch(self, mid: str) -> MatchData:
+        """A match with its seats: from memory (every write here goes through it), or the database.
+
+        Cached copies are re-read after ``cache_ttl`` seconds, so a second server process on
+        the same database is noticed; the actions table's key keeps such processes honest."""
+        data = self._cached(self._data, mid)
+        if data is not None and time.monotonic() - data.loaded < self.settings.cache_ttl:
+            return data
+        with self.db.session() as s:
+            data = self._fetch(s, mid)
+        with self._guard:
+            # A read that raced an action's write must not put an older step back.
+            held = self._data.get(mid)
+            if held is not None and held.match.step > data.match.step:
+                return held
+        self._remember(self._data, mid, data)
+        return data
+
+    def forget_seats(self) -> None:
+        """Drop cached seats (an account took over a guest's seats)."""
+        with self._guard:
+            self._data.clear()
+
+    def reload(self, mid: str) -> MatchData:
+        with self._guard:
+            self._data.pop(mid, None)
+        return self.fetch(mid)
+
+    # --- what the API returns -------------------------------------------------------------
+    def out(self, data: MatchData, ident: Identity | None) -> dict[str, Any]:
+        m = data.match
+        rules = load_rules(m.game)
+        mine = data.roles_of(ident)
+        seats = []
+        for seat in data.seats:
+            item: dict[str, Any] = {
+                "role": seat.role,
+                "kind": seat.kind,
+                "player": seat.player,
+                "bot": seat.bot,
+                "mine": seat.role in mine,
+            }
+            # Only the creator hands invites around.
+            if seat.kind == "open" and seat.invite and ident is not None and ident.user_id == m.created_by:
+                item["invite"] = seat.invite
+                item["invite_url"] = f"/play/{m.id}?role={seat.role}&invite={seat.invite}"
+            seats.append(item)
+        return {
+            "id": m.id,
+            "game": m.game,
+            "game_title": (rules.title if rules is not None and rules.title else m.game),
+            "scenario": m.scenario,
+            "players": m.players,
+            "options": dict(m.options),
+            # The seed fixes every future die and shuffle: secret while the game runs.
+            "seed": m.seed if m.status in FINISHED else None,
+            "status": m.status,
+            "step": m.step,
+            "active": list(m.active),
+            "result": m.result,
+            "seats": seats,
+            "my_roles": mine,
+            "my_turn": any(r in m.active for r in mine),
+            "created_by": data.creator,
+            "created_at": m.created_at,
+            "updated_at": m.updated_at,
+        }
+
+    # --- creating and joining -------------------------------------------------------------
+    def create(
+        self,
+        ident: Identity,
+        game_id: str,
+        scenario: str | None,
+        players: int | None,
+        options: dict[str, Any],
+        seed: int | None,
+        seats: dict[str, str],
+    ) -> MatchData:
+        rules = load_rules(game_id)
+        if rules is None:
+            raise ApiError(422, "bad_settings", f"unknown game {game_id!r}")
+        self._check_option_types(rules, scenario, options)
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        try:
+            game = Game(game_id, scenario, players, options, seed)
+        except TavolaError as exc:
+            raise from_engine(exc) from None
+        roles = game.roles
+        missing = [r for r in roles if r not in seats]
+        unknown = [r for r in seats if r not in roles]
+        if missing or unknown:
+            parts = []
+            if missing:
+                parts.append(f"missing seats: {', '.join(missing)}")
+            if unknown:
+                parts.append(f"not roles of this game: {', '.join(unknown)}")
+            raise ApiError(422, "bad_seats", f"{'; '.join(parts)} (roles: {', '.join(roles)})")
+        bots = set(bot_names())
+        rows: list[dict[str, Any]] = []
+        for role in roles:
+            how = seats[role]
+            row: dict[str, Any] = {"role": role, "user_id": None, "bot": None, "invite": None}
+            if how in ("me", "hotseat"):
+                row.update(kind=how, user_id=ident.user_id)
+            elif how == "open":
+                row.update(kind="open", invite=secrets.token_urlsafe(12))
+            elif how.startswith("bot:") and how[4:] in bots:
+                row.update(kind="bot", bot=how[4:])
+            else:
+                raise ApiError(
+                    422,
+                    "bad_seats",
+                    f"seat {role}: {how!r} is not me, hotseat, open or bot:NAME (bots: {', '.join(sorted(bots))})",
+                )
+            rows.append(row)
+        now = time.time()
+        mid = new_id()
+        with self.db.session() as s, s.begin():
+            s.execute(
+                insert(Match).values(
+                    id=mid,
+                    game=game_id,
+                    scenario=game.scenario,
+                    players=game.players,
+                    options=game.options,
+                    seed=seed,
+                    status="over" if game.is_over else "active",
+                    step=0,
+                    active=game.active_roles,
+                    result=game.result,
+                    created_by=ident.user_id,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
+        self._remember(self._live, mid, game)
+        return self.reload(mid)
+
+    @staticmethod
+    def _check_option_types(rules: Rules, scenario: str | None, options: dict[str, Any]) -> None:
+        # The core compares with ==, which takes 1 for True; a stored record must keep JSON types exact.
+        specs = {s.name: s for s in rules.scenarios()}
+        spec = specs.get(scenario) if scenario is not None else next(iter(specs.values()), None)
+        if spec is None:
+            return
+        for key, value in options.items():
+            opt = next((o for o in spec.options if o.name == key), None)
+            if opt is not None and not any(type(value) is type(c) and value == c for c in opt.choices):
+                raise ApiError(
+                    422, "bad_settings", f"option {key!r} takes one of {list(opt.choices)}, not {value!r}"
+                )
+
+    def join(self, ident: Identity, mid: str, role: str, invite: str) -> MatchData:
+        with self.db.session() as s, s.begin():
+            # The conditional update is the whole check, so two people cannot take one seat.
+            res = s.execute(
+                update(Seat)
+                .where(
+                    Seat.match_id == mid,
+                    Seat.role == role,
+                    Seat.kind == "open",
+                    Seat.user_id.is_(None),
+                    Seat.invite == invite,
+                )
+                .values(user_id=ident.user_id, kind="joined", invite=None)
+            )
+            taken = res.rowcount == 1  # type: ignore[attr-defined]
+            if taken:
+                s.execute(update(Match).where(Match.id == mid).values(updated_at=time.time()))
+        if not taken:
+            data = self.reload(mid)
+            seat = data.seat(role)
+            if seat is None:
+                raise not_found(f"role {role!r} in match {mid}")
+            if data.finished:
+                raise ApiError(409, "over", "the match is over")
+            if seat.kind != "open" or seat.user_id is not None:
+                raise ApiError(409, "seat_taken", f"the seat {role} is not open")
+            raise forbidden("wrong invite for this seat")
+        return self.reload(mid)
+
+    def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
+        with self.db.session() as s:
+            q = select(Match)
+            if mine:
+                if ident is None:
+                    return []
+                q = q.where(Match.id.in_(select(Seat.match_id).where(Seat.user_id == ident.user_id)))
+            else:
+                q = q.where(Match.status != "imported")
+            rows = list(s.scalars(q.order_by(Match.updated_at.desc()).limit(limit)))
+            return self._fetch_many(s, rows)
+
+    # --- playing --------------------------------------------------------------------------
+    def _holder_check(self, data: MatchData, ident: Identity | None, role: str) -> SeatInfo:
+        seat = data.seat(role)
+        if seat is None:
+            raise not_found(f"role {role!r} in match {data.match.id}")
+        if ident is None or seat.user_id != ident.user_id:
+            raise forbidden(f"the seat {role} is not yours")
+        return seat
+
+    def view(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, dict[str, Any]]:
+        with self.lock(mid):
+            data = self.fetch(mid)
+            if role is not None:
+                self._holder_check(data, ident, role)
+            if data.match.status == "imported":
+                raise ApiError(409, "imported", "an imported record has no live game; use replay")
+            game = self._game(data.match)
+            return data, game.view(role)
+
+    def act(
+        self, mid: str, ident: Identity | None, role: str, action: Any, step: int, *, bot: bool = False
+    ) -> Played:
+        """Validate, apply and store one action; the answer is sent only after the commit."""
+        with self.lock(mid):
+            data = self.fetch(mid)
+            m = data.match
+            if m.status != "active":
+                raise ApiError(409, "over", "the match is over")
+            if bot:
+                seat = data.seat(role)
+                if seat is None or seat.kind != "bot":
+                    raise forbidden(f"{role} is not a bot seat")
+            else:
+                self._holder_check(data, ident, role)
+            game = self._game(m)
+            if step != len(game.actions):
+                raise stale(len(game.actions))
+            try:
+                events = game.apply(role, action)
+            except TavolaError as exc:
+                raise from_engine(exc) from None  # the core changed nothing
+            except Exception:
+                self.evict(mid)  # a rules bug: rebuild from the stored record next time
+                raise
+            now = time.time()
+            active = game.active_roles
+            result = game.result
+            status = "active" if result is None else "over"
+            entry = game.actions[-1]
+            try:
+                with self.db.engine.begin() as conn:
+                    conn.execute(
+                        _INSERT_ACTION,
+                        {
+                            "match_id": mid,
+                            "step": step,
+                            "role": entry[0],
+                            "action": entry[1:],
+                            "checksum": game.checksums[-1],
+                            "created_at": now,
+                        },
+                    )
+                    res = conn.execute(
+                        _ADVANCE,
+                        {
+                            "mid": mid,
+                            "old": step,
+                            "new": step + 1,
+                            "active": active,
+                            "result": result,
+                            "status": status,
+                            "updated_at": now,
+                        },
+                    )
+                    if res.rowcount != 1:
+                        raise _LostRace
+            except (IntegrityError, _LostRace):
+                self.evict(mid)
+                raise stale(step + 1) from None
+            except Exception:
+                self.evict(mid)
+                raise
+            row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
+            data = MatchData(row, data.seats, data.creator, data.loaded)
+            self._remember(self._data, mid, data)
+            return Played(data, game.view(role), events)
+
+    def snapshot(
+        self, mid: str, roles: set[str | None]
+    ) -> tuple[MatchData, dict[str | None, dict[str, Any]]]:
+        """The match and the current view of each role, taken together (for pushing)."""
+        with self.lock(mid):
+            data = self.fetch(mid)
+            if data.match.status == "imported":
+                return data, {}
+            game = self._game(data.match)
+            return data, {r: game.view(r) for r in roles if r is None or r in game.roles}
+
+    # --- bots -----------------------------------------------------------------------------
+    def bot_job(self, mid: str) -> BotJob | None:
+        """The next move a bot seat owes, with a private copy of the state to think on."""
+        with self.lock(mid):
+            data = self.fetch(mid)
+            if data.match.status != "active":
+                return None
+            bot_seats = {s.role: s for s in data.seats if s.kind == "bot"}
+            if not any(r in bot_seats for r in data.match.active):
+                return None
+            game = self._game(data.match)
+            for role in game.active_roles:
+                seat = bot_seats.get(role)
+                if seat is not None and seat.bot:
+                    return BotJob(
+                        mid, role, seat.bot, game.rules, clone(game.state), len(game.actions), data.match.seed
+                    )
+            return None
+
+    def waiting_on_bots(self) -> list[str]:
+        with self.db.session() as s:
+            rows = s.execute(
+                select(Match.id, Match.active, Seat.role)
+                .join(Seat, Seat.match_id == Match.id)
+                .where(Match.status == "active", Seat.kind == "bot")
+            ).all()
+        return sorted({mid for mid, active, role in rows if role in active})
+
+    # --- chat and notes -------------------------------------------------------------------
+    def _seated(self, data: MatchData, ident: Identity | None) -> list[str]:
+        roles = data.roles_of(ident)
+        if not roles:
+            raise forbidden("only the players of this match may use its chat")
+        return roles
+
+    def chat_post(self, mid: str, ident: Identity | None, text: str) -> dict[str, Any]:
+        data = self.fetch(mid)
+        roles = self._seated(data, ident)
+        assert ident is not None
+        text = text.strip()
+        if not text:
+            raise bad_request("the message is empty")
+        with self.db.session() as s, s.begin():
+            msg = ChatMessage(
+                match_id=mid,
+                user_id=ident.user_id,
+                author=ident.name,
+                roles=roles,
+                text=text,
+                created_at=time.time(),
+            )
+            s.add(msg)
+            s.flush()
+            return self._chat_out(msg)
+
+    def chat_list(
+        self, mid: str, ident: Identity | None, after: int = 0, limit: int = 200
+    ) -> list[dict[str, Any]]:
+        self._seated(self.fetch(mid), ident)
+        with self.db.session() as s:
+            rows = list(
+                s.scalars(
+                    select(ChatMessage)
+                    .where(ChatMessage.match_id == mid, ChatMessage.id > after)
+                    .order_by(ChatMessage.id.desc())
+                    .limit(limit)
+                )
+            )
+        return [self._chat_out(m) for m in reversed(rows)]
+
+    def chat_readers(self, mid: str) -> set[int]:
+        """The users who may read this match's chat."""
+        data = self.fetch(mid)
+        return {s.user_id for s in data.seats if s.user_id is not None}
+
+    @staticmethod
+    def _chat_out(m: ChatMessage) -> dict[str, Any]:
+        return {"id": m.id, "author": m.author, "roles": list(m.roles), "text": m.text, "at": m.created_at}
+
+    def note_get(self, mid: str, ident: Identity | None, role: str) -> dict[str, Any]:
+        self._holder_check(self.fetch(mid), ident, role)
+        with self.db.session() as s:
+            note = s.get(Note, (mid, role))
+            if note is None:
+                return {"role": role, "text": "", "updated_at": None}
+            return {"role": role, "text": note.text, "updated_at": note.updated_at}
+
+    def note_put(self, mid: str, ident: Identity | None, role: str, text: str) -> dict[str, Any]:
+        self._holder_check(self.fetch(mid), ident, role)
+        now = time.time()
+        with self.db.session() as s, s.begin():
+            note = s.get(Note, (mid, role))
+            if note is None:
+                s.add(Note(match_id=mid, role=role, text=text, updated_at=now))
+            else:
+                note.text, note.updated_at = text, now
+        return {"role": role, "text": text, "updated_at": now}
+
+    # --- replay, export, import -----------------------------------------------------------
+    def replay_view(
+        self, mid: str, ident: Identity | None, step: int | None, role: str | None
+    ) -> tuple[MatchData, int, dict[str, Any]]:
+        """The view of ``role`` at ``step``: any viewpoint once over, only your own seats before."""
+        data = self.fetch(mid)
+        m = data.match
+        if role is not None and data.seat(role) is None:
+            raise not_found(f"role {role!r} in match {mid}")
+        if not data.finished:
+            if role is None:
+                raise forbidden("while the game runs, replays show only your own seats: name one of them")
+            self._holder_check(data, ident, role)
+        if step is None:
+            step = m.step
+        if not 0 <= step <= m.step:
+            raise bad_request(f"step must be between 0 and {m.step}")
+        with self.lock(mid):
+            game = self._cached(self._replays, mid)
+            if game is None or len(game.actions) > step:
+                game = Game(m.game, m.scenario, m.players, m.options, m.seed)
+            if len(game.actions) < step:
+                with self.db.session() as s:
+                    rows = self._action_rows(s, mid, len(game.actions), step)
+                try:
+                    for row in rows:
+                        game.apply(row.role, row.action)
+                except TavolaError as exc:
+                    raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
+            self._remember(self._replays, mid, game)
+            return data, step, game.view(role)
+
+    def record(self, mid: str) -> dict[str, Any]:
+        with self.db.session() as s:
+            m = s.get(Match, mid)
+            if m is None:
+                raise not_found(f"match {mid!r}")
+            if m.status not in FINISHED:
+                raise ApiError(409, "not_over", "the record is available once the game is over")
+            return self._record(s, m)
+
+    def import_record(self, ident: Identity | None, record: dict[str, Any]) -> MatchData:
+        try:
+            game = replay(record)
+        except TavolaError as exc:
+            raise ApiError(422, "corrupt_record", str(exc)) from None
+        now = time.time()
+        mid = new_id()
+        with self.db.session() as s, s.begin():
+            s.execute(
+                insert(Match).values(
+                    id=mid,
+                    game=game.game_id,
+                    scenario=game.scenario,
+                    players=game.players,
+                    options=game.options,
+                    seed=game.seed,
+                    status="imported",
+                    step=len(game.actions),
+                    active=game.active_roles,
+                    result=game.result,
+                    created_by=ident.user_id if ident else None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            s.execute(insert(Seat), [{"match_id": mid, "role": r, "kind": "none"} for r in game.roles])
+            if game.actions:
+                s.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "match_id": mid,
+                            "step": i,
+                            "role": a[0],
+                            "action": a[1:],
+                            "checksum": c,
+                            "created_at": now,
+                        }
+                        for i, (a, c) in enumerate(zip(game.actions, game.checksums))
+                    ],
+                )
+        return self.reload(mid)

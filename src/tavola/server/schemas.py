@@ -1,0 +1,266 @@
+"""Request and response bodies. Every route declares them, so /openapi.json is complete."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+
+Strict = ConfigDict(extra="forbid")
+
+# --- errors -------------------------------------------------------------------------------
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="machine-readable: malformed, stale, illegal_action, not_your_turn, ...")
+    message: str = Field(description="English, for people")
+    details: list[dict[str, Any]] | None = None
+
+
+class ErrorOut(BaseModel):
+    error: ErrorDetail
+
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut, "description": text}
+    for status, text in {
+        400: "Malformed request (bad JSON, wrong fields, malformed action)",
+        401: "Not signed in, or the session expired",
+        403: "Not your seat / not allowed",
+        404: "Unknown id",
+        409: "Stale step, not your turn, or the match is over",
+        413: "Body too large",
+        422: "Well-formed but refused: illegal action, bad settings, corrupt record",
+        429: "Too many failed sign-ins",
+    }.items()
+}
+
+# --- identity -----------------------------------------------------------------------------
+
+Lang = Literal["en", "it"]
+
+
+class UserOut(BaseModel):
+    id: int
+    name: str = Field(description="the username, or a generated guest name")
+    guest: bool
+
+
+class Credentials(BaseModel):
+    model_config = Strict
+    username: str = Field(min_length=3, max_length=32, pattern=r"^[A-Za-z0-9_.-]+$")
+    password: str = Field(min_length=8, max_length=256)
+
+
+class AuthOut(BaseModel):
+    user: UserOut
+
+
+class MeOut(BaseModel):
+    user: UserOut = Field(description="the account, or the guest identity of this browser")
+    lang: Lang
+
+
+class MeIn(BaseModel):
+    model_config = Strict
+    lang: Lang
+
+
+class Empty(BaseModel):
+    pass
+
+
+class HealthOut(BaseModel):
+    ok: bool
+    sockets: int = Field(description="open WebSocket connections")
+    bot_tasks: int = Field(description="matches whose bots are playing now")
+    bot_moves: int = Field(description="bot moves since start")
+
+
+# --- catalogue ----------------------------------------------------------------------------
+
+
+class OptionOut(BaseModel):
+    name: str
+    default: Any
+    choices: list[Any]
+    label: str
+    rule: str
+
+
+class ScenarioOut(BaseModel):
+    name: str
+    title: str
+    players: list[int]
+    default_players: int
+    options: list[OptionOut]
+    roles: dict[str, list[str]] = Field(
+        description="player count -> roles in seating order (default options)"
+    )
+
+
+class GameOut(BaseModel):
+    id: str
+    title: str
+    rulebook: str
+    scenarios: list[ScenarioOut]
+
+
+class CatalogueOut(BaseModel):
+    games: list[GameOut]
+    bots: list[str]
+
+
+class I18nOut(BaseModel):
+    lang: Lang
+    interface: dict[str, Any] = Field(description="the client's own catalogue (web/i18n/LANG.json)")
+    core: dict[str, str] = Field(description="engine messages (undo, waiting, ...): key -> text")
+    games: dict[str, dict[str, str]] = Field(description="game id -> message key -> text in this language")
+
+
+# --- matches ------------------------------------------------------------------------------
+
+
+class CreateMatch(BaseModel):
+    model_config = Strict
+    game: str = Field(max_length=64)
+    scenario: str | None = Field(default=None, max_length=64)
+    players: StrictInt | None = None
+    options: dict[str, Any] = Field(default_factory=dict)
+    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="random if omitted")
+    seats: dict[str, str] = Field(
+        description='role -> "me" | "hotseat" | "open" | "bot:NAME"; every role of the game once'
+    )
+
+
+class JoinIn(BaseModel):
+    model_config = Strict
+    role: str = Field(max_length=64)
+    invite: str = Field(max_length=64)
+
+
+class PlayerOut(BaseModel):
+    name: str
+    guest: bool
+
+
+class SeatOut(BaseModel):
+    role: str
+    kind: Literal["me", "hotseat", "open", "joined", "bot", "none"] = Field(
+        description="me/hotseat: the creator's; open: waiting for someone with the invite; "
+        "joined: an open seat someone took; bot: played by the server; none: imported record"
+    )
+    player: PlayerOut | None = None
+    bot: str | None = None
+    mine: bool = Field(description="the caller holds this seat")
+    invite: str | None = Field(
+        default=None, description="invite token (only shown to the creator, while open)"
+    )
+    invite_url: str | None = None
+
+
+class MatchOut(BaseModel):
+    id: str
+    game: str
+    game_title: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    seed: int | None = Field(description="hidden until the game is over (it fixes every future die)")
+    status: Literal["active", "over", "imported"]
+    step: int = Field(description="actions taken so far; the step the next action must name")
+    active: list[str] = Field(description="roles that may act now")
+    result: dict[str, Any] | None
+    seats: list[SeatOut]
+    my_roles: list[str]
+    my_turn: bool = Field(description="one of my seats may act now")
+    created_by: str | None
+    created_at: float
+    updated_at: float
+
+
+class MatchEnvelope(BaseModel):
+    match: MatchOut
+
+
+class MatchList(BaseModel):
+    matches: list[MatchOut]
+
+
+class ViewOut(BaseModel):
+    match: MatchOut
+    role: str | None = Field(description="the viewpoint; null is an observer")
+    view: dict[str, Any] = Field(
+        description="Game.view(role): the game's redacted view plus active, step, result, prompt, "
+        "actions (legal, for an active role), can_undo and log"
+    )
+
+
+class ActionIn(BaseModel):
+    model_config = Strict
+    role: str = Field(max_length=64)
+    action: list[StrictStr | StrictInt] = Field(
+        min_length=1, max_length=16, description='["verb", noun...]; ["undo"]'
+    )
+    step: StrictInt = Field(ge=0, description="the step the action answers (view.step); stale -> 409")
+
+
+class ReplayOut(BaseModel):
+    match: MatchOut
+    role: str | None
+    step: int
+    steps: int = Field(description="how many steps the whole record has")
+    view: dict[str, Any]
+
+
+class ChatIn(BaseModel):
+    model_config = Strict
+    text: str = Field(min_length=1, max_length=1000)
+
+
+class ChatOut(BaseModel):
+    id: int
+    author: str
+    roles: list[str] = Field(description="the seats the author held when writing")
+    text: str
+    at: float
+
+
+class ChatList(BaseModel):
+    messages: list[ChatOut]
+
+
+class NoteIn(BaseModel):
+    model_config = Strict
+    text: str = Field(max_length=16000)
+
+
+class NoteOut(BaseModel):
+    role: str
+    text: str
+    updated_at: float | None
+
+
+class RecordIn(BaseModel):
+    """A game record as ``Game.record()`` writes it."""
+
+    model_config = Strict
+    format: StrictInt = 1
+    game: str = Field(max_length=64)
+    scenario: str = Field(max_length=64)
+    players: StrictInt
+    options: dict[str, Any]
+    seed: StrictInt
+    actions: list[list[StrictStr | StrictInt]]
+    checksums: list[str] | None = None
+
+
+class RecordOut(BaseModel):
+    format: int
+    game: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    actions: list[list[str | int]]
+    checksums: list[str]

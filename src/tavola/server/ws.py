@@ -1,0 +1,126 @@
+"""``WS /ws/matches/{id}?role=R``: live views and chat for one match.
+
+A connection is a seat's (the caller must hold ``role``) or an observer's (no role). It gets
+its own redacted view at once and after every action, and, if the caller holds a seat, the
+match's chat. It may also play and chat through the socket.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import urlsplit
+
+from fastapi import APIRouter, WebSocket
+from pydantic import ValidationError
+from starlette.concurrency import run_in_threadpool
+from starlette.websockets import WebSocketDisconnect
+
+from tavola.server import schemas as S
+from tavola.server.auth import COOKIE, Identity
+from tavola.server.errors import ApiError, error_body
+from tavola.server.hub import Conn
+from tavola.server.platform import Platform, get_platform
+
+router = APIRouter()
+
+TOO_LARGE = 1009
+POLICY = 1008
+
+
+def _error(exc: ApiError) -> dict[str, Any]:
+    return {"type": "error", "status": exc.status, **error_body(exc.code, exc.message)}
+
+
+async def _refuse(ws: WebSocket, exc: ApiError) -> None:
+    # Accept first so the browser can read why, then close with 4000 + the HTTP status.
+    await ws.accept()
+    await ws.send_json(_error(exc))
+    await ws.close(4000 + exc.status)
+
+
+@router.websocket("/ws/matches/{mid}")
+async def match_socket(ws: WebSocket, mid: str, role: str | None = None, log: str | None = None) -> None:
+    p: Platform = get_platform(ws)
+    origin = ws.headers.get("origin")
+    # Browsers send their page's origin: refuse pages of other sites riding on the cookie.
+    if origin and urlsplit(origin).netloc != ws.headers.get("host"):
+        await _refuse(ws, ApiError(403, "bad_origin", "cross-site socket refused"))
+        return
+    if log not in (None, "full", "delta"):
+        await _refuse(ws, ApiError(400, "malformed", "log is full or delta"))
+        return
+    try:
+        resolved = await run_in_threadpool(p.accounts.resolve, ws.cookies.get(COOKIE))
+        ident = resolved.identity if resolved else None
+        data, view = await run_in_threadpool(p.matches.view, mid, ident, role)
+    except ApiError as exc:
+        await _refuse(ws, exc)
+        return
+    await ws.accept()
+    conn = Conn(ws, mid, role, ident, delta=log == "delta")
+    hello = await run_in_threadpool(p.hub.hello, data, view, conn)
+    try:
+        # Hello first, then join the pushes: no push can overtake the first view.
+        await p.hub.send(conn, hello)
+        p.hub.add(conn)
+        current = await run_in_threadpool(p.matches.fetch, mid)
+        if current.match.step != view["step"]:
+            p.hub.publish_soon(mid)  # someone moved while we were saying hello
+        while True:
+            msg = await ws.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            text = msg.get("text")
+            if text is None:
+                raw = msg.get("bytes") or b""
+                text = raw.decode("utf-8", "replace")
+            if len(text) > p.settings.max_ws_message:
+                await p.hub.send(conn, _error(ApiError(413, "too_large", "message too large")))
+                await ws.close(TOO_LARGE)
+                break
+            await _handle(p, conn, ident, text)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        p.hub.remove(conn)
+
+
+async def _handle(p: Platform, conn: Conn, ident: Identity | None, text: str) -> None:
+    try:
+        msg = json.loads(text)
+        if not isinstance(msg, dict):
+            raise ValueError
+    except ValueError:
+        await p.hub.send(conn, _error(ApiError(400, "malformed", "messages are JSON objects with a 'type'")))
+        return
+    kind = msg.get("type")
+    try:
+        if kind == "action":
+            body = S.ActionIn.model_validate(
+                {k: v for k, v in msg.items() if k != "type"} | {"role": msg.get("role", conn.role)}
+            )
+            try:
+                await run_in_threadpool(
+                    p.matches.act, conn.match_id, ident, body.role, list(body.action), body.step
+                )
+            except ApiError as exc:
+                if exc.code == "stale":
+                    p.hub.publish_soon(conn.match_id)  # the client is behind: send it the present
+                raise
+            p.bots.poke(conn.match_id)
+            p.hub.publish_soon(conn.match_id)
+        elif kind == "chat":
+            chat = S.ChatIn.model_validate({"text": msg.get("text")})
+            message = await run_in_threadpool(p.matches.chat_post, conn.match_id, ident, chat.text)
+            readers = await run_in_threadpool(p.matches.chat_readers, conn.match_id)
+            await p.hub.chat(conn.match_id, message, readers)
+        elif kind == "ping":
+            await p.hub.send(conn, {"type": "pong"})
+        else:
+            raise ApiError(400, "malformed", "type is one of action, chat, ping")
+    except ValidationError as exc:
+        where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()[:3])
+        await p.hub.send(conn, _error(ApiError(400, "malformed", where)))
+    except ApiError as exc:
+        await p.hub.send(conn, _error(exc))

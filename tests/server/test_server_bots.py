@@ -1,0 +1,36 @@
+"""Bots play their seats on the server, by themselves."""
+
+from __future__ import annotations
+
+from server_helpers import act, create, settle, view
+
+
+def test_bots_finish_an_all_bot_game(client):
+    m = create(client, {"north": "bot:random", "south": "bot:random", "east": "bot:random"}, seed=4)
+    settle(client)
+    final = view(client, m["id"])
+    assert final["match"]["status"] == "over" and final["view"]["result"] is not None
+    assert final["match"]["seed"] == 4
+    record = client.get(f"/api/matches/{m['id']}/record").json()
+    assert len(record["actions"]) == final["match"]["step"] > 0
+
+
+def test_bot_answers_a_person(client):
+    m = create(client, {"north": "me", "south": "bot:random"}, seed=9)
+    mid = m["id"]
+    for _ in range(100):
+        settle(client)
+        v = view(client, mid, "north")
+        if v["view"]["result"] is not None:
+            break
+        assert v["view"]["actions"], "the game waits on the bot"
+        legal = [a for a in v["view"]["actions"] if a != ["undo"]]
+        assert act(client, mid, "north", legal[0], v["view"]["step"]).status_code == 200
+    assert view(client, mid)["match"]["status"] == "over"
+
+
+def test_bots_never_act_for_people(client):
+    m = create(client, {"north": "me", "south": "bot:random"}, seed=9)
+    settle(client)
+    v = view(client, m["id"], "north")["view"]
+    assert v["active"] == ["north"] and v["step"] == 1  # the bot bid, north still has to

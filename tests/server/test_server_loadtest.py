@@ -1,0 +1,19 @@
+"""The load test runs end to end on loopback (a few seconds: marked slow)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tavola.cli import main
+
+
+@pytest.mark.slow
+def test_loadtest_reports_throughput_and_latency(capsys):
+    code = main(["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--json"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0, report["first_errors"]
+    assert report["actions"] > 0 and report["actions_per_second"] > 0
+    assert report["http_actions"] > 0 and report["latency_ms"]["median"] > 0
+    assert report["errors"] == 0

@@ -1,0 +1,109 @@
+"""Replays, record export and import."""
+
+from __future__ import annotations
+
+import json
+
+from server_helpers import browser, create, play_out
+
+from tavola.core.game import Game, replay
+
+
+def _finished(client):
+    m = create(client, {"north": "me", "south": "hotseat"}, seed=8, options={"short": True})
+    play_out(client, m["id"], ["north", "south"])
+    return m["id"]
+
+
+def test_replay_any_viewpoint_after_the_game(client):
+    mid = _finished(client)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    game = replay(record)
+    stranger = browser(client)
+    steps = len(record["actions"])
+    for step in (0, 1, 2, steps // 2, steps, 1):
+        for role in ("north", "south", None):
+            r = stranger.get(
+                f"/api/matches/{mid}/replay", params={"step": step, **({"role": role} if role else {})}
+            )
+            assert r.status_code == 200, r.text
+            body = r.json()
+            expected = json.loads(json.dumps(replay(record, upto=step).view(role)))
+            assert body["view"] == expected and body["step"] == step and body["steps"] == steps
+    last = stranger.get(f"/api/matches/{mid}/replay").json()
+    assert last["step"] == steps and last["view"]["result"] == game.result
+    assert stranger.get(f"/api/matches/{mid}/replay", params={"step": steps + 1}).status_code == 400
+    assert stranger.get(f"/api/matches/{mid}/replay", params={"step": -1}).status_code == 400
+    assert stranger.get(f"/api/matches/{mid}/replay", params={"role": "west"}).status_code == 404
+
+
+def test_replay_during_the_game_is_own_seats_only(client):
+    m = create(client, {"north": "me", "south": "open"}, seed=8)
+    mid = m["id"]
+    client.post(f"/api/matches/{mid}/actions", json={"role": "north", "action": ["bid", 2], "step": 0})
+    r = client.get(f"/api/matches/{mid}/replay", params={"step": 1, "role": "north"})
+    assert r.status_code == 200 and r.json()["view"]["my_bid"] == 2
+    r = client.get(f"/api/matches/{mid}/replay", params={"step": 0, "role": "north"})
+    assert r.status_code == 200 and r.json()["view"]["my_bid"] is None
+    assert client.get(f"/api/matches/{mid}/replay", params={"step": 1, "role": "south"}).status_code == 403
+    assert client.get(f"/api/matches/{mid}/replay", params={"step": 1}).status_code == 403
+
+
+def test_export_and_import(client):
+    mid = _finished(client)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    assert (
+        record["seed"] == 8 and record["game"] == "toy" and len(record["checksums"]) == len(record["actions"])
+    )
+    stranger = browser(client)
+    r = stranger.post("/api/records", json=record)
+    assert r.status_code == 201, r.text
+    imported = r.json()["match"]
+    assert imported["status"] == "imported" and imported["step"] == len(record["actions"])
+    assert all(s["kind"] == "none" for s in imported["seats"]) and imported["seed"] == 8
+    again = stranger.get(f"/api/matches/{imported['id']}/record").json()
+    assert again == record
+    r = stranger.get(f"/api/matches/{imported['id']}/replay", params={"step": 3, "role": "south"})
+    assert r.status_code == 200
+    assert stranger.get(f"/api/matches/{imported['id']}/view").status_code == 409
+    # Without checksums it is re-verified and the checksums are filled in.
+    bare = {k: v for k, v in record.items() if k != "checksums"}
+    r = stranger.post("/api/records", json=bare)
+    assert r.status_code == 201
+    assert stranger.get(f"/api/matches/{r.json()['match']['id']}/record").json() == record
+
+
+def test_corrupt_records_are_refused(client):
+    g = Game("toy", "basic", 2, {}, seed=1)
+    g.apply("north", ["bid", 1])
+    g.apply("south", ["bid", 2])
+    good = g.record()
+    cases = [
+        ({**good, "checksums": ["00000000", *good["checksums"][1:]]}, 422),
+        ({**good, "actions": [["north", "bid", 9]], "checksums": None}, 422),
+        ({**good, "actions": [["west", "bid", 1]], "checksums": None}, 422),
+        ({**good, "game": "chess"}, 422),
+        ({**good, "players": 7}, 422),
+        ({**good, "format": 2}, 422),
+        ({**good, "checksums": ["x"]}, 422),
+        ({**good, "actions": [["north"]], "checksums": None}, 422),
+        ({**good, "actions": "all"}, 400),
+        ({k: v for k, v in good.items() if k != "seed"}, 400),
+    ]
+    for record, status in cases:
+        r = client.post("/api/records", json=record)
+        assert r.status_code == status, (record, r.text)
+    assert (
+        client.post(
+            "/api/records", content=b"{not json", headers={"content-type": "application/json"}
+        ).status_code
+        == 400
+    )
+    assert client.get("/api/matches", params={"mine": 1}).json()["matches"] == []
+
+
+def test_record_is_withheld_while_playing(client):
+    m = create(client, {"north": "me", "south": "hotseat"})
+    r = client.get(f"/api/matches/{m['id']}/record")
+    assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
+    assert client.get("/api/matches/zzz/record").status_code == 404

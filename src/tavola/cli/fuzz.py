@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
 from tavola.cli.common import add_game_args, emit_json
@@ -22,8 +23,14 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    step = max(1, args.games // 20)
+
+    def progress(done: int, total: int, failed: int) -> None:
+        if done % step == 0 or done == total:
+            print(f"fuzz {args.game}: {done}/{total} games, {failed} failed", file=sys.stderr, flush=True)
+
     summary = fuzz.run(args.game, args.games, seed=args.seed, scenario=args.scenario, players=args.players,
-                       max_steps=args.max_steps, jobs=args.jobs, out_dir=Path(args.out))
+                       max_steps=args.max_steps, jobs=args.jobs, out_dir=Path(args.out), progress=progress)
     if args.json:
         emit_json(summary)
     else:

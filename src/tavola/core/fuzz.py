@@ -12,9 +12,11 @@ Every failure is written as a game record that reproduces it.
 from __future__ import annotations
 
 import json
+import os
 import random
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing import get_context
 from pathlib import Path
@@ -167,8 +169,10 @@ def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, in
 
 def run(game_id: str, games: int, seed: int = 1, scenario: str | None = None, players: int | None = None,
         max_steps: int = 200_000, jobs: int = 0, out_dir: Path | None = None,
-        session_every: int = 10) -> dict[str, Any]:
-    """Fuzz ``games`` games across all scenarios and player counts; returns a summary."""
+        session_every: int = 10, progress: Callable[[int, int, int], None] | None = None) -> dict[str, Any]:
+    """Fuzz ``games`` games across all scenarios and player counts; returns a summary.
+
+    ``progress(done, total, failures)`` is called after each game."""
     rules = get_rules(game_id)
     combos = settings_cycle(rules, scenario, players)
     if not combos:
@@ -179,13 +183,22 @@ def run(game_id: str, games: int, seed: int = 1, scenario: str | None = None, pl
         tasks.append((game_id, sc, n, seed + i, max_steps, session_every > 0 and i % session_every == 0))
     started = time.perf_counter()
     results = []
-    if jobs == 1 or games == 1:
-        results = [_job(t) for t in tasks]
-    else:
-        import os
+    failed = 0
 
-        with get_context("spawn" if os.name == "nt" else "fork").Pool(jobs or os.cpu_count() or 1) as pool:
-            results = list(pool.imap_unordered(_job, tasks, chunksize=1))
+    def collect(item: tuple[tuple[str, int, int], GameReport, float]) -> None:
+        nonlocal failed
+        results.append(item)
+        failed += bool(item[1].failures)
+        if progress is not None:
+            progress(len(results), games, failed)
+
+    if jobs == 1 or games == 1:
+        for t in tasks:
+            collect(_job(t))
+    else:
+        with get_context("fork").Pool(jobs or os.cpu_count() or 1) as pool:
+            for item in pool.imap_unordered(_job, tasks, chunksize=1):
+                collect(item)
     seconds = time.perf_counter() - started
     failures = []
     steps = 0

@@ -125,6 +125,7 @@ def test_8_2_several_cities_may_be_conquered_in_one_action() -> None:
 
 
 def test_8_2_destroying_a_temple_returns_it_and_wins_a_general() -> None:
+    """§3.2: a destroyed temple wins its conqueror a general."""
     g, s = _gesocribate(yellow_galleys=0)
     city(s, "romans", "gesocribate", temple=True)
     units(s, "germans", "gesocribate", legions=3)

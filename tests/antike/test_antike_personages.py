@@ -82,7 +82,7 @@ def test_3_3_a_citizen_for_each_three_temples() -> None:
 
 
 def test_4_navigator_example_four_galleys_well_placed_make_seven_sea_areas() -> None:
-    """City-less seas count 2: three of them and one more region make the 7 for a navigator."""
+    """§3.5: City-less seas count 2: three of them and one more region make the 7 for a navigator."""
     g, s = _empire(3)
     romans = n_of(s, "romans")
     for sea in ("mare_tyrrhenum", "mare_ionium", "mare_africum"):

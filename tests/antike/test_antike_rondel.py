@@ -25,6 +25,7 @@ def _setup(**coins: int):
 
 
 def test_5_1_rondel_order_puts_each_use_action_opposite_its_production() -> None:
+    """§6: the rondel's action spaces, each use opposite its production."""
     spaces = RULEBOOK.space_action
     for prod, use in (("marmor", "templum"), ("ferrum", "militia"), ("aurum", "scientia")):
         assert (spaces.index(use) - spaces.index(prod)) % 8 == 4

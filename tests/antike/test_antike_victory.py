@@ -10,6 +10,7 @@ from tavola.games.antike.common import GENERALS, SCHOLARS
 
 @pytest.mark.parametrize(("players", "needed"), [(6, 7), (5, 8), (4, 9), (3, 10), (2, 9)])
 def test_4_personages_needed_by_number_of_nations(players: int, needed: int) -> None:
+    """§3: the goal, so many personages by number of nations."""
     g = new("orient", players)
     assert g.state["target"] == needed
     assert g.rules.board("orient", players, {})["target"] == needed

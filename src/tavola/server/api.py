@@ -9,10 +9,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
+from tavola.core.errors import TavolaError
 from tavola.core.i18n import LANGUAGES
+from tavola.core.registry import GAMES
+from tavola.core.trace import sections
 from tavola.server import schemas as S
 from tavola.server.auth import COOKIE, LANG_COOKIE, Identity
-from tavola.server.errors import ApiError, bad_request
+from tavola.server.errors import ApiError, bad_request, not_found
 from tavola.server.platform import Platform, get_platform
 
 router = APIRouter(prefix="/api", responses=S.ERRORS)
@@ -188,6 +191,19 @@ async def board(
 async def i18n(lang: str, p: P) -> dict[str, Any]:
     """The interface catalogue and every game's messages, in one language."""
     return await run_in_threadpool(p.catalog.i18n, lang)
+
+
+@router.get("/rules/{game}", response_model=list[dict[str, Any]], tags=["catalogue"])
+async def rules_index(game: str) -> list[dict[str, Any]]:
+    """The rulebook's sections in printed order, with titles and summaries in English and Italian.
+
+    A prompt's ``rule`` (``"§9.3"``) names one of them, so the client can open it."""
+    if game not in GAMES:
+        raise not_found("game")
+    try:
+        return await run_in_threadpool(sections, game)
+    except TavolaError:
+        raise not_found("rules index") from None
 
 
 # --- matches --------------------------------------------------------------------------------

@@ -1,0 +1,52 @@
+// Sign in, sign up; then back to where the user came from.
+
+import { api, boot, t, $ } from "./core.js";
+
+function next() {
+  const n = new URLSearchParams(location.search).get("next");
+  return n && n.startsWith("/") && !n.startsWith("//") ? n : "/";
+}
+
+function wire(form, path, check) {
+  form.addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const err = form.querySelector(".form-error");
+    err.hidden = true;
+    const data = Object.fromEntries(new FormData(form));
+    const problem = check ? check(data) : null;
+    if (problem) {
+      err.textContent = problem;
+      err.hidden = false;
+      return;
+    }
+    const button = form.querySelector("button[type=submit]");
+    button.disabled = true;
+    try {
+      await api(path, { method: "POST", body: { username: data.username.trim(), password: data.password } });
+      location.href = next();
+    } catch (e) {
+      err.textContent = e.status === 401 ? t("login.wrong", null, "Wrong username or password.") : e.message;
+      err.hidden = false;
+      button.disabled = false;
+    }
+  });
+}
+
+async function main() {
+  await boot();
+  const tabs = [$("#tab-signin"), $("#tab-signup")];
+  const select = (tab) => {
+    for (const other of tabs) {
+      const on = other === tab;
+      other.setAttribute("aria-selected", String(on));
+      other.tabIndex = on ? 0 : -1;
+      document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
+    }
+  };
+  for (const tab of tabs) tab.addEventListener("click", () => select(tab));
+  if (location.hash === "#signup") select(tabs[1]);
+  wire($("#form-signin"), "/api/auth/login");
+  wire($("#form-signup"), "/api/auth/signup", (d) => (d.password !== d.password2 ? t("login.mismatch", null, "The passwords differ.") : null));
+}
+
+main();

@@ -1,0 +1,445 @@
+// The play page: one match, live over a WebSocket, with hot-seat switching, chat and notes.
+
+import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError } from "./core.js";
+import { GameScreen, fetchBoard } from "./view.js";
+import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
+import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
+
+const S = {
+  id: null,
+  match: null,
+  roles: [],
+  mine: [],
+  role: null, // the seat this browser acts for now (null: observer)
+  view: null,
+  ws: null,
+  wsRetry: 0,
+  busy: false,
+  myTurn: false,
+  baseTitle: document.title,
+  chat: [],
+};
+
+let screen;
+
+async function main() {
+  await boot();
+  S.id = matchIdFromPage();
+  const params = new URLSearchParams(location.search);
+  const invite = params.get("invite");
+  if (invite) {
+    try {
+      await api(`/api/matches/${S.id}/join`, { method: "POST", body: { role: params.get("role"), invite } });
+      toast(t("play.joined", null, "You joined the game."), "ok");
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409)) showError(err);
+    }
+    history.replaceState(null, "", location.pathname);
+  }
+  try {
+    S.match = unwrap(await api(`/api/matches/${S.id}`), "match");
+  } catch (err) {
+    clear($("#prompt")).append(h("p.prompt-text.error", null, err.status === 404 ? t("play.not_found", null, "This game does not exist.") : String(err.message)));
+    return;
+  }
+  if (S.match.status === "imported") {
+    location.replace(`/replay/${encodeURIComponent(S.id)}`); // a record has no live game
+    return;
+  }
+  S.roles = rolesOf(S.match);
+  S.mine = myRoles(S.match).filter((r) => S.roles.includes(r));
+  const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), api("/api/catalogue").catch(() => ({}))]);
+  const entry = ((cat && cat.games) || []).find((g) => g.id === S.match.game) || {};
+  screen = new GameScreen(
+    {
+      map: $("#map"),
+      prompt: $("#prompt"),
+      choices: $("#choices"),
+      players: $("#players"),
+      log: $("#log"),
+      extra: $("#board-extra"),
+      dice: $("#dice"),
+      result: $("#result-dialog"),
+    },
+    { game: S.match.game, roles: S.roles, seats: seatMap(S.match), interactive: S.mine.length > 0, showResult: true, onAct: act, rulebook: entry.rulebook || "" },
+  );
+  await screen.init(board);
+  S.baseTitle = `${S.match.game_title || entry.title || S.match.game} · Tavola`;
+  document.title = S.baseTitle;
+  const wanted = params.get("role") || sessionStorage.getItem(`tavola.role.${S.id}`);
+  S.role = S.mine.includes(wanted) ? wanted : S.mine[0] || null;
+  wireControls();
+  renderInvites();
+  await refresh();
+  connect();
+  loadChat();
+  loadNotes();
+  onLangChange(() => {
+    screen.relabel();
+    renderBanner();
+    renderChat();
+    renderInvites();
+  });
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") {
+      if (!S.ws || S.ws.readyState > 1) connect();
+      refresh();
+    }
+  });
+}
+
+// --- the view --------------------------------------------------------------------------
+
+async function refresh() {
+  const q = S.role ? `?role=${encodeURIComponent(S.role)}` : "";
+  try {
+    show(await api(`/api/matches/${S.id}/view${q}`));
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function show(view, force = false) {
+  if (view && view.view && view.match) {
+    S.match = view.match;
+    screen.seats = seatMap(S.match);
+  }
+  view = unwrap(view, "view");
+  if (!force && S.view && typeof view.step === "number" && view.step < S.view.step) return;
+  S.view = view;
+  // hot-seat: when the acting seat has nothing to do, switch to one of mine that has
+  const active = view.active || [];
+  if (S.mine.length > 1 && !view.result && S.role && !active.includes(S.role)) {
+    const next = S.mine.find((r) => active.includes(r));
+    if (next) {
+      switchRole(next, true);
+      return;
+    }
+  }
+  screen.render(view, S.role);
+  renderBanner();
+  document.body.dataset.step = String(view.step);
+  document.body.dataset.role = S.role || "";
+  document.body.dataset.active = (view.active || []).join(" ");
+  document.body.classList.toggle("game-over", !!view.result);
+  const mineActive = S.mine.some((r) => active.includes(r));
+  if (mineActive && !S.myTurn && !view.result) {
+    if (S.view.step > 0 || document.hidden) {
+      chime();
+      toast(t("play.your_turn", null, "Your turn!"), "turn", 2500);
+    }
+  }
+  S.myTurn = mineActive && !view.result;
+  document.title = (S.myTurn ? "▶ " : "") + S.baseTitle;
+}
+
+async function switchRole(role, auto = false) {
+  if (role === S.role) return;
+  S.role = role;
+  sessionStorage.setItem(`tavola.role.${S.id}`, role);
+  if (auto && S.mine.length > 1) {
+    const b = $("#hotseat-banner");
+    if (b) {
+      b.classList.remove("flash");
+      void b.offsetWidth;
+      b.classList.add("flash");
+    }
+  }
+  await refresh();
+  connect();
+  loadNotes();
+}
+
+function renderBanner() {
+  const box = $("#seat-banner");
+  clear(box);
+  const view = S.view;
+  if (!view) return;
+  if (!S.mine.length) {
+    box.append(h("div.banner.banner-observer", null, t("play.observing", null, "You are watching this game.")));
+    return;
+  }
+  const color = screen.color(S.role);
+  if (S.mine.length > 1) {
+    const roleButtons = h(
+      "div.seat-switch",
+      { role: "group", "aria-label": t("play.seats", null, "Your seats") },
+      S.mine.map((r) =>
+        h(
+          "button.seat-btn",
+          {
+            type: "button",
+            "aria-pressed": String(r === S.role),
+            dataset: { role: r },
+            onclick: () => switchRole(r),
+            title: screen.roleName(r),
+          },
+          h("span.swatch", { style: { background: screen.color(r) } }),
+          screen.roleName(r),
+          (view.active || []).includes(r) ? " •" : "",
+        ),
+      ),
+    );
+    box.append(
+      h(
+        "div#hotseat-banner.banner.banner-hotseat",
+        { style: { "--seat": color }, role: "status", "aria-live": "polite" },
+        h("span.banner-text", null, t("play.hotseat_now", { role: screen.roleName(S.role) }, `Hot-seat: ${screen.roleName(S.role)} to play`)),
+        roleButtons,
+      ),
+    );
+  } else {
+    const active = (view.active || []).includes(S.role);
+    box.append(
+      h(
+        `div.banner${active ? ".banner-turn" : ""}`,
+        { style: { "--seat": color } },
+        h("span.swatch", { style: { background: color } }),
+        active ? t("play.you_are_turn", { role: screen.roleName(S.role) }, `Your turn, ${screen.roleName(S.role)}`) : t("play.you_are", { role: screen.roleName(S.role) }, `You play ${screen.roleName(S.role)}`),
+      ),
+    );
+  }
+}
+
+async function act(action) {
+  if (S.busy || !S.role || !S.view) return;
+  S.busy = true;
+  document.body.classList.add("busy");
+  try {
+    const view = await api(`/api/matches/${S.id}/actions`, { method: "POST", body: { role: S.role, action, step: S.view.step } });
+    show(view);
+  } catch (err) {
+    if (err.status === 409 || err.status === 422) {
+      toast(err.message || t("error.409"), "warn");
+      await refresh();
+    } else showError(err);
+  } finally {
+    S.busy = false;
+    document.body.classList.remove("busy");
+  }
+}
+
+// --- live updates ------------------------------------------------------------------------
+
+function connect() {
+  if (S.ws) {
+    S.ws.onclose = null;
+    S.ws.close();
+  }
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const q = S.role ? `?role=${encodeURIComponent(S.role)}` : "";
+  const ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(S.id)}${q}`);
+  S.ws = ws;
+  setLive("connecting");
+  ws.onopen = () => {
+    S.wsRetry = 0;
+    setLive("live");
+  };
+  ws.onmessage = (ev) => {
+    let msg;
+    try {
+      msg = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (msg.type === "view" && msg.view) show(msg);
+    else if (msg.type === "chat" && msg.message) addChat(msg.message);
+    else if (msg.type === "error") toast((msg.error && msg.error.message) || msg.message || "error", "error");
+    else if (msg.type === "match" && msg.match) {
+      S.match = unwrap(msg.match, "match");
+      screen.seats = seatMap(S.match);
+      renderInvites();
+    }
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    setLive("offline");
+    const delay = Math.min(15000, 1000 * 2 ** S.wsRetry++);
+    setTimeout(() => {
+      if (S.ws === ws) {
+        connect();
+        refresh();
+      }
+    }, delay);
+  };
+}
+
+function setLive(status) {
+  const el = $("#live");
+  if (!el) return;
+  el.dataset.status = status;
+  el.textContent = t(`live.${status}`, null, status);
+}
+
+// --- invites ----------------------------------------------------------------------------
+
+function renderInvites() {
+  const box = $("#invites");
+  if (!box || !S.match) return;
+  clear(box);
+  const links = inviteLinks(S.match);
+  const roles = Object.keys(links);
+  box.hidden = !roles.length || !S.mine.length;
+  if (box.hidden) return;
+  box.append(h("h3", null, t("play.invites", null, "Invite players")));
+  for (const role of roles) box.append(inviteRow(screen ? screen.roleName(role) : role, links[role]));
+}
+
+// --- chat and notes -------------------------------------------------------------------------
+
+async function loadChat() {
+  try {
+    const data = await api(`/api/matches/${S.id}/chat`);
+    S.chat = Array.isArray(data) ? data : data.messages || data.chat || [];
+  } catch (err) {
+    S.chat = [];
+    if (err.status === 401 || err.status === 403) $("#chat-form").hidden = true;
+  }
+  if (!S.mine.length) $("#chat-form").hidden = true;
+  renderChat();
+}
+
+function addChat(message) {
+  if (message.id !== undefined && S.chat.some((m) => m.id === message.id)) return;
+  S.chat.push(message);
+  renderChat();
+  const tab = $("#tab-chat");
+  if (tab && tab.getAttribute("aria-selected") !== "true") tab.classList.add("unread");
+}
+
+function renderChat() {
+  const box = $("#chat-list");
+  if (!box) return;
+  clear(box);
+  if (!S.chat.length) box.append(h("li.muted", null, t("chat.empty", null, "No messages yet.")));
+  for (const m of S.chat) {
+    const role = m.role || (Array.isArray(m.roles) && m.roles.length ? m.roles[0] : null);
+    const who = m.author || m.username || m.user || m.name || (role && screen ? screen.roleName(role) : "") || t("chat.someone", null, "someone");
+    const when = m.at || m.time || m.created || m.created_at;
+    box.append(
+      h(
+        "li.chat-msg",
+        null,
+        h("span.chat-who", { style: role && screen ? { color: screen.color(role) } : null }, typeof who === "object" ? who.name || who.username || "" : who),
+        when ? h("time.chat-when", { datetime: String(when) }, relTime(when)) : null,
+        h("span.chat-text", null, m.text),
+      ),
+    );
+  }
+  box.scrollTop = box.scrollHeight;
+}
+
+let notesTimer = null;
+async function loadNotes() {
+  const area = $("#notes-text");
+  const status = $("#notes-status");
+  if (!area) return;
+  if (!S.role) {
+    $("#notes-panel-body").hidden = true;
+    $("#notes-none").hidden = false;
+    return;
+  }
+  $("#notes-role").textContent = screen.roleName(S.role);
+  try {
+    const data = await api(`/api/matches/${S.id}/notes/${encodeURIComponent(S.role)}`);
+    area.value = (data && (data.text ?? data.notes)) || "";
+    status.textContent = "";
+  } catch (err) {
+    area.value = "";
+    if (err.status !== 404) status.textContent = err.message;
+  }
+}
+
+async function saveNotes() {
+  const status = $("#notes-status");
+  if (!S.role) return;
+  try {
+    await api(`/api/matches/${S.id}/notes/${encodeURIComponent(S.role)}`, { method: "PUT", body: { text: $("#notes-text").value } });
+    status.textContent = t("notes.saved", null, "Saved.");
+  } catch (err) {
+    status.textContent = err.message;
+  }
+}
+
+// --- controls --------------------------------------------------------------------------------
+
+function wireControls() {
+  $("#zoom-in").addEventListener("click", () => screen.map && screen.map.zoom(1.4));
+  $("#zoom-out").addEventListener("click", () => screen.map && screen.map.zoom(1 / 1.4));
+  $("#zoom-reset").addEventListener("click", () => screen.map && screen.map.reset());
+  const snd = $("#sound-toggle");
+  const syncSound = () => snd.setAttribute("aria-pressed", String(soundEnabled()));
+  syncSound();
+  snd.addEventListener("click", () => {
+    setSoundEnabled(!soundEnabled());
+    syncSound();
+    if (soundEnabled()) chime();
+  });
+  // tabs of the side panel
+  const tabs = [...document.querySelectorAll("[role=tab]")];
+  for (const tab of tabs) {
+    tab.addEventListener("click", () => selectTab(tab, tabs));
+    tab.addEventListener("keydown", (ev) => {
+      const i = tabs.indexOf(tab);
+      if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+        const next = tabs[(i + (ev.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+        next.focus();
+        selectTab(next, tabs);
+      }
+    });
+  }
+  $("#chat-form").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const input = $("#chat-input");
+    const text = input.value.trim();
+    if (!text) return;
+    try {
+      const data = await api(`/api/matches/${S.id}/chat`, { method: "POST", body: { text } });
+      input.value = "";
+      const m = data && (data.message || (data.text ? data : null));
+      if (m) addChat(m);
+      else loadChat();
+    } catch (err) {
+      showError(err);
+    }
+  });
+  $("#notes-text").addEventListener("input", () => {
+    $("#notes-status").textContent = t("notes.saving", null, "Saving…");
+    clearTimeout(notesTimer);
+    notesTimer = setTimeout(saveNotes, 700);
+  });
+  for (const dlg of document.querySelectorAll("dialog")) {
+    dlg.addEventListener("click", (ev) => {
+      if (ev.target === dlg) dlg.close();
+    });
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") {
+      const menu = document.getElementById("target-menu");
+      if (menu) menu.remove();
+    }
+    if (ev.target.matches && ev.target.matches("input, textarea")) return;
+    if (ev.key === "+" || ev.key === "=") screen.map && screen.map.zoom(1.4);
+    if (ev.key === "-") screen.map && screen.map.zoom(1 / 1.4);
+    if ((ev.key === "z" || ev.key === "u") && (ev.ctrlKey || ev.metaKey) && S.view && S.view.can_undo) {
+      ev.preventDefault();
+      act(["undo"]);
+    }
+  });
+}
+
+function selectTab(tab, tabs) {
+  for (const other of tabs) {
+    const on = other === tab;
+    other.setAttribute("aria-selected", String(on));
+    other.tabIndex = on ? 0 : -1;
+    document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
+  }
+  tab.classList.remove("unread");
+  if (tab.id === "tab-log") {
+    const log = $("#log");
+    log.scrollTop = log.scrollHeight;
+  }
+}
+
+main();

@@ -1,0 +1,690 @@
+// The game screen shared by the play and replay pages: the map with the game adapter's pieces,
+// the prompt and the choices, player panels, the log with its dice, and the end-of-game dialog.
+
+import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
+import { MapView, normalizeBoard } from "./board.js";
+import * as generic from "../games/generic.js";
+
+const WORD_PREFIXES = ["noun.", "nation.", "role.", "space.", "tech.", "res.", "unit.", "pers.", "card.", "leader.", "piece.", "area.", "region."];
+
+const STANDARD_KEYS = new Set(["active", "step", "result", "prompt", "actions", "can_undo", "log"]);
+
+// Pleasant versions of colour names used as role names, and a palette for the rest.
+const NAMED = {
+  red: "#c0392b",
+  blue: "#2e6db4",
+  green: "#2e8b57",
+  yellow: "#d4a017",
+  orange: "#e07b22",
+  purple: "#7d4e9e",
+  violet: "#7d4e9e",
+  black: "#34302b",
+  white: "#f4f1e8",
+  brown: "#8a5a32",
+  grey: "#7f8c8d",
+  gray: "#7f8c8d",
+  pink: "#d06c9c",
+  cyan: "#1c9aa8",
+};
+const PALETTE = ["#c0392b", "#2e6db4", "#2e8b57", "#d4a017", "#7d4e9e", "#e07b22", "#1c9aa8", "#8a5a32"];
+
+export function roleColor(role, roles, view) {
+  const fromView = view && view.colors && view.colors[role];
+  if (typeof fromView === "string") return NAMED[fromView] || fromView;
+  if (NAMED[role]) return NAMED[role];
+  const i = Math.max(0, (roles || []).indexOf(role));
+  return PALETTE[i % PALETTE.length];
+}
+
+export function inkOn(color) {
+  const c = color.replace("#", "");
+  if (c.length !== 6) return "#fff";
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(c.slice(i, i + 2), 16));
+  return r * 0.3 + g * 0.59 + b * 0.11 > 160 ? "#231c15" : "#ffffff";
+}
+
+export async function loadAdapter(game) {
+  try {
+    const mod = await import(`../games/${game}.js`);
+    return { ...generic, ...(mod.default || mod) };
+  } catch {
+    return { ...generic };
+  }
+}
+
+// --- the screen ------------------------------------------------------------------------
+
+export class GameScreen {
+  // els: {map, prompt, choices, players, log, extra, banner}; opts: {game, roles, seats, interactive, onAct}
+  constructor(els, opts) {
+    this.els = els;
+    this.opts = opts;
+    this.game = opts.game;
+    this.roles = opts.roles || [];
+    this.seats = opts.seats || {};
+    this.view = null;
+    this.viewer = null;
+    this.selected = [];
+  }
+
+  async init(boardRaw) {
+    this.adapter = await loadAdapter(this.game);
+    this.board = normalizeBoard(boardRaw);
+    this.nationNames = new Map();
+    for (const n of [].concat(this.board.raw.nations || [])) {
+      if (n && typeof n === "object" && (n.key || n.id)) this.nationNames.set(String(n.key || n.id), n);
+    }
+    this.aliases = new Map();
+    for (const a of this.board.areas) {
+      this.aliases.set(String(a.id), a.id);
+      if (a.key !== undefined) this.aliases.set(String(a.key), a.id);
+    }
+    if (this.board.areas.length) {
+      this.map = new MapView(this.els.map, this.board, {
+        onTarget: (id, tgt, ev) => this.pickTarget(id, tgt, ev),
+        label: (area) => this.areaLabel(area),
+      });
+    } else {
+      this.map = null;
+      const wrap = this.els.map.closest(".board-wrap");
+      if (wrap) wrap.hidden = true;
+      document.body.classList.add("no-map");
+    }
+  }
+
+  // --- words ---------------------------------------------------------------------------
+
+  gtext(key, args) {
+    return gameText(this.game, key, args);
+  }
+
+  areaLabel(area) {
+    if (currentLang() === "it" && area.name_it) return area.name_it;
+    if (area.names && area.names[currentLang()]) return area.names[currentLang()];
+    return area.label && typeof area.label === "string" ? area.label : area.name;
+  }
+
+  areaOf(noun) {
+    if (noun === null || noun === undefined) return null;
+    const id = this.aliases && this.aliases.get(String(noun));
+    return id === undefined ? null : this.board.byId.get(id);
+  }
+
+  roleName(role) {
+    if (role === null || role === undefined) return t("role.observer", null, "Observer");
+    if (this.adapter && this.adapter.roleName) {
+      const named = this.adapter.roleName(role, this.ctx());
+      if (named) return named;
+    }
+    const names = this.view && (this.view.names || this.view.role_names);
+    if (names && names[role]) {
+      const n = names[role];
+      return typeof n === "object" ? n[currentLang()] || n.en : n;
+    }
+    return this.gtext(`role.${role}`) ?? this.gtext(`nation.${role}`) ?? (hasUi(`role.${role}`) ? t(`role.${role}`) : this.gtext(role) ?? humanize(role));
+  }
+
+  color(role) {
+    if (this.adapter && this.adapter.roleColour) {
+      const c = this.adapter.roleColour(role, this.ctx());
+      if (c) return c;
+    }
+    return roleColor(role, this.roles, this.view);
+  }
+
+  // a readable name for an id: an area, a role, or a catalogue entry under a known prefix
+  word(noun, fallback = true) {
+    const area = this.areaOf(noun);
+    if (area) return this.areaLabel(area);
+    if (this.roles.includes(noun)) return this.roleName(noun);
+    if (typeof noun === "number") return String(noun);
+    const nation = this.nationNames && this.nationNames.get(String(noun));
+    if (nation) {
+      const local = currentLang() === "it" ? nation.name_it : null;
+      if (local || nation.name) return local || nation.name;
+    }
+    for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {
+      const hit = this.gtext(`${prefix}${noun}`);
+      if (hit !== undefined) return hit;
+    }
+    if (hasUi(`noun.${noun}`)) return t(`noun.${noun}`);
+    return fallback ? humanize(noun) : String(noun);
+  }
+
+  verbLabel(verb) {
+    return this.gtext(`action.${verb}`) ?? this.gtext(`verb.${verb}`) ?? (hasUi(`verb.${verb}`) ? t(`verb.${verb}`) : humanize(verb));
+  }
+
+  actionLabel(action) {
+    if (this.adapter && this.adapter.actionLabel) {
+      const custom = this.adapter.actionLabel(action, this.ctx());
+      if (custom) return custom;
+    }
+    const [verb, ...rest] = action;
+    if (!rest.length) return this.verbLabel(verb);
+    const full = this.gtext(`action.${verb}.${rest.join(".")}`);
+    if (full) return full;
+    const args = { noun: this.word(rest[0]), n: rest[0] };
+    const tmpl = this.gtext(`action.${verb}`);
+    if (tmpl && tmpl.includes("{")) return tmpl.replace(/\{(\w+)\}/g, (m, k) => (k in args ? args[k] : m));
+    return `${this.verbLabel(verb)}: ${rest.map((p) => this.word(p)).join(" → ")}`;
+  }
+
+  nounLabel(action) {
+    if (this.adapter && this.adapter.nounLabel) {
+      const custom = this.adapter.nounLabel(action, this.ctx());
+      if (custom) return custom;
+    }
+    return action.slice(1).map((p) => this.word(p)).join(" · ");
+  }
+
+  // args of a message: role names and area ids become readable names
+  fmtArgs(args) {
+    const out = {};
+    for (const [k, v] of Object.entries(args || {})) out[k] = this.fmtValue(v, k);
+    return out;
+  }
+
+  fmtValue(v, key) {
+    if (Array.isArray(v)) return v.map((x) => this.fmtValue(x, key)).join(", ");
+    if (v && typeof v === "object") {
+      return Object.entries(v)
+        .map(([k, x]) => `${this.word(k)} ${this.fmtValue(x, k)}`)
+        .join(", ");
+    }
+    if (typeof v === "string") return this.word(v, false);
+    if (typeof v === "number" && key && /area|region|to|from|where|city/.test(key)) {
+      const area = this.areaOf(v);
+      if (area) return this.areaLabel(area);
+    }
+    return v;
+  }
+
+  message(key, args) {
+    const fa = this.fmtArgs(args);
+    const text = this.gtext(key, fa);
+    if (text !== undefined) return text;
+    const rest = Object.entries(fa)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(", ");
+    return rest ? `${humanize(key)} (${rest})` : humanize(key);
+  }
+
+  ctx() {
+    return {
+      screen: this,
+      view: this.view,
+      board: this.board,
+      map: this.map,
+      role: this.viewer,
+      roles: this.roles,
+      game: this.game,
+      color: (r) => this.color(r),
+      roleName: (r) => this.roleName(r),
+      word: (n) => this.word(n),
+      gtext: (k, a) => this.gtext(k, a),
+      t,
+      h,
+      s,
+      act: (a) => this.act(a),
+      interactive: !!this.opts.interactive,
+    };
+  }
+
+  // --- rendering -------------------------------------------------------------------------
+
+  render(view, viewer) {
+    const menu = document.getElementById("target-menu");
+    if (menu) menu.remove(); // a choice from the previous view
+    this.view = view;
+    this.viewer = viewer;
+    const ctx = this.ctx();
+    this.claimed = new Set();
+    if (this.map) {
+      this.map.clearPieces();
+      try {
+        this.adapter.draw(ctx);
+      } catch (err) {
+        console.error("adapter draw failed", err);
+      }
+    }
+    this.renderExtra(ctx);
+    this.renderPrompt(ctx);
+    this.renderPlayers(ctx);
+    this.renderLog();
+    this.renderResult();
+  }
+
+  relabel() {
+    this.logKeys = null;
+    if (this.els.log) clear(this.els.log);
+    if (this.map) this.map.relabel();
+    if (this.view) this.render(this.view, this.viewer);
+  }
+
+  renderExtra(ctx) {
+    const box = this.els.extra;
+    if (!box) return;
+    clear(box);
+    let widgets = [];
+    try {
+      widgets = this.adapter.widgets(ctx) || [];
+    } catch (err) {
+      console.error("adapter widgets failed", err);
+    }
+    for (const w of [].concat(widgets)) if (w) box.append(w);
+    box.hidden = !box.childNodes.length;
+  }
+
+  // The legal actions split into map targets, adapter-claimed widgets and plain buttons.
+  sortActions() {
+    const actions = (this.view && this.view.actions) || [];
+    const targets = new Map();
+    const buttons = [];
+    for (const action of actions) {
+      const [verb, noun] = action;
+      if (verb === "undo") continue;
+      if (this.adapter.claims && this.adapter.claims(action, this.ctx())) continue;
+      const areaVerb = !this.adapter.areaVerbs || this.adapter.areaVerbs.includes(verb);
+      const area = action.length === 2 && areaVerb ? this.areaOf(noun) : null;
+      if (area && this.map && this.map.cellNodes.has(area.id)) {
+        if (!targets.has(area.id)) targets.set(area.id, { label: "", actions: [] });
+        targets.get(area.id).actions.push(action);
+      } else {
+        buttons.push(action);
+      }
+    }
+    for (const [id, tgt] of targets) {
+      const area = this.board.byId.get(id);
+      tgt.label = tgt.actions.map((a) => (a.length === 2 ? `${this.verbLabel(a[0])}: ${this.areaLabel(area)}` : this.actionLabel(a))).join(" / ");
+    }
+    return { targets, buttons };
+  }
+
+  renderPrompt() {
+    const box = this.els.prompt;
+    const choices = this.els.choices;
+    const view = this.view;
+    clear(box);
+    clear(choices);
+    const { targets, buttons } = this.sortActions();
+    const interactive = this.opts.interactive;
+    if (this.map) this.map.setTargets(interactive ? targets : new Map());
+    if (this.map) this.map.setSelected(this.adapter.selected ? this.adapter.selected(this.ctx()) : []);
+
+    if (view.result) {
+      const res = view.result;
+      const winners = (res.winners || []).map((r) => this.roleName(r)).join(", ");
+      const scores = res.scores || {};
+      box.append(
+        h("p.prompt-text", null, t("play.over", null, "The game is over.")),
+        h(
+          "p.result-summary",
+          null,
+          winners ? t("result.winners", { names: winners }, `Winner: ${winners}`) : t("result.draw", null, "No winner."),
+          " · ",
+          [...this.roles]
+            .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
+            .map((r) => `${this.roleName(r)} ${scores[r] ?? "–"}`)
+            .join(" · "),
+        ),
+      );
+      return;
+    }
+    const p = view.prompt;
+    if (p && interactive) {
+      const text = this.message(p.text, p.args);
+      box.append(h("p.prompt-text", { id: "prompt-text" }, text));
+      if (p.rule) box.append(" ", this.ruleLink(p.rule));
+      if (targets.size) box.append(h("p.prompt-hint", null, t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.")));
+      const claimed = (view.actions || []).filter((a) => this.adapter.claims && this.adapter.claims(a, this.ctx()));
+      if (claimed.length && this.adapter.claimHint) box.append(h("p.prompt-hint.claim", null, this.adapter.claimHint(claimed, this.ctx())));
+    } else {
+      const waiting = (view.active || []).map((r) => this.roleName(r)).join(", ");
+      box.append(h("p.prompt-text.waiting", { id: "prompt-text" }, waiting ? t("play.waiting_for", { roles: waiting }, `Waiting for ${waiting}`) : t("play.waiting", null, "Waiting…")));
+    }
+    if (!interactive) return;
+    // buttons grouped by verb; "done"/"pass" last and set apart
+    const groups = new Map();
+    for (const a of buttons) {
+      const key = a.length > 1 ? a[0] : "";
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(a);
+    }
+    const finishers = new Set(["done", "pass", "end", "end_turn", "finish", "skip"]);
+    const plain = groups.get("") || [];
+    groups.delete("");
+    for (const [verb, list] of groups) {
+      const g = h("div.choice-group", { role: "group", "aria-label": this.verbLabel(verb) }, h("span.choice-label", null, this.verbLabel(verb)));
+      for (const a of list) g.append(this.button(a, this.nounLabel(a), "choice"));
+      choices.append(g);
+    }
+    const lead = plain.filter((a) => !finishers.has(a[0]));
+    const tail = plain.filter((a) => finishers.has(a[0]));
+    if (lead.length || tail.length || view.can_undo) {
+      const row = h("div.choice-row");
+      for (const a of lead) row.append(this.button(a, this.actionLabel(a), "choice"));
+      if (view.can_undo) row.append(this.button(["undo"], t("verb.undo", null, "Undo"), "undo"));
+      for (const a of tail) row.append(this.button(a, this.actionLabel(a), "finish"));
+      choices.append(row);
+    }
+  }
+
+  button(action, label, kind) {
+    return h(
+      `button.btn.btn-${kind}`,
+      {
+        type: "button",
+        dataset: { action: JSON.stringify(action) },
+        onclick: () => this.act(action),
+      },
+      label,
+    );
+  }
+
+  ruleLink(rule) {
+    const sec = String(rule).replace(/^§\s*/, "");
+    return h(
+      "button.rule-link",
+      {
+        type: "button",
+        "aria-haspopup": "dialog",
+        title: t("play.rule_title", { rule: `§${sec}` }, `Rulebook section §${sec}`),
+        onclick: () => this.openRule(`§${sec}`),
+      },
+      `§${sec}`,
+    );
+  }
+
+  // The rulebook's section index (titles and summaries), fetched once per game.
+  async rules() {
+    if (!this.rulesIndex) {
+      this.rulesIndex = api(`/api/rules/${encodeURIComponent(this.game)}`).catch(() => []);
+    }
+    return this.rulesIndex;
+  }
+
+  async openRule(ref) {
+    const dlg = document.getElementById("rule-dialog");
+    if (!dlg) return;
+    const index = await this.rules();
+    const list = Array.isArray(index) ? index : [];
+    const i = list.findIndex((x) => x.ref === ref || `§${x.id}` === ref);
+    const sec = i >= 0 ? list[i] : null;
+    const lang = currentLang();
+    const pick = (v) => (v && typeof v === "object" ? v[lang] || v.en : v);
+    const book = this.opts.rulebook || "";
+    const asked = this.view && this.view.prompt ? this.message(this.view.prompt.text, this.view.prompt.args) : "";
+    const nav = (j, label) =>
+      j >= 0 && j < list.length
+        ? h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => this.openRule(list[j].ref) }, label.replace("{ref}", list[j].ref))
+        : null;
+    clear(dlg.querySelector(".rule-body")).append(
+      h("h2", null, sec ? `${sec.ref} ${pick(sec.title) || ""}` : t("play.rule_heading", { rule: ref }, `Rule ${ref}`)),
+      book ? h("p.rule-book", null, book) : null,
+      sec && pick(sec.summary) ? h("p.rule-summary", null, pick(sec.summary)) : h("p", null, t("play.rule_none", { rule: ref }, `See section ${ref} of the rulebook.`)),
+      asked && this.view.prompt && `§${String(this.view.prompt.rule).replace(/^§\s*/, "")}` === ref ? h("blockquote.rule-asked", null, asked) : null,
+      sec ? h("div.rule-nav", null, nav(i - 1, "◂ {ref}"), nav(i + 1, "{ref} ▸")) : null,
+    );
+    if (!dlg.open) {
+      if (dlg.showModal) dlg.showModal();
+      else dlg.setAttribute("open", "");
+    }
+  }
+
+  pickTarget(id, tgt, ev) {
+    if (!this.opts.interactive) return;
+    if (tgt.actions.length === 1) {
+      this.act(tgt.actions[0]);
+      return;
+    }
+    // several verbs on one area: a small menu next to the pointer
+    const old = document.getElementById("target-menu");
+    if (old) old.remove();
+    const area = this.board.byId.get(id);
+    const menu = h("div#target-menu.menu", { role: "menu", "aria-label": this.areaLabel(area) }, h("div.menu-title", null, this.areaLabel(area)));
+    for (const a of tgt.actions) {
+      menu.append(
+        h(
+          "button.btn.btn-choice",
+          {
+            type: "button",
+            role: "menuitem",
+            onclick: () => {
+              menu.remove();
+              this.act(a);
+            },
+          },
+          this.verbLabel(a[0]),
+        ),
+      );
+    }
+    menu.append(h("button.btn.btn-ghost", { type: "button", onclick: () => menu.remove() }, t("common.cancel", null, "Cancel")));
+    const x = ev && ev.clientX ? ev.clientX : innerWidth / 2;
+    const y = ev && ev.clientY ? ev.clientY : innerHeight / 2;
+    menu.style.left = `${Math.min(x, innerWidth - 200)}px`;
+    menu.style.top = `${Math.min(y, innerHeight - 60 - 44 * tgt.actions.length)}px`;
+    document.body.append(menu);
+    menu.querySelector("button").focus();
+    const away = (e) => {
+      if (!menu.contains(e.target)) {
+        menu.remove();
+        document.removeEventListener("pointerdown", away, true);
+      }
+    };
+    setTimeout(() => document.addEventListener("pointerdown", away, true), 0);
+  }
+
+  act(action) {
+    if (this.opts.onAct) this.opts.onAct(action);
+  }
+
+  renderPlayers(ctx) {
+    const box = this.els.players;
+    if (!box) return;
+    clear(box);
+    const view = this.view;
+    const active = new Set(view.active || []);
+    const scores = view.result && view.result.scores;
+    for (const role of this.roles) {
+      let rows = [];
+      try {
+        rows = this.adapter.playerStats(role, ctx) || [];
+      } catch (err) {
+        console.error(err);
+      }
+      const seat = this.seats[role];
+      const holder = seatLabel(seat);
+      const color = this.color(role);
+      const card = h(
+        "section.player",
+        { class: ["player", active.has(role) && "active", role === this.viewer && "me"].filter(Boolean).join(" "), dataset: { role }, "aria-label": this.roleName(role) },
+        h(
+          "header.player-head",
+          null,
+          h("span.swatch", { style: { background: color }, "aria-hidden": "true" }),
+          h("strong.player-name", null, this.roleName(role)),
+          holder ? h("span.player-holder", null, holder) : null,
+          active.has(role) ? h("span.badge.badge-turn", null, t("play.to_move", null, "to move")) : null,
+          scores && role in scores ? h("span.badge.badge-score", null, t("play.score_n", { n: scores[role] }, `${scores[role]} pts`)) : null,
+        ),
+        rows.length
+          ? h(
+              "dl.stats",
+              null,
+              rows.map((r) => h("div.stat", { title: r.title || r.label }, h("dt", null, r.label), h("dd", null, r.value))),
+            )
+          : null,
+      );
+      let priv = null;
+      try {
+        priv = this.adapter.privatePanel ? this.adapter.privatePanel(role, ctx) : null;
+      } catch (err) {
+        console.error(err);
+      }
+      if (priv) card.append(priv);
+      let body = null;
+      try {
+        body = this.adapter.playerBody ? this.adapter.playerBody(role, ctx) : null;
+      } catch (err) {
+        console.error(err);
+      }
+      if (body) card.append(body);
+      box.append(card);
+    }
+    let info = null;
+    try {
+      info = this.adapter.infoPanel(ctx);
+    } catch (err) {
+      console.error(err);
+    }
+    if (info) box.append(info);
+  }
+
+  // The log grows by appending; only new entries are built (everything again after an undo,
+  // a replay jump or a language change).
+  renderLog() {
+    const box = this.els.log;
+    if (!box) return;
+    const log = this.view.log || [];
+    const sig = (ev) => `${ev.step}|${ev.msg}|${JSON.stringify(ev.args || {})}`;
+    const keys = this.logKeys || [];
+    let keep = keys.length <= log.length && (keys.length === 0 || keys[keys.length - 1] === sig(log[keys.length - 1])) ? keys.length : 0;
+    if (keep === 0 || !box.querySelector(".log-list")) {
+      clear(box);
+      keep = 0;
+      this.logKeys = [];
+    }
+    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    if (!log.length) {
+      box.append(h("p.muted", null, t("log.empty", null, "Nothing has happened yet.")));
+      this.logKeys = null;
+    } else {
+      let list = box.querySelector(".log-list");
+      if (!list) {
+        list = h("ol.log-list");
+        box.append(list);
+      }
+      let lastStep = keep ? log[keep - 1].step : null;
+      for (let i = keep; i < log.length; i++) {
+        const ev = log[i];
+        const role = ev.role;
+        list.append(
+          h(
+            "li.log-entry",
+            { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== lastStep && "new-step"].filter(Boolean).join(" ") },
+            role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
+            h("span.log-text", null, this.message(ev.msg, ev.args)),
+            ev.dice ? dice(ev.dice) : null,
+          ),
+        );
+        lastStep = ev.step;
+        this.logKeys.push(sig(ev));
+      }
+      if (atBottom || !this.logSeen) box.scrollTop = box.scrollHeight;
+      this.logSeen = true;
+    }
+    // the dice of the latest step, shown beside the prompt
+    if (this.els.dice) {
+      clear(this.els.dice);
+      const last = log[log.length - 1];
+      const rolled = last ? log.filter((e) => e.step === last.step && e.dice).flatMap((e) => e.dice) : [];
+      if (rolled.length) this.els.dice.append(h("span.dice-label", null, t("play.dice", null, "Dice")), dice(rolled));
+    }
+  }
+
+  renderResult() {
+    const dlg = this.els.result;
+    if (!dlg) return;
+    const res = this.view.result;
+    if (!res) {
+      if (dlg.open) dlg.close();
+      return;
+    }
+    if (this.resultShown === this.view.step) return;
+    this.resultShown = this.view.step;
+    const scores = res.scores || {};
+    const order = [...this.roles].sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+    const winners = new Set(res.winners || []);
+    const body = dlg.querySelector(".result-body");
+    clear(body).append(
+      h("h2", null, t("result.title", null, "Game over")),
+      h(
+        "p.result-winners",
+        null,
+        winners.size
+          ? t("result.winners", { names: [...winners].map((r) => this.roleName(r)).join(", ") }, `Winner: ${[...winners].map((r) => this.roleName(r)).join(", ")}`)
+          : t("result.draw", null, "No winner."),
+      ),
+      res.reason ? h("p.muted", null, this.gtext(`reason.${res.reason}`) ?? t(`reason.${res.reason}`, null, humanize(res.reason))) : null,
+      h(
+        "table.scores",
+        null,
+        h("thead", null, h("tr", null, h("th", { scope: "col" }, t("result.player", null, "Player")), h("th", { scope: "col" }, t("result.score", null, "Score")))),
+        h(
+          "tbody",
+          null,
+          order.map((r) =>
+            h(
+              "tr",
+              { class: winners.has(r) ? "winner" : "" },
+              h("th", { scope: "row" }, h("span.swatch", { style: { background: this.color(r) } }), this.roleName(r), winners.has(r) ? " ★" : ""),
+              h("td", null, scores[r] ?? "–"),
+            ),
+          ),
+        ),
+      ),
+    );
+    if (this.opts.showResult && dlg.showModal && !dlg.open) dlg.showModal();
+  }
+}
+
+export function seatLabel(seat) {
+  if (!seat) return "";
+  if (typeof seat === "string") {
+    if (seat.startsWith("bot:")) return t("seat.bot_named", { name: botName(seat.slice(4)) }, `bot ${seat.slice(4)}`);
+    return seat;
+  }
+  if (seat.bot || seat.kind === "bot") return t("seat.bot_named", { name: botName(seat.bot || seat.name || "") }, `bot ${seat.bot || ""}`);
+  if (seat.kind === "open") return t("seat.open", null, "open seat");
+  const player = seat.player || seat.user;
+  const name = player ? (typeof player === "string" ? player : player.name || player.username || "") : seat.username || "";
+  if (seat.kind === "hotseat") return name ? t("seat.hotseat_of", { name }, `${name} (hot-seat)`) : t("seat.hotseat", null, "hot-seat");
+  if (seat.kind === "none") return "";
+  return name;
+}
+
+function botName(name) {
+  return hasUi(`bot.${name}`) ? t(`bot.${name}`) : humanize(name);
+}
+
+// Dice as small SVG faces (pips for 1..6, numbers otherwise).
+const PIPS = {
+  1: [[0.5, 0.5]],
+  2: [[0.28, 0.28], [0.72, 0.72]],
+  3: [[0.26, 0.26], [0.5, 0.5], [0.74, 0.74]],
+  4: [[0.28, 0.28], [0.72, 0.28], [0.28, 0.72], [0.72, 0.72]],
+  5: [[0.27, 0.27], [0.73, 0.27], [0.5, 0.5], [0.27, 0.73], [0.73, 0.73]],
+  6: [[0.28, 0.24], [0.72, 0.24], [0.28, 0.5], [0.72, 0.5], [0.28, 0.76], [0.72, 0.76]],
+};
+
+export function dice(values) {
+  const box = h("span.dice", { role: "img", "aria-label": `${t("play.dice", null, "Dice")}: ${values.join(", ")}` });
+  for (const v of values) {
+    const face = s("svg", { class: "die", viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }, s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 5 }));
+    if (PIPS[v]) for (const [x, y] of PIPS[v]) face.append(s("circle", { cx: x * 24, cy: y * 24, r: 2.4 }));
+    else face.append(s("text", { x: 12, y: 16.5, "text-anchor": "middle", "font-size": 12 }, String(v)));
+    box.append(face);
+  }
+  return box;
+}
+
+export async function fetchBoard(game, scenario, players) {
+  try {
+    return await api(`/api/boards/${encodeURIComponent(game)}/${encodeURIComponent(scenario)}?players=${players}`);
+  } catch {
+    return {};
+  }
+}
+
+export { STANDARD_KEYS };

@@ -1,0 +1,525 @@
+"""The browser client end to end: lobby, hot-seat play with bots to the end, reload, observers,
+language, replay with export/import, accounts, chat, notes, invitations, a phone-sized screen."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+PLAY_LIMIT_S = 150
+# The main game: Antike II with three nations, me against two greedy bots.
+PLAYERS = 3
+SEED = 5
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def catalogue(page: Any) -> dict[str, Any]:
+    return page.request.get("/api/catalogue").json()
+
+
+def main_game(page: Any) -> str:
+    """Antike II once it is registered, the map test game until then."""
+    ids = {g["id"] for g in catalogue(page)["games"]}
+    return "antike-ii" if "antike-ii" in ids else "maptest"
+
+
+def roles_of(page: Any, game: str) -> list[str]:
+    g = next(g for g in catalogue(page)["games"] if g["id"] == game)
+    sc = g["scenarios"][0]
+    return sc["roles"][str(sc["default_players"])]
+
+
+def create_in_lobby(page: Any, game: str, seats: dict[str, str], go: bool = True) -> str:
+    """Fill the lobby form; returns the new match id."""
+    if go:
+        page.goto(f"/?game={game}")
+    page.wait_for_selector(f"input[name=game][value='{game}']", state="attached")
+    page.wait_for_selector("#seats-list select")
+    for role, seat in seats.items():
+        page.select_option(f"#seats-list select[data-role='{role}']", seat)
+    page.click("#create-button")
+    page.wait_for_url(re.compile(r"/play/"))
+    wait_ready(page)
+    return page.url.rsplit("/play/", 1)[1].split("?")[0]
+
+
+def create_by_api(page: Any, game: str, seats: dict[str, str], seed: int = 3) -> str:
+    res = page.request.post("/api/matches", data={"game": game, "seats": seats, "seed": seed})
+    assert res.ok, res.text()
+    return str(res.json()["match"]["id"])
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.step !== undefined")
+
+
+def step(page: Any) -> int:
+    return int(page.evaluate("Number(document.body.dataset.step)"))
+
+
+def targets(page: Any) -> Any:
+    """Everything a player may click now: map areas, board widgets, choice buttons (not undo)."""
+    return page.locator(".cell.target, #board-extra [data-target], #choices button:not(.btn-undo)")
+
+
+def click_any(page: Any, rand: random.Random) -> bool:
+    """Click one legal choice at random; False if there is none right now."""
+    loc = targets(page)
+    n = loc.count()
+    if n == 0:
+        return False
+    before = step(page)
+    item = loc.nth(rand.randrange(n))
+    try:
+        item.scroll_into_view_if_needed(timeout=2000)
+        item.click(timeout=3000)
+    except Exception:
+        return False  # the page changed under the pointer (a bot moved): look again
+    menu = page.locator("#target-menu button[role=menuitem]")
+    if menu.count():
+        menu.nth(rand.randrange(menu.count())).click()
+    with contextlib.suppress(Exception):  # a step that changes nothing visible is fine too
+        page.wait_for_function(f"Number(document.body.dataset.step) > {before}", timeout=5000)
+    return True
+
+
+QUICK_CLICK = """([pick, timeout]) => new Promise((resolve) => {
+  const sel = '.cell.target, #board-extra [data-target], #choices button:not(.btn-undo)';
+  const els = [...document.querySelectorAll(sel)];
+  if (!els.length || document.body.classList.contains('busy')) return resolve(false);
+  const before = document.body.dataset.step;
+  const fire = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
+  fire(els[Math.floor(pick * els.length)]);
+  const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
+  if (menu.length) fire(menu[Math.floor(pick * menu.length)]);
+  const t0 = Date.now();
+  const wait = () => {
+    if (document.body.dataset.step !== before || Date.now() - t0 > timeout) resolve(true);
+    else setTimeout(wait, 15);
+  };
+  wait();
+})"""
+
+
+def quick_click(page: Any, rand: random.Random) -> bool:
+    """The same random legal click as :func:`click_any`, done inside the page in one round trip
+    (long games are played this way once the real pointer clicks have been exercised)."""
+    return bool(page.evaluate(QUICK_CLICK, [rand.random(), 5000]))
+
+
+def game_over(page: Any) -> bool:
+    return bool(page.evaluate("document.body.classList.contains('game-over')"))
+
+
+def play_to_end(
+    page: Any, rand: random.Random, limit: float = PLAY_LIMIT_S, reload_at: int | None = None
+) -> None:
+    deadline = time.monotonic() + limit
+    reloaded = False
+    while not game_over(page):
+        assert time.monotonic() < deadline, f"the game did not end in {limit} s (step {step(page)})"
+        if reload_at is not None and not reloaded and step(page) >= reload_at:
+            seen = step(page)
+            page.reload()
+            wait_ready(page)
+            assert step(page) >= seen, "the reloaded page shows an older state"
+            reloaded = True
+        if not quick_click(page, rand):
+            page.wait_for_timeout(60)
+
+
+# --- tests -----------------------------------------------------------------------------------
+
+
+def test_lobby_lists_games_and_seat_choices(pages: Any) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for_selector(".game-choice")
+    assert page.locator("h1").inner_text().startswith("Historical")
+    choices = page.locator("#seats-list select").first.locator("option")
+    texts = [choices.nth(i).inner_text() for i in range(choices.count())]
+    assert "Me" in texts and any(t.startswith("Bot") for t in texts) and any("Hot-seat" in t for t in texts)
+    page.click("[data-preset=hotseat]")
+    values = page.eval_on_selector_all("#seats-list select", "els => els.map(e => e.value)")
+    assert values[0] == "me" and all(v == "hotseat" for v in values[1:])
+
+
+def antike_or_main(page: Any) -> tuple[str, list[str]]:
+    """The main game with three seats when it allows them (Antike II: three nations)."""
+    game = main_game(page)
+    page.goto(f"/?game={game}")
+    page.wait_for_selector("#players option", state="attached")
+    counts = page.eval_on_selector_all("#players option", "els => els.map(e => Number(e.value))")
+    if PLAYERS in counts:
+        page.select_option("#players", str(PLAYERS))
+    n = PLAYERS if PLAYERS in counts else counts[-1]
+    page.wait_for_function(f"document.querySelectorAll('#seats-list select').length === {n}")
+    roles = page.eval_on_selector_all("#seats-list select", "els => els.map(e => e.dataset.role)")
+    return game, roles
+
+
+def test_main_game_by_clicks_with_a_reload(pages: Any, artifacts: Path) -> None:
+    """One person against bots: real clicks on the map and the board widgets, then a stretch of
+    random legal clicks; the page is reloaded mid-game and play carries on from the same step."""
+    page = pages.new()
+    page.goto("/")
+    game, roles = antike_or_main(page)
+    page.click("#create .advanced summary")
+    page.fill("#seed", str(SEED))
+    create_in_lobby(
+        page, game, {r: ("me" if i == 0 else "bot:greedy") for i, r in enumerate(roles)}, go=False
+    )
+    page.wait_for_selector(".cell.target, #board-extra [data-target], #choices button")
+    assert page.locator(".map .cell").count() > 10
+    page.wait_for_timeout(300)
+    page.locator(".board-wrap").screenshot(path=str(artifacts / f"board-{game}.png"))
+    page.screenshot(path=str(artifacts / f"play-{game}.png"))
+    rand = random.Random(7)
+    for _ in range(8):  # with the real pointer: map areas, rondel spaces, buttons
+        if not click_any(page, rand):
+            page.wait_for_timeout(150)
+    for _ in range(25):
+        if not quick_click(page, rand):
+            page.wait_for_timeout(100)
+    seen = step(page)
+    assert seen > 8
+    page.reload()
+    wait_ready(page)
+    assert step(page) >= seen, "the reloaded page shows an older state"
+    assert page.locator(".map .cell").count() > 10
+    for _ in range(15):
+        if not quick_click(page, rand):
+            page.wait_for_timeout(100)
+    assert step(page) > seen
+    page.click("#tab-log")
+    assert page.locator("#log .log-entry").count() > 5
+    page.click("#tab-players")
+    page.wait_for_timeout(200)
+    page.screenshot(path=str(artifacts / f"play-{game}-later.png"))
+
+
+@pytest.mark.slow
+def test_main_game_with_bots_played_to_the_end(pages: Any, artifacts: Path) -> None:
+    """The whole game by random legal clicks against greedy bots (minutes on a busy machine)."""
+    page = pages.new()
+    page.goto("/")
+    game, roles = antike_or_main(page)
+    page.click("#create .advanced summary")
+    page.fill("#seed", str(SEED))
+    mid = create_in_lobby(
+        page, game, {r: ("me" if i == 0 else "bot:greedy") for i, r in enumerate(roles)}, go=False
+    )
+    play_to_end(page, random.Random(7), limit=600, reload_at=step(page) + 40)
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("table.scores tbody tr").count() == len(roles)
+    page.screenshot(path=str(artifacts / f"end-{game}-played.png"))
+    assert page.request.get(f"/api/matches/{mid}").json()["match"]["status"] == "over"
+
+
+def finished_record(game: str, players: int, seed: int) -> dict[str, Any]:
+    """A finished game played in-process by random legal moves (seconds, not minutes)."""
+    from tavola.core.game import Game
+
+    g = Game(game, None, players, {}, seed)
+    rand = random.Random(seed)
+    while not g.is_over:
+        assert len(g.actions) < 30000, "the random game did not end"
+        role = g.active_roles[0]
+        legal = [a for a in g.legal_actions(role) if a != ("undo",)]
+        g.apply(role, legal[rand.randrange(len(legal))])
+    return g.record()
+
+
+def test_main_game_end_screen_and_replay_of_an_imported_record(
+    pages: Any, artifacts: Path, tmp_path: Path
+) -> None:
+    page = pages.new()
+    page.goto("/")
+    game, roles = antike_or_main(page)
+    record = finished_record(game, len(roles), SEED)
+    path = tmp_path / "record.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_url(re.compile(r"/replay/"), timeout=60000)
+    mid = page.url.rsplit("/replay/", 1)[1].split("?")[0]
+    page.wait_for_function("document.body.dataset.step !== undefined", timeout=60000)
+    assert int(page.locator("#rp-total").inner_text()) == len(record["actions"])
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("table.scores tbody tr").count() == len(roles)
+    page.screenshot(path=str(artifacts / f"end-{game}.png"))
+    page.click("#result-dialog button[value=close]")
+    assert page.locator("#prompt .result-summary").count() == 1
+    page.click("#rp-first")
+    page.wait_for_function("document.body.dataset.step === '0'", timeout=30000)
+    # a record has no live game: its play page leads to the replay
+    page.goto(f"/play/{mid}")
+    page.wait_for_url(re.compile(r"/replay/"))
+
+
+def test_hotseat_game_played_to_the_end(pages: Any) -> None:
+    """Two seats at one screen and a bot, played to the end by random legal clicks."""
+    page = pages.new()
+    page.goto("/")
+    create_in_lobby(page, "maptest", {"red": "me", "blue": "hotseat", "green": "bot:random"})
+    play_to_end(page, random.Random(3), limit=90, reload_at=6)
+    dialog = page.locator("#result-dialog")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("table.scores tbody tr").count() == 3
+    assert "Winner" in dialog.inner_text()
+
+
+def test_hotseat_switches_seats_and_takes_back(pages: Any) -> None:
+    page = pages.new()
+    page.goto("/")
+    create_in_lobby(page, "maptest", {"red": "me", "blue": "hotseat", "green": "bot:random"})
+    page.wait_for_selector("#hotseat-banner")
+    assert page.locator(".seat-btn").count() == 2
+    page.wait_for_function("document.body.dataset.role === 'red'")
+    # a map target is a button for the keyboard too
+    cell = page.locator(".cell.target").first
+    assert cell.get_attribute("tabindex") == "0" and cell.get_attribute("role") == "button"
+    cell.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("Number(document.body.dataset.step) === 1")
+    assert page.locator("#log .log-entry").count() == 1
+    # the claim can be taken back
+    page.click("#choices .btn-undo")
+    page.wait_for_function("Number(document.body.dataset.step) === 2")
+    assert page.locator(".map .token").count() == 0
+    page.locator(".cell.target").nth(3).click()
+    page.wait_for_function("Number(document.body.dataset.step) === 3")
+    assert page.locator(".map .token").count() == 1
+    # red is done: the page passes to blue, the other seat of this browser
+    page.click("#choices .btn-finish")
+    page.wait_for_function("document.body.dataset.role === 'blue'")
+    assert "Blue" in page.locator("#hotseat-banner").inner_text()
+    assert page.locator(".seat-btn[aria-pressed=true]").inner_text().startswith("Blue")
+    # the prompt cites its rule; the citation opens the rule dialog
+    page.click("#prompt .rule-link")
+    page.wait_for_selector("#rule-dialog[open]")
+    page.click("#rule-dialog button[value=close]")
+
+
+def test_observer_sees_the_same_moves(pages: Any) -> None:
+    player = pages.new()
+    player.goto("/")
+    mid = create_by_api(player, "maptest", {"red": "me", "blue": "bot:random", "green": "bot:random"})
+    player.goto(f"/play/{mid}")
+    wait_ready(player)
+    watcher = pages.new()
+    watcher.goto(f"/play/{mid}")
+    wait_ready(watcher)
+    watcher.wait_for_selector(".banner-observer")
+    assert watcher.locator(".cell.target").count() == 0
+    assert watcher.locator("#choices button").count() == 0
+    player.wait_for_selector(".cell.target")
+    assert player.title().startswith("▶"), "the title marks a page whose player is to move"
+    assert not watcher.title().startswith("▶")
+    player.locator(".cell.target").first.click()
+    player.wait_for_function("Number(document.body.dataset.step) >= 1")
+    player.click("#choices .btn-finish")
+    player.wait_for_function("Number(document.body.dataset.step) >= 2")
+    # the bots move next; the watcher's page follows over the socket without a reload
+    target = step(player)
+    watcher.wait_for_function(f"Number(document.body.dataset.step) >= {target}")
+    player.wait_for_function("document.body.dataset.active === 'red'")
+    watcher.wait_for_function("document.body.dataset.active === 'red'")
+    assert step(watcher) == step(player)
+    watcher.click("#tab-log")
+    player.click("#tab-log")
+    assert watcher.locator("#log .log-entry").count() == player.locator("#log .log-entry").count() > 0
+
+
+def test_language_switch_is_kept(pages: Any, artifacts: Path) -> None:
+    page = pages.new()
+    page.goto("/")
+    page.wait_for_selector(".game-choice")
+    page.click("[data-set-lang=it]")
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    assert page.locator("#create-title").inner_text() == "Nuova partita"
+    assert page.locator("[data-set-lang=it]").get_attribute("aria-pressed") == "true"
+    page.reload()
+    page.wait_for_selector(".game-choice")
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    assert page.locator("#create-title").inner_text() == "Nuova partita"
+    page.screenshot(path=str(artifacts / "lobby-it.png"), full_page=True)
+    mid = create_by_api(page, "maptest", {"red": "me", "blue": "bot:random", "green": "bot:random"})
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    assert page.locator("#tab-log").inner_text() == "Cronaca"
+    page.click("[data-set-lang=en]")
+    page.wait_for_function("document.getElementById('tab-log').textContent === 'Log'")
+
+
+def finish_by_bots(page: Any, game: str = "maptest") -> str:
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, {r: "bot:random" for r in roles}, seed=11)
+    deadline = time.monotonic() + 60
+    while page.request.get(f"/api/matches/{mid}").json()["match"]["status"] != "over":
+        assert time.monotonic() < deadline, "the bots did not finish"
+        time.sleep(0.2)
+    return mid
+
+
+def test_replay_steps_viewpoints_export_import(pages: Any, tmp_path: Path, artifacts: Path) -> None:
+    page = pages.new()
+    page.goto("/")
+    mid = finish_by_bots(page)
+    page.goto(f"/replay/{mid}")
+    page.wait_for_function("document.body.dataset.step !== undefined")
+    total = int(page.locator("#rp-total").inner_text())
+    assert total > 3 and step(page) == total
+    page.locator("#result-dialog").wait_for(state="visible")  # the replay opens on the final scores
+    page.click("#result-dialog button[value=close]")
+    page.click("#rp-first")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    page.click("#rp-next")
+    page.click("#rp-next")
+    page.wait_for_function("document.body.dataset.step === '2'")
+    page.click("#rp-prev")
+    page.wait_for_function("document.body.dataset.step === '1'")
+    page.fill("#rp-step", "3")
+    page.click("#rp-jump button[type=submit]")
+    page.wait_for_function("document.body.dataset.step === '3'")
+    page.select_option("#rp-role", "blue")
+    page.wait_for_function("location.search.includes('role=blue')")
+    page.keyboard.press("End")
+    page.wait_for_function(f"document.body.dataset.step === '{total}'")
+    page.screenshot(path=str(artifacts / "replay.png"))
+    with page.expect_download() as dl:
+        page.click("#rp-export")
+    path = tmp_path / "record.json"
+    dl.value.save_as(str(path))
+    record = json.loads(path.read_text())
+    assert record["game"] == "maptest" and len(record["actions"]) == total
+    page.set_input_files("#rp-import", str(path))
+    page.wait_for_url(re.compile(r"/replay/(?!" + re.escape(mid) + r")"))
+    page.wait_for_function("document.body.dataset.step !== undefined")
+    assert int(page.locator("#rp-total").inner_text()) == total
+
+
+def test_account_sign_up_out_and_in(pages: Any) -> None:
+    page = pages.new()
+    name = f"ada{random.randrange(10**6)}"
+    page.goto("/login")
+    page.click("#tab-signup")
+    page.fill("#form-signup input[name=username]", name)
+    page.fill("#form-signup input[name=password]", "correct horse")
+    page.fill("#form-signup input[name=password2]", "correct horse")
+    page.click("#form-signup button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+    assert page.locator(".topnav .who").inner_text() == name
+    page.click("[data-action=logout]")
+    page.wait_for_selector(".topnav a[href='/login']:not([data-action])")
+    page.goto("/login")
+    page.fill("#form-signin input[name=username]", name)
+    page.fill("#form-signin input[name=password]", "wrong password")
+    page.click("#form-signin button[type=submit]")
+    page.wait_for_selector("#form-signin .form-error:not([hidden])")
+    page.fill("#form-signin input[name=password]", "correct horse")
+    page.click("#form-signin button[type=submit]")
+    page.wait_for_url(re.compile(r"/$"))
+    assert page.locator(".topnav .who").inner_text() == name
+
+
+def test_chat_notes_and_invitation(pages: Any) -> None:
+    host = pages.new()
+    host.goto("/")
+    mid = create_in_lobby(host, "maptest", {"red": "me", "blue": "open", "green": "bot:random"})
+    invite = host.locator("#invites input.invite-link")
+    invite.wait_for()
+    link = invite.input_value()
+    assert "invite=" in link
+    # notes are private to the seat and kept on the server
+    host.click("#tab-notes")
+    host.fill("#notes-text", "watch the east coast")
+    host.wait_for_function("document.getElementById('notes-status').textContent === 'Saved.'")
+    host.reload()
+    wait_ready(host)
+    host.click("#tab-notes")
+    host.wait_for_function("document.getElementById('notes-text').value === 'watch the east coast'")
+    # a friend opens the invitation and takes the blue seat
+    friend = pages.new()
+    friend.goto(link)
+    wait_ready(friend)
+    friend.wait_for_function("document.body.dataset.role === 'blue'")
+    # chat goes both ways, live
+    host.click("#tab-chat")
+    friend.click("#tab-chat")
+    host.fill("#chat-input", "good luck")
+    host.press("#chat-input", "Enter")
+    friend.wait_for_selector(".chat-text:text('good luck')")
+    friend.fill("#chat-input", "you too")
+    friend.click("#chat-form button")
+    host.wait_for_selector(".chat-text:text('you too')")
+    assert mid
+
+
+def test_lobby_lists_my_games_with_turns(pages: Any) -> None:
+    page = pages.new()
+    page.goto("/")
+    create_by_api(page, "maptest", {"red": "me", "blue": "bot:random", "green": "bot:random"})
+    page.goto("/")
+    page.wait_for_selector(".game-item.my-turn")
+    assert "your turn" in page.locator(".game-item.my-turn").first.inner_text()
+
+
+def test_every_registered_game_opens_and_plays(pages: Any, artifacts: Path) -> None:
+    """Each game of the catalogue gets a board or readable panels, a prompt and legal choices;
+    the first choice is accepted."""
+    page = pages.new()
+    page.goto("/")
+    for g in catalogue(page)["games"]:
+        sc = g["scenarios"][0]
+        roles = sc["roles"][str(sc["default_players"])]
+        mid = create_by_api(
+            page, g["id"], {r: ("me" if i == 0 else "bot:random") for i, r in enumerate(roles)}
+        )
+        page.goto(f"/play/{mid}")
+        wait_ready(page)
+        page.wait_for_selector("#players .player")
+        page.wait_for_function(
+            "document.body.dataset.active.split(' ').includes(document.body.dataset.role)"
+            " || document.body.classList.contains('game-over')",
+            timeout=20000,
+        )
+        assert page.locator("#prompt .prompt-text").inner_text().strip()
+        before = step(page)
+        assert click_any(page, random.Random(0)), f"{g['id']}: no legal choice to click"
+        page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+        if page.locator(".map .cell").count():
+            page.screenshot(path=str(artifacts / f"game-{g['id']}.png"))
+
+
+def test_phone_screen(pages: Any, artifacts: Path) -> None:
+    page = pages.new(width=375, height=740)
+    page.goto("/")
+    page.wait_for_selector(".game-choice")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / "phone-lobby.png"), full_page=True)
+    game = main_game(page)
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, {r: ("me" if i == 0 else "bot:random") for i, r in enumerate(roles)})
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_selector(".map .cell")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+    page.screenshot(path=str(artifacts / f"phone-play-{game}.png"))
+    # zoom buttons change the map's view box
+    before = page.get_attribute(".map", "viewBox")
+    page.click("#zoom-in")
+    assert page.get_attribute(".map", "viewBox") != before

@@ -68,9 +68,12 @@ def step(page: Any) -> int:
     return int(page.evaluate("Number(document.body.dataset.step)"))
 
 
+TARGETS = ".cell.target, #board-extra [data-target], #choices button:not(.btn-undo)"
+
+
 def targets(page: Any) -> Any:
     """Everything a player may click now: map areas, board widgets, choice buttons (not undo)."""
-    return page.locator(".cell.target, #board-extra [data-target], #choices button:not(.btn-undo)")
+    return page.locator(TARGETS)
 
 
 def click_any(page: Any, rand: random.Random) -> bool:
@@ -94,28 +97,66 @@ def click_any(page: Any, rand: random.Random) -> bool:
     return True
 
 
-QUICK_CLICK = """([pick, timeout]) => new Promise((resolve) => {
-  const sel = '.cell.target, #board-extra [data-target], #choices button:not(.btn-undo)';
-  const els = [...document.querySelectorAll(sel)];
-  if (!els.length || document.body.classList.contains('busy')) return resolve(false);
-  const before = document.body.dataset.step;
-  const fire = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
-  fire(els[Math.floor(pick * els.length)]);
-  const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
-  if (menu.length) fire(menu[Math.floor(pick * menu.length)]);
-  const t0 = Date.now();
-  const wait = () => {
-    if (document.body.dataset.step !== before || Date.now() - t0 > timeout) resolve(true);
-    else setTimeout(wait, 15);
+# Random legal clicks inside the page (at most `most`, for up to `budget` ms), waiting on the
+# page's state (no clock): while it is not this player's turn, for the body's attributes to
+# change (a new view drawn, the game over); after a click that sends an action (the body is
+# `busy` until the answer is drawn), for `busy` to clear. A button that ends the player's part
+# (done, pass...) is taken with the odds `finish` when there is one, any target otherwise:
+# random players who rarely stop make games of thousands of clicks. It stops before a click once
+# the step is `until` or more. The random numbers go on from call to call (seeded by `seed` on
+# the page's first call), so a game goes the same way however the calls fall. Returns how many
+# clicks were made, the step and whether the game is over.
+PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets}) => {
+  if (!window.__clickRng) window.__clickRng = {x: seed >>> 0};
+  const state = window.__clickRng;
+  const rand = () => {
+    state.x = (state.x + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state.x ^ (state.x >>> 15), state.x | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  wait();
-})"""
+  const body = document.body;
+  const end = performance.now() + budget;
+  const changed = () => new Promise((resolve) => {
+    const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(timer); resolve(); });
+    obs.observe(body, {attributes: true});
+    const timer = setTimeout(() => { obs.disconnect(); resolve(); }, Math.max(0, end - performance.now()));
+  });
+  const fire = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
+  let clicks = 0;
+  while (clicks < most && performance.now() < end && !body.classList.contains('game-over')) {
+    const els = body.classList.contains('busy') ? [] : [...document.querySelectorAll(targets)];
+    if (!els.length) { await changed(); continue; }
+    if (Number(body.dataset.step) >= until) break;
+    const enders = els.filter((el) => el.matches('#choices .btn-finish'));
+    const pool = enders.length && rand() < finish ? enders : els;
+    fire(pool[Math.floor(rand() * pool.length)]);
+    const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
+    if (menu.length) fire(menu[Math.floor(rand() * menu.length)]);
+    clicks += 1;
+    while (body.classList.contains('busy') && performance.now() < end) await changed();
+  }
+  return {clicks, step: Number(body.dataset.step), over: body.classList.contains('game-over')};
+}"""
+
+MY_TURN_OR_OVER = (
+    "(targets) => document.body.classList.contains('game-over')"
+    " || (!document.body.classList.contains('busy') && document.querySelector(targets) !== null)"
+)
 
 
-def quick_click(page: Any, rand: random.Random) -> bool:
-    """The same random legal click as :func:`click_any`, done inside the page in one round trip
-    (long games are played this way once the real pointer clicks have been exercised)."""
-    return bool(page.evaluate(QUICK_CLICK, [rand.random(), 5000]))
+def page_clicks(
+    page: Any,
+    seed: int,
+    most: int = 10**6,
+    budget_ms: int = 3000,
+    finish: float = 0.0,
+    until: int = 10**9,
+) -> dict[str, Any]:
+    """Random legal clicks like :func:`click_any`, made inside the page (long games are played
+    this way once the real pointer clicks have been exercised): ``{clicks, step, over}``."""
+    args = {"seed": seed, "budget": budget_ms, "most": most, "finish": finish, "until": until}
+    return dict(page.evaluate(PLAY_CLICKS, {**args, "targets": TARGETS}))
 
 
 def game_over(page: Any) -> bool:
@@ -127,16 +168,16 @@ def play_to_end(
 ) -> None:
     deadline = time.monotonic() + limit
     reloaded = False
-    while not game_over(page):
+    while True:
         assert time.monotonic() < deadline, f"the game did not end in {limit} s (step {step(page)})"
-        if reload_at is not None and not reloaded and step(page) >= reload_at:
-            seen = step(page)
+        got = page_clicks(page, rand.getrandbits(32), budget_ms=2000)
+        if got["over"]:
+            return
+        if reload_at is not None and not reloaded and got["step"] >= reload_at:
             page.reload()
             wait_ready(page)
-            assert step(page) >= seen, "the reloaded page shows an older state"
+            assert step(page) >= got["step"], "the reloaded page shows an older state"
             reloaded = True
-        if not quick_click(page, rand):
-            page.wait_for_timeout(60)
 
 
 # --- tests -----------------------------------------------------------------------------------
@@ -187,20 +228,16 @@ def test_main_game_by_clicks_with_a_reload(pages: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / f"play-{game}.png"))
     rand = random.Random(7)
     for _ in range(8):  # with the real pointer: map areas, rondel spaces, buttons
-        if not click_any(page, rand):
-            page.wait_for_timeout(150)
-    for _ in range(25):
-        if not quick_click(page, rand):
-            page.wait_for_timeout(100)
+        page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+        click_any(page, rand)
+    page_clicks(page, 11, most=25, budget_ms=15000)
     seen = step(page)
     assert seen > 8
     page.reload()
     wait_ready(page)
     assert step(page) >= seen, "the reloaded page shows an older state"
     assert page.locator(".map .cell").count() > 10
-    for _ in range(15):
-        if not quick_click(page, rand):
-            page.wait_for_timeout(100)
+    assert page_clicks(page, 12, most=15, budget_ms=15000)["clicks"] > 0
     assert step(page) > seen
     page.click("#tab-log")
     assert page.locator("#log .log-entry").count() > 5
@@ -209,23 +246,104 @@ def test_main_game_by_clicks_with_a_reload(pages: Any, artifacts: Path) -> None:
     page.screenshot(path=str(artifacts / f"play-{game}-later.png"))
 
 
-@pytest.mark.slow
-def test_main_game_with_bots_played_to_the_end(pages: Any, artifacts: Path) -> None:
-    """The whole game by random legal clicks against greedy bots (minutes on a busy machine)."""
+ANTIKE_LIMIT_S = 600
+RELOAD_AT = 300
+CLICK_SEEDS = (7, 8)  # of the in-page clicks before and after the reload
+
+
+def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Path) -> None:
+    """The whole promise in one run: an Antike II game for three (one person at this browser,
+    two random bots) created in the lobby and played to its end screen by clicks on the
+    highlighted map areas, rondel spaces and buttons, with a reload mid-game; a second browser
+    watches the same game and sees every move arrive."""
+    started = time.monotonic()
     page = pages.new()
     page.goto("/")
-    game, roles = antike_or_main(page)
+    page.wait_for_selector(".game-choice")
+    if "antike-ii" not in {g["id"] for g in catalogue(page)["games"]}:
+        pytest.fail("Antike II is not in the catalogue")
+    page.goto("/?game=antike-ii")
+    page.wait_for_selector("#players option", state="attached")
+    page.select_option("#players", "3")
+    page.wait_for_function("document.querySelectorAll('#seats-list select').length === 3")
+    roles = page.eval_on_selector_all("#seats-list select", "els => els.map(e => e.dataset.role)")
     page.click("#create .advanced summary")
     page.fill("#seed", str(SEED))
     mid = create_in_lobby(
-        page, game, {r: ("me" if i == 0 else "bot:greedy") for i, r in enumerate(roles)}, go=False
+        page, "antike-ii", {r: ("me" if i == 0 else "bot:random") for i, r in enumerate(roles)}, go=False
     )
-    play_to_end(page, random.Random(7), limit=600, reload_at=step(page) + 40)
+    me = roles[0]
+    page.wait_for_function(f"document.body.dataset.role === '{me}'")
+    watcher = pages.new()
+    watcher.goto(f"/play/{mid}")
+    wait_ready(watcher)
+    watcher.wait_for_selector(".banner-observer")
+    assert watcher.locator(f"{TARGETS}").count() == 0, "an observer has nothing to click"
+
+    rand = random.Random(7)
+    deadline = started + ANTIKE_LIMIT_S
+    pointer_clicks = 0
+    clicks_in_page = 0
+    reloaded_at: int | None = None
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end in {ANTIKE_LIMIT_S} s (step {step(page)})"
+        if pointer_clicks < 6 or (reloaded_at is not None and pointer_clicks < 12):
+            # with the real pointer: six clicks at the start, six after the reload
+            page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+            if game_over(page):
+                break
+            pointer_clicks += click_any(page, rand)
+            continue
+        before_reload = reloaded_at is None
+        got = page_clicks(
+            page, CLICK_SEEDS[not before_reload], finish=0.5, until=RELOAD_AT if before_reload else 10**9
+        )
+        clicks_in_page += got["clicks"]
+        if got["over"]:
+            break
+        if reloaded_at is None and got["step"] >= RELOAD_AT:
+            # mid-game: the watcher has followed so far; the player's page reloads and goes on
+            watcher.wait_for_function(f"Number(document.body.dataset.step) >= {got['step']}")
+            page.reload()
+            wait_ready(page)
+            assert step(page) >= got["step"], "the reloaded page shows an older state"
+            reloaded_at = got["step"]
+    final = step(page)
+    played = time.monotonic() - started
     dialog = page.locator("#result-dialog")
     dialog.wait_for(state="visible")
-    assert dialog.locator("table.scores tbody tr").count() == len(roles)
-    page.screenshot(path=str(artifacts / f"end-{game}-played.png"))
-    assert page.request.get(f"/api/matches/{mid}").json()["match"]["status"] == "over"
+    assert dialog.locator("table.scores tbody tr").count() == 3
+    assert "Winner" in dialog.inner_text()
+    page.screenshot(path=str(artifacts / "end-antike-ii-played.png"))
+    page.click("#result-dialog button[value=close]")
+    page.locator(".board-wrap").screenshot(path=str(artifacts / "board-antike-ii-end.png"))
+    assert reloaded_at is not None and pointer_clicks == 12 and clicks_in_page > 50
+    # the watcher saw the moves arrive, to the same end
+    watcher.wait_for_function(f"Number(document.body.dataset.step) === {final}")
+    watcher.wait_for_function("document.body.classList.contains('game-over')")
+    watcher.locator("#result-dialog").wait_for(state="visible")
+    match = page.request.get(f"/api/matches/{mid}").json()["match"]
+    assert match["status"] == "over" and match["step"] == final
+    import os  # DEBUG
+    Path(os.environ.get("DUMP", "/tmp/meas/rec.json")).write_text(json.dumps(page.request.get(f"/api/matches/{mid}/record").json()))  # DEBUG
+    # Both pages built their logs from windows (the watcher's from the first step, the player's
+    # from the reload): each is exactly the end of the whole log the server has for them.
+    for who, role in ((watcher, None), (page, me)):
+        whole = who.request.get(f"/api/matches/{mid}/view", params={"role": role} if role else {})
+        steps = [str(e["step"]) for e in whole.json()["view"]["log"]]
+        held = who.eval_on_selector_all("#log .log-entry", "els => els.map((e) => e.dataset.step)")
+        assert 0 < len(held) <= len(steps) and held == steps[len(steps) - len(held) :]
+    assert len(held) < len(steps), "the reloaded page holds only the end of the log"
+    # a page opened now gets the last entries, and earlier ones a page at a time
+    watcher.reload()
+    wait_ready(watcher)
+    watcher.click("#result-dialog button[value=close]")
+    watcher.click("#tab-log")
+    shown = watcher.locator("#log .log-entry").count()
+    assert 0 < shown < len(steps)
+    watcher.click("#log .log-earlier")
+    watcher.wait_for_function(f"document.querySelectorAll('#log .log-entry').length > {shown}")
+    print(f"antike-ii: {final} steps, {clicks_in_page + pointer_clicks} clicks, {played:.1f} s")
 
 
 def finished_record(game: str, players: int, seed: int) -> dict[str, Any]:

@@ -3,14 +3,22 @@
 A bot is handed the true state by whoever runs it (the server, the CLI, the arena), but it
 must plan only on what its role may see: on ``rules.view(state, role)`` or on worlds from
 ``rules.determinize(state, role, seed)``, which resample every hidden part and the RNG word.
+The true state itself is used for one thing only: ``rules.legal_actions(state, role)`` of the
+bot's own role, which that role may always see (the client shows it the same list).
+
+Bots are named by a spec string: ``NAME[:LEVEL][:KEY=VALUE...]``, e.g. ``mcts``,
+``mcts:hard``, ``mcts:think=0.2:depth=20``. :func:`make_bot` understands it.
 """
 
 from __future__ import annotations
 
 import random as _random
 from abc import ABC, abstractmethod
+from typing import Any
 
 from tavola.core.rules import Action, Rules, State
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 
 class Bot(ABC):
@@ -18,15 +26,24 @@ class Bot(ABC):
 
     name: str = ""
 
-    def __init__(self, seed: int = 0, think: float = 0.5, level: str = "normal") -> None:
+    def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.seed = seed
-        self.think = think
         self.level = level
+        # ``None`` lets a search bot take its level's think time.
+        self.think = think if think is not None else 0.5
         self.rand = _random.Random(seed)
+        # Counters a search bot fills (iterations, seconds searched), read by the arena.
+        self.stats: dict[str, float] = {}
 
     @abstractmethod
     def choose(self, rules: Rules, state: State, role: str) -> Action:
-        """One action from ``rules.legal_actions(state, role)``."""
+        """One action from ``rules.legal_actions(state, role)``. Must not change ``state``."""
+
+    def reset(self) -> None:
+        """Forget anything kept between decisions (a new game starts)."""
+        return None
 
 
 class RandomBot(Bot):
@@ -41,14 +58,76 @@ class RandomBot(Bot):
 
 BOTS: dict[str, type[Bot]] = {"random": RandomBot}
 
+# Parameters a spec may carry besides the level, with their types (checked by make_bot).
+_PARAM_TYPES: dict[str, type] = {
+    "think": float,
+    "depth": int,
+    "c": float,
+    "iterations": int,
+    "worlds": int,
+    "reuse": int,
+    "widen": float,
+    "norm": int,
+}
 
-def make_bot(name: str, seed: int = 0, think: float = 0.5, level: str = "normal") -> Bot:
-    """A bot by name (``random``, ...); raises ValueError naming the known bots."""
-    cls = BOTS.get(name)
+
+def parse_bot_spec(spec: str) -> tuple[str, str | None, dict[str, Any]]:
+    """``"mcts:hard:think=0.2"`` -> ``("mcts", "hard", {"think": 0.2})``; ValueError if malformed."""
+    parts = [p.strip() for p in spec.strip().split(":")]
+    name = parts[0]
+    if not name:
+        raise ValueError(f"a bot spec starts with the bot's name, not {spec!r}")
+    level: str | None = None
+    params: dict[str, Any] = {}
+    for part in parts[1:]:
+        if "=" not in part:
+            if part not in LEVELS:
+                raise ValueError(f"unknown level {part!r} in {spec!r}; levels: {', '.join(LEVELS)}")
+            level = part
+            continue
+        key, _, raw = part.partition("=")
+        key = key.strip()
+        if key == "level":
+            if raw not in LEVELS:
+                raise ValueError(f"unknown level {raw!r} in {spec!r}; levels: {', '.join(LEVELS)}")
+            level = raw
+            continue
+        kind = _PARAM_TYPES.get(key)
+        if kind is None:
+            known = ", ".join(["level", *_PARAM_TYPES])
+            raise ValueError(f"unknown bot parameter {key!r} in {spec!r}; parameters: {known}")
+        try:
+            params[key] = kind(raw)
+        except ValueError:
+            raise ValueError(f"bot parameter {key!r} takes a {kind.__name__}, not {raw!r}") from None
+    return name, level, params
+
+
+def make_bot(name: str, seed: int = 0, think: float | None = None, level: str = "normal") -> Bot:
+    """A bot by name or spec (``random``, ``greedy``, ``mcts``, ``mcts:hard:think=0.2``).
+
+    A level or think time written in the spec wins over the arguments. Raises ValueError
+    naming the known bots (or levels, or parameters)."""
+    _load_builtin_bots()
+    base, spec_level, params = parse_bot_spec(name)
+    cls = BOTS.get(base)
     if cls is None:
-        raise ValueError(f"unknown bot {name!r}; bots: {', '.join(sorted(BOTS))}")
-    return cls(seed=seed, think=think, level=level)
+        raise ValueError(f"unknown bot {base!r}; bots: {', '.join(sorted(BOTS))}")
+    think = params.pop("think", think)
+    bot = cls(seed=seed, think=think, level=spec_level or level)
+    for key, value in params.items():
+        if not hasattr(bot, key):
+            raise ValueError(f"bot {base!r} takes no parameter {key!r}")
+        setattr(bot, key, value)
+    return bot
 
 
 def bot_names() -> list[str]:
+    _load_builtin_bots()
     return sorted(BOTS)
+
+
+def _load_builtin_bots() -> None:
+    # The search bots register themselves on import; imported lazily to keep this module light.
+    import tavola.bots.greedy
+    import tavola.bots.mcts  # noqa: F401

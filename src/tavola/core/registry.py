@@ -11,6 +11,8 @@ from tavola.core.rules import Rules
 # game id -> "module:attribute" of its Rules instance
 GAMES: dict[str, str] = {
     "antike-ii": "tavola.games.antike:RULES",
+    "italia-i": "tavola.games.italia:RULES_I",
+    "italia-ii": "tavola.games.italia:RULES_II",
 }
 
 

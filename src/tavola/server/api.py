@@ -16,6 +16,7 @@ from tavola.core.trace import sections
 from tavola.server import schemas as S
 from tavola.server.auth import COOKIE, LANG_COOKIE, Identity
 from tavola.server.errors import ApiError, bad_request, not_found
+from tavola.server.logwindow import LogQuery, page, window
 from tavola.server.platform import Platform, get_platform
 
 router = APIRouter(prefix="/api", responses=S.ERRORS)
@@ -82,6 +83,28 @@ async def identity(
 P = Annotated[Platform, Depends(get_platform)]
 Me = Annotated[Identity, Depends(identity)]
 MaybeMe = Annotated[Identity | None, Depends(optional_identity)]
+
+BIG = 2**31
+
+
+def log_query(
+    log_from: Annotated[
+        int | None,
+        Query(ge=0, lt=BIG, description="entries of the visible log the client holds: send the ones after"),
+    ] = None,
+    log_step: Annotated[
+        int | None,
+        Query(ge=0, lt=BIG, description="the step of the client's entry log_from - 1 (finds an undo)"),
+    ] = None,
+    log_tail: Annotated[
+        int | None, Query(ge=0, lt=BIG, description="send at most the last log_tail entries")
+    ] = None,
+) -> LogQuery:
+    """The log window a client asks for; none of the three: the whole log."""
+    return LogQuery(held=log_from, last_step=log_step, tail=log_tail)
+
+
+LogQ = Annotated[LogQuery, Depends(log_query)]
 
 
 def pick_lang(request: Request, ident: Identity | None) -> str:
@@ -250,22 +273,47 @@ async def view(
     mid: str,
     ident: MaybeMe,
     p: P,
+    logq: LogQ,
     role: Annotated[
         str | None, Query(max_length=64, description="one of my seats; omitted: observer")
     ] = None,
 ) -> dict[str, Any]:
-    """The redacted view of one of my seats, or the observer's view."""
+    """The redacted view of one of my seats, or the observer's view (its log whole, or the
+    window ``log_from``/``log_step``/``log_tail`` ask for)."""
     data, v = await run_in_threadpool(p.matches.view, mid, ident, role)
-    return {"match": p.matches.out(data, ident), "role": role, "view": v}
+    return {"match": p.matches.out(data, ident), "role": role, "view": window(v, logq)}
 
 
 @router.post("/matches/{mid}/actions", response_model=S.ViewOut, tags=["play"])
-async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P) -> dict[str, Any]:
-    """Play one action for one of my seats. Stored before the answer; 409 if ``step`` is stale."""
+async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ) -> dict[str, Any]:
+    """Play one action for one of my seats. Stored before the answer; 409 if ``step`` is stale.
+
+    The answer is the acting role's new view, its log windowed like ``GET view``'s."""
     played = await run_in_threadpool(p.matches.act, mid, ident, body.role, list(body.action), body.step)
     p.bots.poke(mid)
     p.hub.publish_soon(mid)
-    return {"match": p.matches.out(played.data, ident), "role": body.role, "view": played.view}
+    return {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
+
+
+@router.get("/matches/{mid}/log", response_model=S.LogPageOut, tags=["play"])
+async def log_page(
+    mid: str,
+    ident: MaybeMe,
+    p: P,
+    role: Annotated[str | None, Query(max_length=64, description="viewpoint; omitted: observer")] = None,
+    step: Annotated[
+        int | None, Query(ge=0, lt=BIG, description="the log at this step of the replay; omitted: live")
+    ] = None,
+    log_from: Annotated[int, Query(ge=0, lt=BIG, description="the first entry")] = 0,
+    log_to: Annotated[
+        int | None, Query(ge=0, lt=BIG, description="the entry after the last; omitted: the end")
+    ] = None,
+) -> dict[str, Any]:
+    """A page of the role's visible log (at most 1000 entries), for clients that hold a window
+    of it: of the live game (the access of ``GET view``), or at a step of the replay (the
+    access of ``GET replay``)."""
+    at, log = await run_in_threadpool(p.matches.visible_log, mid, ident, role, step)
+    return {"role": role, "step": at, **page(log, log_from, log_to)}
 
 
 # --- chat and notes -------------------------------------------------------------------------
@@ -310,17 +358,19 @@ async def replay_view(
     mid: str,
     ident: MaybeMe,
     p: P,
+    logq: LogQ,
     step: Annotated[int | None, Query(ge=0, description="0 = the start; omitted: the last step")] = None,
     role: Annotated[str | None, Query(max_length=64, description="viewpoint; omitted: observer")] = None,
 ) -> dict[str, Any]:
-    """The view at a past step: any viewpoint once the game is over, only my seats before."""
+    """The view at a past step: any viewpoint once the game is over, only my seats before.
+    Its log is whole, or the window ``log_from``/``log_step``/``log_tail`` ask for."""
     data, at, v = await run_in_threadpool(p.matches.replay_view, mid, ident, step, role)
     return {
         "match": p.matches.out(data, ident),
         "role": role,
         "step": at,
         "steps": data.match.step,
-        "view": v,
+        "view": window(v, logq),
     }
 
 

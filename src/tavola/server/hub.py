@@ -18,6 +18,7 @@ from starlette.websockets import WebSocket
 
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError
+from tavola.server.logwindow import WHOLE, LogQuery, bounds, fields
 from tavola.server.matches import Matches
 
 log = logging.getLogger("tavola.server")
@@ -38,22 +39,32 @@ class Conn:
     delta: bool = False
     """Send only the log entries this connection has not had yet (``?log=delta``)."""
     sent: list[Any] = field(default_factory=list)
-    """The ``step`` of each visible log entry sent so far, to find what is new."""
+    """The ``step`` of each visible log entry the client holds, to find what is new."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def view_text(self, view: dict[str, Any], encoded: str | None = None) -> str:
         """The view as JSON for this connection: whole, or with only the new log entries.
 
         The log only ever grows at its end, or loses its tail to an undo, so the entries
-        sent before are still valid up to the first whose step differs."""
+        sent before are still valid up to the first whose step differs (see ``logwindow``)."""
         if not self.delta:
             return encoded if encoded is not None else _dumps(view)
         log = view.get("log", [])
         keep = min(len(log), len(self.sent))
         while keep > 0 and log[keep - 1].get("step") != self.sent[keep - 1]:
             keep -= 1
+        return self._windowed(view, keep)
+
+    def first_text(self, view: dict[str, Any], q: LogQuery) -> str:
+        """The hello's view: whole, or (delta) without the entries the client said it holds."""
+        if not self.delta:
+            return _dumps(view)
+        return self._windowed(view, bounds(view.get("log", []), q))
+
+    def _windowed(self, view: dict[str, Any], start: int) -> str:
+        log = view.get("log", [])
         self.sent = [ev.get("step") for ev in log]
-        return _dumps({**view, "log": log[keep:], "log_from": keep})
+        return _dumps({**view, **fields(log, start)})
 
 
 class Hub:
@@ -90,10 +101,10 @@ class Hub:
             self.remove(conn)
             return False
 
-    def hello(self, data: Any, view: dict[str, Any], conn: Conn) -> str:
-        """The first message of a connection (its log is whole: ``log_from`` is 0)."""
+    def hello(self, data: Any, view: dict[str, Any], conn: Conn, q: LogQuery = WHOLE) -> str:
+        """The first message of a connection: the whole log, or (delta) what the client lacks."""
         match = _dumps(self.matches.out(data, conn.ident))
-        return f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.view_text(view)}}}'
+        return f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.first_text(view, q)}}}'
 
     def _render(self, mid: str, conns: list[Conn]) -> list[tuple[Conn, str]]:
         """Each connection's message, encoded in a worker thread: views get large (the log

@@ -27,7 +27,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from tavola.bots import bot_names
 from tavola.core.errors import CorruptRecord, TavolaError
-from tavola.core.game import Game, replay
+from tavola.core.game import Game, replay, visible_log
 from tavola.core.rules import Rules, State, clone
 from tavola.server.auth import Identity
 from tavola.server.catalog import load_rules
@@ -684,6 +684,31 @@ class Matches:
         self, mid: str, ident: Identity | None, step: int | None, role: str | None
     ) -> tuple[MatchData, int, dict[str, Any]]:
         """The view of ``role`` at ``step``: any viewpoint once over, only your own seats before."""
+        with self.lock(mid):
+            data, step, game = self._replay_game(mid, ident, step, role)
+            return data, step, game.view(role)
+
+    def visible_log(
+        self, mid: str, ident: Identity | None, role: str | None, step: int | None
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """The log ``role`` may read (``visible_log``, as in its view): of the live game with
+        the access of :meth:`view`, or at ``step`` of the replay with that of :meth:`replay_view`."""
+        with self.lock(mid):
+            if step is not None:
+                _, at, game = self._replay_game(mid, ident, step, role)
+                return at, visible_log(game.log, role)
+            data = self.fetch(mid)
+            if role is not None:
+                self._holder_check(data, ident, role)
+            if data.match.status == "imported":
+                raise ApiError(409, "imported", "an imported record has no live game; use replay")
+            game = self._game(data.match)
+            return len(game.actions), visible_log(game.log, role)
+
+    def _replay_game(
+        self, mid: str, ident: Identity | None, step: int | None, role: str | None
+    ) -> tuple[MatchData, int, Game]:
+        """The replay's Game at ``step`` (checked like :meth:`replay_view`). Hold the lock."""
         data = self.fetch(mid)
         m = data.match
         if role is not None and data.seat(role) is None:
@@ -696,20 +721,19 @@ class Matches:
             step = m.step
         if not 0 <= step <= m.step:
             raise bad_request(f"step must be between 0 and {m.step}")
-        with self.lock(mid):
-            game = self._cached(self._replays, mid)
-            if game is None or len(game.actions) > step:
-                game = Game(m.game, m.scenario, m.players, m.options, m.seed)
-            if len(game.actions) < step:
-                with self.db.session() as s:
-                    rows = self._action_rows(s, mid, len(game.actions), step)
-                try:
-                    for row in rows:
-                        game.apply(row.role, row.action)
-                except TavolaError as exc:
-                    raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
-            self._remember(self._replays, mid, game)
-            return data, step, game.view(role)
+        game = self._cached(self._replays, mid)
+        if game is None or len(game.actions) > step:
+            game = Game(m.game, m.scenario, m.players, m.options, m.seed)
+        if len(game.actions) < step:
+            with self.db.session() as s:
+                rows = self._action_rows(s, mid, len(game.actions), step)
+            try:
+                for row in rows:
+                    game.apply(row.role, row.action)
+            except TavolaError as exc:
+                raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
+        self._remember(self._replays, mid, game)
+        return data, step, game
 
     def record(self, mid: str) -> dict[str, Any]:
         with self.db.session() as s:

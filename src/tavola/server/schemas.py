@@ -187,13 +187,18 @@ class MatchList(BaseModel):
     matches: list[MatchOut]
 
 
+VIEW_DOC = (
+    "Game.view(role): the game's redacted view plus active, step, result, prompt, actions (legal, "
+    "for an active role), can_undo and log. Asked with log_from or log_tail, `log` is a window of "
+    "the visible log: the entries from index log_from on, with log_size (the whole log's length) "
+    "and log_step (the step of entry log_from - 1, null at 0)"
+)
+
+
 class ViewOut(BaseModel):
     match: MatchOut
     role: str | None = Field(description="the viewpoint; null is an observer")
-    view: dict[str, Any] = Field(
-        description="Game.view(role): the game's redacted view plus active, step, result, prompt, "
-        "actions (legal, for an active role), can_undo and log"
-    )
+    view: dict[str, Any] = Field(description=VIEW_DOC)
 
 
 class ActionIn(BaseModel):
@@ -210,7 +215,16 @@ class ReplayOut(BaseModel):
     role: str | None
     step: int
     steps: int = Field(description="how many steps the whole record has")
-    view: dict[str, Any]
+    view: dict[str, Any] = Field(description=VIEW_DOC)
+
+
+class LogPageOut(BaseModel):
+    role: str | None = Field(description="the viewpoint; null is an observer")
+    step: int = Field(description="the step whose log this is (the live game's, or the replay's)")
+    log_from: int = Field(description="the index of the first entry in the role's visible log")
+    log_step: int | None = Field(description="the step of entry log_from - 1; null at 0")
+    log_size: int = Field(description="how many entries the role's visible log has in all")
+    log: list[dict[str, Any]]
 
 
 class ChatIn(BaseModel):

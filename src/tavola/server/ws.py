@@ -1,4 +1,4 @@
-"""``WS /ws/matches/{id}?role=R``: live views and chat for one match.
+"""``WS /ws/matches/{id}?role=R&log=delta``: live views and chat for one match.
 
 A connection is a seat's (the caller must hold ``role``) or an observer's (no role). It gets
 its own redacted view at once and after every action, and, if the caller holds a seat, the
@@ -20,6 +20,7 @@ from tavola.server import schemas as S
 from tavola.server.auth import COOKIE, Identity
 from tavola.server.errors import ApiError, error_body
 from tavola.server.hub import Conn
+from tavola.server.logwindow import LogQuery
 from tavola.server.platform import Platform, get_platform
 
 router = APIRouter()
@@ -39,8 +40,24 @@ async def _refuse(ws: WebSocket, exc: ApiError) -> None:
     await ws.close(4000 + exc.status)
 
 
+def _count(value: str | None, name: str) -> int | None:
+    if value is None:
+        return None
+    if not value.isdigit() or len(value) > 12:
+        raise ApiError(400, "malformed", f"{name} is a whole number")
+    return int(value)
+
+
 @router.websocket("/ws/matches/{mid}")
-async def match_socket(ws: WebSocket, mid: str, role: str | None = None, log: str | None = None) -> None:
+async def match_socket(
+    ws: WebSocket,
+    mid: str,
+    role: str | None = None,
+    log: str | None = None,
+    log_from: str | None = None,
+    log_step: str | None = None,
+    log_tail: str | None = None,
+) -> None:
     p: Platform = get_platform(ws)
     origin = ws.headers.get("origin")
     # Browsers send their page's origin: refuse pages of other sites riding on the cookie.
@@ -51,6 +68,16 @@ async def match_socket(ws: WebSocket, mid: str, role: str | None = None, log: st
         await _refuse(ws, ApiError(400, "malformed", "log is full or delta"))
         return
     try:
+        # What the client already holds of the log (with log=delta): the hello skips it.
+        q = LogQuery(
+            held=_count(log_from, "log_from"),
+            last_step=_count(log_step, "log_step"),
+            tail=_count(log_tail, "log_tail"),
+        )
+    except ApiError as exc:
+        await _refuse(ws, exc)
+        return
+    try:
         resolved = await run_in_threadpool(p.accounts.resolve, ws.cookies.get(COOKIE))
         ident = resolved.identity if resolved else None
         data, view = await run_in_threadpool(p.matches.view, mid, ident, role)
@@ -59,7 +86,7 @@ async def match_socket(ws: WebSocket, mid: str, role: str | None = None, log: st
         return
     await ws.accept()
     conn = Conn(ws, mid, role, ident, delta=log == "delta")
-    hello = await run_in_threadpool(p.hub.hello, data, view, conn)
+    hello = await run_in_threadpool(p.hub.hello, data, view, conn, q)
     try:
         # Hello first, then join the pushes: no push can overtake the first view.
         await p.hub.send(conn, hello)

@@ -150,6 +150,52 @@ export function infoPanel(ctx) {
           ctx.t("italia.battle", { area: ctx.word(String(b.area)), attacker: ctx.word(b.attacker), defender: ctx.word(b.defender) }, `Battle in ${b.area}`),
         )
       : null,
+    b ? battleOdds(ctx, b) : null,
+  );
+}
+
+// The exact odds of the battle being fought (the view's battle.odds: the chance that the
+// attacker wins, that the defender holds, that both sides are destroyed), as a bar and figures.
+function battleOdds(ctx, b) {
+  const { h } = ctx;
+  const odds = b.odds;
+  if (!odds || typeof odds !== "object") return null;
+  const parts = [
+    ["attacker", ctx.t("italia.odds_attacker", { attacker: ctx.word(b.attacker) }, "attacker wins"), colourOf(ctx, b.attacker)],
+    ["both", ctx.t("italia.odds_both", null, "both destroyed"), "#9b8f7e"],
+    ["defender", ctx.t("italia.odds_defender", { defender: ctx.word(b.defender) }, "defender holds"), colourOf(ctx, b.defender)],
+  ].filter(([key]) => typeof odds[key] === "number" && Number.isFinite(odds[key]));
+  if (!parts.length) return null;
+  let pct;
+  try {
+    pct = new Intl.NumberFormat(document.documentElement.lang || "en", { style: "percent", maximumFractionDigits: 1 });
+  } catch {
+    pct = { format: (p) => `${Math.round(p * 1000) / 10}%` };
+  }
+  const title = ctx.t("italia.odds", null, "Odds of the battle");
+  return h(
+    "section.battle-odds",
+    { "aria-label": title },
+    h("h4.odds-title", null, title),
+    h(
+      "div.odds-bar",
+      { "aria-hidden": "true" },
+      parts.map(([key, label, colour]) =>
+        h(`span.odds-${key}`, { style: { width: `${Math.max(0, Math.min(1, odds[key])) * 100}%`, background: colour }, title: `${label}: ${pct.format(odds[key])}` }),
+      ),
+    ),
+    h(
+      "dl.odds-list",
+      null,
+      parts.map(([key, label, colour]) =>
+        h(
+          "div.odds-item",
+          { dataset: { side: key } },
+          h("dt", null, h("span.swatch", { style: { background: colour } }), label),
+          h("dd", null, pct.format(odds[key])),
+        ),
+      ),
+    ),
   );
 }
 

@@ -4,6 +4,13 @@ import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangCha
 import { GameScreen, fetchBoard } from "./view.js";
 import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
 import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
+import { LogBook, earlierQuery } from "./logbook.js";
+import { notifyTurn, closeTurnNotice, wireNotifyButton } from "./notify.js";
+
+// The page holds the end of the log (LOG_TAIL entries at first) and asks only for what is new;
+// older entries come a page at a time when the reader wants them.
+const LOG_TAIL = 100;
+const LOG_PAGE = 200;
 
 const S = {
   id: null,
@@ -11,7 +18,11 @@ const S = {
   roles: [],
   mine: [],
   role: null, // the seat this browser acts for now (null: observer)
-  view: null,
+  view: null, // the newest view accepted (its log is the book of its role)
+  shown: null, // the view on screen
+  books: new Map(), // role ("" for the observer) -> LogBook
+  renderQueued: false,
+  drawnAt: -Infinity, // when the screen was last drawn (performance.now())
   ws: null,
   wsRetry: 0,
   busy: false,
@@ -61,7 +72,7 @@ async function main() {
       dice: $("#dice"),
       result: $("#result-dialog"),
     },
-    { game: S.match.game, roles: S.roles, seats: seatMap(S.match), interactive: S.mine.length > 0, showResult: true, onAct: act, rulebook: entry.rulebook || "" },
+    { game: S.match.game, roles: S.roles, seats: seatMap(S.match), interactive: S.mine.length > 0, showResult: true, onAct: act, rulebook: entry.rulebook || "", loadEarlier },
   );
   await screen.init(board);
   S.baseTitle = `${S.match.game_title || entry.title || S.match.game} · Tavola`;
@@ -82,6 +93,7 @@ async function main() {
   });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") {
+      closeTurnNotice();
       if (!S.ws || S.ws.readyState > 1) connect();
       refresh();
     }
@@ -90,22 +102,52 @@ async function main() {
 
 // --- the view --------------------------------------------------------------------------
 
+function book(role = S.role) {
+  const key = role || "";
+  if (!S.books.has(key)) S.books.set(key, new LogBook());
+  return S.books.get(key);
+}
+
+function query(params) {
+  const q = new URLSearchParams(params).toString();
+  return q ? `?${q}` : "";
+}
+
 async function refresh() {
-  const q = S.role ? `?role=${encodeURIComponent(S.role)}` : "";
+  const params = { ...(S.role ? { role: S.role } : {}), ...book().params(LOG_TAIL) };
   try {
-    show(await api(`/api/matches/${S.id}/view${q}`));
+    show(await api(`/api/matches/${S.id}/view${query(params)}`));
   } catch (err) {
     showError(err);
   }
 }
 
-function show(view, force = false) {
-  if (view && view.view && view.match) {
-    S.match = view.match;
+// A view from an answer or a push: the newest one is kept, its log window applied to the book
+// of its role. The answer to this page's own action is drawn at once; pushes (bots can move
+// faster than a screen can follow) are drawn once per frame at most.
+function show(data, now = false) {
+  if (data && data.view && data.match) {
+    S.match = data.match;
     screen.seats = seatMap(S.match);
   }
-  view = unwrap(view, "view");
-  if (!force && S.view && typeof view.step === "number" && view.step < S.view.step) return;
+  const view = unwrap(data, "view");
+  const role = data && "role" in data ? data.role || null : S.role;
+  if (role !== S.role) return; // an answer for the seat this page no longer shows
+  if (S.view && typeof view.step === "number" && view.step < S.view.step) return;
+  const logs = book(role);
+  if (!logs.apply(view)) {
+    // the window does not fit the entries held (an undo we did not see): ask afresh
+    logs.reset();
+    refresh();
+    return;
+  }
+  view.log = logs.entries;
+  view.log_from = logs.base;
+  if (S.view && S.view.step === view.step && sameView(S.view, view)) {
+    // nothing new (a push of the view an answer brought, or the other way round)
+    if (now && S.shown !== S.view) draw();
+    return;
+  }
   S.view = view;
   // hot-seat: when the acting seat has nothing to do, switch to one of mine that has
   const active = view.active || [];
@@ -116,21 +158,77 @@ function show(view, force = false) {
       return;
     }
   }
+  const mineActive = S.mine.some((r) => active.includes(r));
+  if (mineActive && !S.myTurn && !view.result && (view.step > 0 || document.hidden)) {
+    chime();
+    toast(t("play.your_turn", null, "Your turn!"), "turn", 2500);
+    if (document.hidden) notifyTurn(S.baseTitle, t("play.your_turn", null, "Your turn!"), S.id);
+  }
+  S.myTurn = mineActive && !view.result;
+  document.title = (S.myTurn ? "▶ " : "") + S.baseTitle;
+  if (now) draw();
+  else queueRender();
+}
+
+// Two views of one step that differ at most in their log windows.
+function sameView(a, b) {
+  const strip = (v) => JSON.stringify({ ...v, log: null, log_from: null, log_step: null, log_size: null });
+  return a.log === b.log && strip(a) === strip(b);
+}
+
+// Pushes are drawn on the next frame, but when they come in a burst (bots move faster than
+// anyone can follow) at most one frame every PUSH_GAP ms: the last view is always drawn.
+const PUSH_GAP = 100;
+
+function queueRender() {
+  if (S.renderQueued) return;
+  S.renderQueued = true;
+  const run = () => {
+    S.renderQueued = false;
+    if (S.shown !== S.view) draw();
+  };
+  // hidden pages get no animation frames
+  const frame = () => (document.hidden ? setTimeout(run, 0) : requestAnimationFrame(run));
+  const wait = S.drawnAt + PUSH_GAP - performance.now();
+  if (wait > 0) setTimeout(frame, wait);
+  else frame();
+}
+
+function draw() {
+  const view = S.view;
+  if (!view) return;
+  S.shown = view;
+  S.drawnAt = performance.now();
   screen.render(view, S.role);
   renderBanner();
   document.body.dataset.step = String(view.step);
   document.body.dataset.role = S.role || "";
   document.body.dataset.active = (view.active || []).join(" ");
   document.body.classList.toggle("game-over", !!view.result);
-  const mineActive = S.mine.some((r) => active.includes(r));
-  if (mineActive && !S.myTurn && !view.result) {
-    if (S.view.step > 0 || document.hidden) {
-      chime();
-      toast(t("play.your_turn", null, "Your turn!"), "turn", 2500);
+}
+
+// Older log entries, a page at a time, in front of those held.
+async function loadEarlier() {
+  const role = S.role;
+  const logs = book(role);
+  if (!logs.truncated) return;
+  const params = { ...(role ? { role } : {}), ...earlierQuery(logs, LOG_PAGE) };
+  try {
+    const page = await api(`/api/matches/${S.id}/log${query(params)}`);
+    if (role !== S.role || book(role) !== logs) return;
+    if (!logs.prepend(page)) {
+      logs.reset();
+      await refresh();
+      return;
     }
+    if (S.view) {
+      S.view.log = logs.entries;
+      S.view.log_from = logs.base;
+      draw();
+    }
+  } catch (err) {
+    showError(err);
   }
-  S.myTurn = mineActive && !view.result;
-  document.title = (S.myTurn ? "▶ " : "") + S.baseTitle;
 }
 
 async function switchRole(role, auto = false) {
@@ -202,18 +300,22 @@ function renderBanner() {
 }
 
 async function act(action) {
-  if (S.busy || !S.role || !S.view) return;
+  if (S.busy || !S.role || !S.shown) return;
   S.busy = true;
   document.body.classList.add("busy");
   try {
-    const view = await api(`/api/matches/${S.id}/actions`, { method: "POST", body: { role: S.role, action, step: S.view.step } });
-    show(view);
+    // the step of the view the player acted on: if a newer one came meanwhile, the server says stale
+    const body = { role: S.role, action, step: S.shown.step };
+    const view = await api(`/api/matches/${S.id}/actions${query(book().params(LOG_TAIL))}`, { method: "POST", body });
+    show(view, true);
   } catch (err) {
     if (err.status === 409 || err.status === 422) {
       toast(err.message || t("error.409"), "warn");
       await refresh();
     } else showError(err);
   } finally {
+    // once not busy, the screen shows the newest view (a push may have overtaken the answer)
+    if (S.view && S.shown !== S.view) draw();
     S.busy = false;
     document.body.classList.remove("busy");
   }
@@ -227,7 +329,9 @@ function connect() {
     S.ws.close();
   }
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const q = S.role ? `?role=${encodeURIComponent(S.role)}` : "";
+  // only the log entries this page lacks: the first message carries what is new since the
+  // last view, each push what is new since the one before
+  const q = query({ ...(S.role ? { role: S.role } : {}), log: "delta", ...book().params(LOG_TAIL) });
   const ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(S.id)}${q}`);
   S.ws = ws;
   setLive("connecting");
@@ -375,6 +479,9 @@ function wireControls() {
     syncSound();
     if (soundEnabled()) chime();
   });
+  const bell = $("#notify-toggle");
+  if (S.mine.length) wireNotifyButton(bell);
+  else bell.hidden = true; // observers have no turn
   // tabs of the side panel
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const tab of tabs) {

@@ -3,23 +3,57 @@
 import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
 import { unwrap, seatMap, rolesOf } from "./match.js";
+import { LogBook, earlierQuery } from "./logbook.js";
+
+// Each step's view comes with the last LOG_TAIL entries of its log (the log_size says how many
+// there are); older ones a page at a time when the reader asks. Views looked at only to find a
+// turn's start come without their log.
+const LOG_TAIL = 50;
+const LOG_PAGE = 200;
+const CACHE_MAX = 300;
 
 const PLAY_ICON = '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 2v12l10-6z" fill="currentColor"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" fill="currentColor"/></svg>';
 
-const S = { id: null, match: null, roles: [], step: 0, total: 0, role: "", cache: new Map(), timer: null, turnKey: null };
+const S = { id: null, match: null, roles: [], step: 0, total: 0, role: "", cache: new Map(), timer: null, turnKey: null, shown: null, book: null };
 let screen;
 
-async function viewAt(step, role = S.role) {
-  const key = `${role}|${step}`;
-  if (S.cache.has(key)) return S.cache.get(key);
-  const q = new URLSearchParams({ step: String(step) });
+// The view at `step` (withLog: with the end of its log; else without any of it).
+async function viewAt(step, withLog = true, role = S.role) {
+  const key = `${role}|${step}|${withLog ? "log" : "bare"}`;
+  const hit = S.cache.get(key) || (withLog ? null : S.cache.get(`${role}|${step}|log`));
+  if (hit) {
+    S.cache.delete(key);
+    S.cache.set(key, hit);
+    return hit;
+  }
+  const q = new URLSearchParams({ step: String(step), log_tail: String(withLog ? LOG_TAIL : 0) });
   if (role) q.set("role", role);
   const data = await api(`/api/matches/${S.id}/replay?${q}`);
   if (data && typeof data.steps === "number" && data.steps !== S.total) setTotal(data.steps);
   const view = unwrap(data, "view");
   S.cache.set(key, view);
+  while (S.cache.size > CACHE_MAX) S.cache.delete(S.cache.keys().next().value);
   return view;
+}
+
+// Older entries of the shown step's log, in front of those shown.
+async function loadEarlier() {
+  const view = S.shown;
+  const book = S.book;
+  if (!view || !book || !book.truncated) return;
+  const q = new URLSearchParams({ step: String(view.step), ...earlierQuery(book, LOG_PAGE) });
+  if (S.role) q.set("role", S.role);
+  try {
+    const page = await api(`/api/matches/${S.id}/log?${q}`);
+    if (S.shown !== view || !book.prepend(page)) return;
+    view.log = book.entries;
+    view.log_from = book.base;
+    view.log_step = book.anchor;
+    screen.render(view, S.role || null);
+  } catch (err) {
+    showError(err);
+  }
 }
 
 async function go(step) {
@@ -33,6 +67,11 @@ async function go(step) {
     return;
   }
   S.step = step;
+  S.book = new LogBook();
+  S.book.apply(view);
+  view.log = S.book.entries;
+  view.log_from = S.book.base;
+  S.shown = view;
   screen.render(view, S.role || null);
   document.body.dataset.step = String(step);
   $("#rp-range").value = String(step);
@@ -67,30 +106,31 @@ function turnOf(view) {
 
 // the first step where the turn differs from the current one, searching in one direction
 async function jumpTurn(dir) {
-  const here = turnOf(await viewAt(S.step));
+  const bare = async (step) => viewAt(step, false);
+  const here = turnOf(await bare(S.step));
   if (here === null) return;
   if (dir > 0) {
     let lo = S.step;
     let hi = S.total;
-    if (turnOf(await viewAt(hi)) === here) return go(hi);
+    if (turnOf(await bare(hi)) === here) return go(hi);
     while (hi - lo > 1) {
       const mid = (lo + hi) >> 1;
-      if (turnOf(await viewAt(mid)) === here) lo = mid;
+      if (turnOf(await bare(mid)) === here) lo = mid;
       else hi = mid;
     }
     return go(hi);
   }
   // backwards: the start of the previous turn (or of this one when we are not at its start)
   let target = here;
-  if (S.step > 0 && turnOf(await viewAt(S.step - 1)) !== here) target = turnOf(await viewAt(S.step - 1));
+  if (S.step > 0 && turnOf(await bare(S.step - 1)) !== here) target = turnOf(await bare(S.step - 1));
   let lo = 0;
   let hi = S.step;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (turnOf(await viewAt(mid)) < target) lo = mid;
+    if (turnOf(await bare(mid)) < target) lo = mid;
     else hi = mid;
   }
-  return go(turnOf(await viewAt(lo)) >= target ? lo : hi);
+  return go(turnOf(await bare(lo)) >= target ? lo : hi);
 }
 
 function play() {
@@ -156,7 +196,7 @@ async function main() {
   const entry = ((cat && cat.games) || []).find((g) => g.id === S.match.game) || {};
   screen = new GameScreen(
     { map: $("#map"), prompt: $("#prompt"), choices: $("#choices"), players: $("#players"), log: $("#log"), extra: $("#board-extra"), dice: $("#dice"), result: $("#result-dialog") },
-    { game: S.match.game, roles: S.roles, seats: seatMap(S.match), interactive: false, showResult: true, rulebook: entry.rulebook || "" },
+    { game: S.match.game, roles: S.roles, seats: seatMap(S.match), interactive: false, showResult: true, rulebook: entry.rulebook || "", loadEarlier },
   );
   await screen.init(board);
   document.title = `${t("replay.title", null, "Replay")} · ${S.match.game_title || entry.title || S.match.game} · Tavola`;
@@ -194,6 +234,7 @@ async function main() {
         other.tabIndex = on ? 0 : -1;
         document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
       }
+      if (tab.id === "tab-log") $("#log").scrollTop = $("#log").scrollHeight;
     });
   }
   document.addEventListener("keydown", (ev) => {

@@ -236,6 +236,11 @@ export class GameScreen {
   render(view, viewer) {
     const menu = document.getElementById("target-menu");
     if (menu) menu.remove(); // a choice from the previous view
+    // read the log's scroll position before anything changes: reading layout after the
+    // changes would make the browser lay the whole page out once more
+    const logBox = this.els.log;
+    this.logShown = !!logBox && !logBox.closest("[hidden]");
+    this.logAtBottom = this.logShown && logBox.scrollHeight - logBox.scrollTop - logBox.clientHeight < 40;
     this.view = view;
     this.viewer = viewer;
     const ctx = this.ctx();
@@ -256,7 +261,7 @@ export class GameScreen {
   }
 
   relabel() {
-    this.logKeys = null;
+    this.logDone = null;
     if (this.els.log) clear(this.els.log);
     if (this.map) this.map.relabel();
     if (this.view) this.render(this.view, this.viewer);
@@ -541,56 +546,116 @@ export class GameScreen {
     if (info) box.append(info);
   }
 
-  // The log grows by appending; only new entries are built (everything again after an undo,
-  // a replay jump or a language change).
+  // The log on screen is the window the page holds (view.log from index view.log_from). Only
+  // what changed is built: entries appended, a tail taken back by an undo, older entries loaded
+  // in front; everything again after a jump of the window or a language change.
   renderLog() {
     const box = this.els.log;
     if (!box) return;
-    const log = this.view.log || [];
+    const view = this.view;
+    const log = view.log || [];
+    const base = typeof view.log_from === "number" ? view.log_from : 0;
     const sig = (ev) => `${ev.step}|${ev.msg}|${JSON.stringify(ev.args || {})}`;
-    const keys = this.logKeys || [];
-    let keep = keys.length <= log.length && (keys.length === 0 || keys[keys.length - 1] === sig(log[keys.length - 1])) ? keys.length : 0;
-    if (keep === 0 || !box.querySelector(".log-list")) {
-      clear(box);
-      keep = 0;
-      this.logKeys = [];
-    }
-    const atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    let list = box.querySelector(".log-list");
+    let done = this.logDone; // {base, keys}: what the list shows
+    const atBottom = this.logAtBottom;
     if (!log.length) {
-      box.append(h("p.muted", null, t("log.empty", null, "Nothing has happened yet.")));
-      this.logKeys = null;
+      clear(box);
+      this.logDone = null;
+      this.logSeen = false;
+      this.syncEarlier(box, base);
+      if (!base) box.append(h("p.muted", null, t("log.empty", null, "Nothing has happened yet.")));
+      this.renderDice(log);
+      return;
+    }
+    // how many of the shown entries are still there: the same entry at the same index means
+    // the same log up to it
+    let keep = 0;
+    if (list && done && base <= done.base && done.base <= base + log.length) {
+      keep = Math.min(done.keys.length, base + log.length - done.base);
+      while (keep > 0 && sig(log[done.base + keep - 1 - base]) !== done.keys[keep - 1]) keep--;
+    }
+    if (!keep) {
+      clear(box);
+      list = h("ol.log-list");
+      box.append(list);
+      done = { base, keys: [] };
     } else {
-      let list = box.querySelector(".log-list");
-      if (!list) {
-        list = h("ol.log-list");
-        box.append(list);
+      while (list.children.length > keep) list.lastChild.remove();
+      done.keys.length = keep;
+    }
+    this.syncEarlier(box, base);
+    // older entries in front
+    if (base < done.base) {
+      const before = this.logShown ? box.scrollHeight : 0;
+      const frag = document.createDocumentFragment();
+      const keys = [];
+      let prev = null;
+      for (let i = 0; i < done.base - base; i++) {
+        frag.append(this.logEntry(log[i], prev));
+        keys.push(sig(log[i]));
+        prev = log[i].step;
       }
-      let lastStep = keep ? log[keep - 1].step : null;
-      for (let i = keep; i < log.length; i++) {
-        const ev = log[i];
-        const role = ev.role;
-        list.append(
-          h(
-            "li.log-entry",
-            { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== lastStep && "new-step"].filter(Boolean).join(" ") },
-            role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
-            h("span.log-text", null, this.message(ev.msg, ev.args)),
-            ev.dice ? dice(ev.dice) : null,
-          ),
-        );
-        lastStep = ev.step;
-        this.logKeys.push(sig(ev));
-      }
-      if (atBottom || !this.logSeen) box.scrollTop = box.scrollHeight;
+      const first = list.firstElementChild;
+      if (first && String(prev) === first.dataset.step) first.classList.remove("new-step");
+      list.prepend(frag);
+      done = { base, keys: keys.concat(done.keys) };
+      if (this.logShown && !atBottom) box.scrollTop += box.scrollHeight - before;
+    }
+    // new entries at the end
+    const shown = done.base + done.keys.length - base;
+    let prev = shown > 0 ? log[shown - 1].step : null;
+    const frag = document.createDocumentFragment();
+    for (let i = shown; i < log.length; i++) {
+      frag.append(this.logEntry(log[i], prev));
+      done.keys.push(sig(log[i]));
+      prev = log[i].step;
+    }
+    list.append(frag);
+    this.logDone = done;
+    // a hidden log is scrolled down when its tab opens
+    if (this.logShown && (atBottom || !this.logSeen)) {
+      box.scrollTop = box.scrollHeight;
       this.logSeen = true;
     }
-    // the dice of the latest step, shown beside the prompt
-    if (this.els.dice) {
-      clear(this.els.dice);
-      const last = log[log.length - 1];
-      const rolled = last ? log.filter((e) => e.step === last.step && e.dice).flatMap((e) => e.dice) : [];
-      if (rolled.length) this.els.dice.append(h("span.dice-label", null, t("play.dice", null, "Dice")), dice(rolled));
+    this.renderDice(log);
+  }
+
+  logEntry(ev, prevStep) {
+    const role = ev.role;
+    return h(
+      "li.log-entry",
+      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step"].filter(Boolean).join(" ") },
+      role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
+      h("span.log-text", null, this.message(ev.msg, ev.args)),
+      ev.dice ? dice(ev.dice) : null,
+    );
+  }
+
+  // "Show earlier entries" above the list when the page holds only the end of the log.
+  syncEarlier(box, base) {
+    let button = box.querySelector(".log-earlier");
+    if (!base || !this.opts.loadEarlier) {
+      if (button) button.remove();
+      return;
     }
+    if (!button) {
+      button = h("button.btn.btn-small.btn-ghost.log-earlier", { type: "button", onclick: () => this.opts.loadEarlier() });
+      box.prepend(button);
+    }
+    button.textContent = t("log.earlier", { n: base }, `Show earlier entries (${base} more)`);
+  }
+
+  // the dice of the latest step, shown beside the prompt
+  renderDice(log) {
+    if (!this.els.dice) return;
+    clear(this.els.dice);
+    const last = log[log.length - 1];
+    const rolled = [];
+    for (let i = log.length - 1; last && i >= 0 && log[i].step === last.step; i--) {
+      if (log[i].dice) rolled.unshift(...log[i].dice);
+    }
+    if (rolled.length) this.els.dice.append(h("span.dice-label", null, t("play.dice", null, "Dice")), dice(rolled));
   }
 
   renderResult() {

@@ -1,0 +1,492 @@
+"""§12.3 Campaigns: a leader and the army with him move again and again, one gold per move;
+after each move the campaigning player may declare raids or a block, every other nation
+near the leader gets a reaction move (joining the battle or moving away), then combat.
+
+The campaign ends when the player stops, when the gold runs out or as soon as the leader
+dies (§12.3.1)."""
+
+from __future__ import annotations
+
+from tavola.core.rules import Action, Event, State
+from tavola.games.italia import engine, italia_i
+from tavola.games.italia.combat import battles, can_raid, neutral, start_combat
+from tavola.games.italia.const import EXT, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
+from tavola.games.italia.engine import Frame
+from tavola.games.italia.model import (
+    Unit,
+    allies,
+    find_leader,
+    kill_vp,
+    remove,
+    reset_moves,
+)
+from tavola.games.italia.movement import start_move
+from tavola.games.italia.naval import start_declarations
+from tavola.games.italia.scenario import Static
+from tavola.games.italia.submission import offer_revolt
+
+# -- the campaign frame ---------------------------------------------------------------------
+
+
+def start_campaign(S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False,
+                   free_exit: int = -1) -> None:
+    """§12.3: start the campaign of ``leader`` (``single``: one move, round 10 of Italia I, §13.4)."""
+    engine.push(st, "camp", n=n, ldr=leader, gold=gold, ph="start", last=-1, moves=0, single=single,
+                free=free_exit, blocked=False)
+
+
+def leader_area(st: State, key: str) -> int:
+    """Where the campaigning leader stands (-1 once he is dead: the campaign ends, §12.3.1)."""
+    a, u, _ = find_leader(st, key)
+    return a if u is not None else -1
+
+
+
+
+def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    n = f["n"]
+    ph = f["ph"]
+    la = leader_area(st, f["ldr"])
+    if ph == "start":
+        if la < 0:
+            engine.pop(st)  # clarification §12.3: no campaign (and no gold) without the leader
+            return True
+        if f["gold"]:
+            st["gold"][n] += f["gold"]
+            ev.append({"msg": "it.campaign_gold", "args": {"nation": S.nkey[n], "gold": f["gold"]}})
+        st["camp_nat"] = n
+        ev.append({"msg": "it.campaign", "args": {"nation": S.nkey[n], "leader": f["ldr"]}})
+        f["ph"] = "ask"
+        return True
+    if ph == "ask":
+        if la < 0:
+            _end(st)
+            return True
+        return False
+    if ph == "moved":
+        f["ph"] = "decl"
+        st["camp_raids"] = []
+        if la < 0:
+            f["ph"] = "post"
+        italia_i.defection(S, st, ev)
+        return True
+    if ph == "decl" or ph == "blockunit":
+        return False
+    if ph == "react":
+        f["ph"] = "fight"
+        if la >= 0:
+            push_reactions(S, st, f, la)
+        return True
+    if ph == "fight":
+        f["ph"] = "post"
+        st["naval"] = []
+        start_combat(S, st, n, "camp")
+        # Clarification §12.3: naval battles follow the normal rules in every campaign combat.
+        start_declarations(S, st, n)
+        return True
+    if ph == "post":
+        st["camp_raids"] = None
+        st["blocked"] = []
+        st["react_from"] = []
+        f["moves"] += 1
+        if f["single"]:
+            _end(st)
+            return True
+        f["ph"] = "ask"
+        return True
+    return False
+
+
+def _end(st: State) -> None:
+    engine.pop(st)
+    st["camp_nat"] = -1
+
+
+def _camp_roles(S: Static, st: State, f: Frame) -> list[str]:
+    return [S.role_of[f["n"]]]
+
+
+def may_stop(S: Static, st: State, f: Frame) -> bool:
+    """§12.3.1: the campaign's last move may not end in an area of a submitted nation (unless
+    no further move can be paid)."""
+    n = f["n"]
+    la = leader_area(st, f["ldr"])
+    if la < 0 or st["gold"][n] < S.costs.campaign_move:
+        return True
+    return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["u"][la])
+
+
+def _camp_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+    n = f["n"]
+    ph = f["ph"]
+    if ph == "ask":
+        acts: list[Action] = []
+        if st["gold"][n] >= S.costs.campaign_move:
+            acts.append(("campaign",))
+        if may_stop(S, st, f) or not acts:
+            acts.append(("done",) if not f["single"] else ("pass",))
+        return acts
+    if ph == "blockunit":
+        la = leader_area(st, f["ldr"])
+        kinds: list[Action] = []
+        for u in st["u"][la]:
+            if u[NAT] == n and u[KIND] != LEADER and ("unit", u[KIND]) not in kinds:
+                kinds.append(("unit", u[KIND]))
+        return kinds
+    # ph == "decl": raids and a block (§12.3.3, §12.3.4)
+    acts = []
+    for a, m in battles(S, st, n):
+        if a not in st["camp_raids"] and can_raid(S, st, a, n, m):
+            acts.append(("raid", a))
+    la = leader_area(st, f["ldr"])
+    if (
+        la >= 0
+        and not f["blocked"]
+        and st["gold"][n] >= S.costs.block
+        and any(u[NAT] == n and u[KIND] != LEADER for u in st["u"][la])
+    ):
+        for b in S.adj[la]:
+            if b == f["last"]:
+                continue
+            if any(u[NAT] != n and not allies(st, n, u[NAT]) for u in st["u"][b]):
+                acts.append(("block", b))
+    acts.append(("done",))
+    return acts
+
+
+def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+    n = f["n"]
+    verb = action[0]
+    if f["ph"] == "ask":
+        if verb in ("done", "pass"):
+            if f["single"]:
+                st["r10"]["passes"] += 1
+            _end(st)
+            return
+        st["gold"][n] -= S.costs.campaign_move
+        if f["single"]:
+            st["r10"]["passes"] = 0
+        ev.append({"msg": "it.campaign_move", "args": {"nation": S.nkey[n], "gold": st["gold"][n]}})
+        reset_moves(S, st, n)
+        st["blocked"] = []
+        f["blocked"] = False
+        f["ph"] = "moved"
+        start_move(S, st, n, "camp", ldr=f["ldr"])
+        if f["free"] >= 0 and f["moves"] == 0:
+            engine.top(st)["free"] = f["free"]
+        return
+    if f["ph"] == "blockunit":
+        la = leader_area(st, f["ldr"])
+        for u in st["u"][la]:
+            if u[NAT] == n and u[KIND] == action[1]:
+                remove(st, la, u)
+                ev.append({"msg": "it.lost", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": la, "leader": ""}})
+                # §12.3.4, §12.3.4 FAQ: the unit comes from the leader's area; the blocked nation may
+                # score it.
+                for m in {x[NAT] for x in st["u"][f["last"]] if x[NAT] != n}:
+                    saved = st["nat"]
+                    st["nat"] = m
+                    kill_vp(S, st, m, n, u[KIND], None, ev)
+                    st["nat"] = saved
+                break
+        f["ph"] = "decl"
+        return
+    if verb == "raid":
+        st["camp_raids"].append(action[1])
+        ev.append({"msg": "it.raid", "args": {"area": action[1], "nation": S.nkey[n]}})
+        return
+    if verb == "block":
+        b = action[1]
+        st["gold"][n] -= S.costs.block
+        st["blocked"] = [b]
+        f["last"] = b
+        f["blocked"] = True
+        f["ph"] = "blockunit"
+        ev.append({"msg": "it.block", "args": {"nation": S.nkey[n], "area": b}})
+        return
+    # done declaring
+    if not f["blocked"]:
+        f["last"] = -1  # §12.3.4: the same area may not be blocked in two successive moves
+    f["ph"] = "react"
+
+
+engine.register("camp", run=_camp_run, roles=_camp_roles, legal=_camp_legal, act=_camp_act)
+
+
+# -- reaction moves (§12.3.2) -------------------------------------------------------------------
+
+
+def reacting_nations(S: Static, st: State, n: int, la: int) -> list[int]:
+    """§12.3.2: every other nation with units in the leader's area or next to it, in the
+    order of play (round 10 of Italia I: only the factions, §13.4)."""
+    near = [la, *S.adj[la]]
+    out: list[int] = []
+    for m in [*S.order, *S.factions]:
+        if m == n or neutral(S, st, m):
+            continue
+        for a in near:
+            if any(u[NAT] == m for u in st["u"][a]) or any(
+                c[NAT] == m for u in st["u"][a] if u[KIND] == FLEET for c in u[EXT]
+            ):
+                out.append(m)
+                break
+    return out
+
+
+def push_reactions(S: Static, st: State, f: Frame, la: int) -> None:
+    """§12.3.2: one reaction per nation near the leader, in the order of play."""
+    n = f["n"]
+    order = reacting_nations(S, st, n, la)
+    raid = la in (st.get("camp_raids") or [])
+    for m in reversed(order):
+        engine.push(st, "react", x=m, c=n, la=la, ph="choose", src=-1, raid=raid)
+    # §13.2: nations may revolt while the campaigning leader is near their units.
+    for m in reversed(order):
+        offer_revolt(S, st, m, "leader_near")
+
+
+def _units_in(st: State, a: int, x: int, S: Static) -> list[Unit]:
+    """Units of ``x`` in ``a`` that can make a reaction move (cargo if ``a`` is a sea)."""
+    out = []
+    for u in st["u"][a]:
+        if u[NAT] == x:
+            out.append(u)
+        if u[KIND] == FLEET:
+            for c in u[EXT]:
+                if c[NAT] == x:
+                    out.append(c)
+    return out
+
+
+def _join_sources(S: Static, st: State, f: Frame) -> list[int]:
+    x, la = f["x"], f["la"]
+    out = []
+    for b in S.adj[la]:
+        if b in st["blocked"]:
+            continue
+        if S.is_sea[b]:
+            if any(c[NAT] == x for u in st["u"][b] if u[KIND] == FLEET for c in u[EXT]):
+                out.append(b)
+        elif any(u[NAT] == x for u in st["u"][b]) and (S.land_adj[la] and b in S.land_adj[la]):
+            out.append(b)
+    return out
+
+
+def _may_join(S: Static, st: State, f: Frame) -> bool:
+    """§12.3.2.1: only a nation that already has a unit in the leader's area, never against a
+    raid (§10.7, §12.3.3); at most two nations in one area. Elsewhere a reaction is always a
+    move-and-see (§12.3.3 clarification)."""
+    x, la, c = f["x"], f["la"], f["c"]
+    if f["raid"] or not any(u[NAT] == x for u in st["u"][la]):
+        return False
+    if any(u[NAT] not in (x, c) for u in st["u"][la]):
+        return False
+    return bool(_join_sources(S, st, f))
+
+
+def _see_ok(S: Static, st: State, x: int, c: int, b: int) -> bool:
+    """§12.3.2.2, §12.3.2.3: the destination is empty, held by the reacting nation alone, or by
+    it and the campaigning nation only: no new combat, never three nations; leaving the
+    leader's area for an area the army left is no retreat (§12.3.2.2 clarification)."""
+    nats = {u[NAT] for u in st["u"][b]}
+    if not nats:
+        return True
+    if nats == {x}:
+        return True
+    return x in nats and nats <= {x, c}
+
+
+def _see_dests(S: Static, st: State, f: Frame) -> list[int]:
+    x, c, src = f["x"], f["c"], f["src"]
+    grp = [u for u in _units_in(st, src, x, S) if u[FL] & F_GRP]
+    if not grp:
+        return []
+    out: list[int] = []
+    if S.is_sea[src]:
+        if grp[0][KIND] == FLEET:
+            return list(S.sea_adj[src])
+        for b in S.coasts[src]:
+            if S.is_entry[b] and b not in S.entry_pass[x]:
+                continue
+            if _see_ok(S, st, x, c, b):
+                out.append(b)
+        return out
+    for b in S.land_adj[src]:
+        if S.is_entry[b] and b not in S.entry_pass[x]:
+            continue
+        if _see_ok(S, st, x, c, b):
+            out.append(b)
+    land = sum(1 for u in grp if u[KIND] != LEADER)
+    for s in S.sea_adj[src]:
+        room = sum(FLEET_CAPACITY - sum(1 for y in fl[EXT] if y[KIND] != LEADER)
+                   for fl in st["u"][s] if fl[NAT] == x and fl[KIND] == FLEET)
+        if any(fl[NAT] == x and fl[KIND] == FLEET for fl in st["u"][s]) and room >= land:
+            out.append(s)
+    return out
+
+
+def _see_sources(S: Static, st: State, f: Frame) -> list[int]:
+    x = f["x"]
+    out = []
+    for a in range(S.A):
+        if a in st["blocked"]:
+            continue
+        if _units_in(st, a, x, S):
+            out.append(a)
+    return out
+
+
+def _react_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    return False
+
+
+def _react_roles(S: Static, st: State, f: Frame) -> list[str]:
+    return [S.role_of[f["x"]]]
+
+
+def _react_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+    x = f["x"]
+    ph = f["ph"]
+    if ph == "choose":
+        acts: list[Action] = []
+        if _may_join(S, st, f):
+            acts.append(("join",))
+        if _see_sources(S, st, f):
+            acts.append(("see",))
+        acts.append(("pass",))
+        return acts
+    if ph == "join":
+        acts = [("area", b) for b in _join_sources(S, st, f)]
+        acts.append(("done",))
+        return acts
+    if ph == "join_src":
+        acts = []
+        seen: list[str] = []
+        for u in _units_in(st, f["src"], x, S):
+            if u[KIND] == FLEET:
+                continue
+            tag = u[EXT] if u[KIND] == LEADER else u[KIND]
+            if tag in seen:
+                continue
+            seen.append(tag)
+            acts.append(("leader", tag) if u[KIND] == LEADER else ("unit", tag))
+        acts.append(("done",))
+        return acts
+    if ph == "see":
+        acts = [("area", b) for b in _see_sources(S, st, f)]
+        acts.append(("done",))
+        return acts
+    # see_sel: gather a stack, then move it one area
+    src = f["src"]
+    grp = [u for u in _units_in(st, src, x, S) if u[FL] & F_GRP]
+    acts = []
+    seen = []
+    if S.is_sea[src]:
+        if not grp or grp[0][KIND] == FLEET:
+            for j, u in enumerate(st["u"][src]):
+                if u[NAT] == x and u[KIND] == FLEET and not u[FL] & F_GRP:
+                    acts.append(("fleet", j))
+        if not grp or grp[0][KIND] != FLEET:
+            for fl in st["u"][src]:
+                if fl[KIND] != FLEET:
+                    continue
+                for c in fl[EXT]:
+                    if c[NAT] == x and not c[FL] & F_GRP:
+                        tag = c[EXT] if c[KIND] == LEADER else c[KIND]
+                        if tag not in seen:
+                            seen.append(tag)
+                            acts.append(("leader", tag) if c[KIND] == LEADER else ("unit", tag))
+    else:
+        for u in st["u"][src]:
+            if u[NAT] == x and not u[FL] & F_GRP:
+                tag = u[EXT] if u[KIND] == LEADER else u[KIND]
+                if tag not in seen:
+                    seen.append(tag)
+                    acts.append(("leader", tag) if u[KIND] == LEADER else ("unit", tag))
+    acts.extend(("area", b) for b in _see_dests(S, st, f))
+    acts.append(("done",))
+    return acts
+
+
+def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+    """§12.3.2.3: a reaction only moves (no buying, no rebuilding, no pillage: §12.3.2.3
+    clarification)."""
+    x = f["x"]
+    ph = f["ph"]
+    verb = action[0]
+    if ph == "choose":
+        if verb == "pass":
+            engine.pop(st)
+        else:
+            f["ph"] = verb
+        return
+    if ph == "join":
+        if verb == "done":
+            engine.pop(st)
+            italia_i.defection(S, st, ev)
+            return
+        f["src"] = action[1]
+        f["ph"] = "join_src"
+        if action[1] not in st["react_from"]:
+            st["react_from"].append(action[1])
+        return
+    if ph == "join_src":
+        if verb == "done":
+            f["ph"] = "join"
+            return
+        src = f["src"]
+        for u in _units_in(st, src, x, S):
+            tag = u[EXT] if u[KIND] == LEADER else u[KIND]
+            if tag == action[1] and u[KIND] != FLEET:
+                remove(st, src, u)
+                st["u"][f["la"]].append(u)
+                ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
+                break
+        return
+    if ph == "see":
+        if verb == "done":
+            engine.pop(st)
+            return
+        f["src"] = action[1]
+        f["ph"] = "see_sel"
+        return
+    src = f["src"]
+    if verb == "done":
+        for u in _units_in(st, src, x, S):
+            u[FL] &= ~F_GRP
+        engine.pop(st)
+        return
+    if verb == "fleet":
+        st["u"][src][action[1]][FL] |= F_GRP
+        return
+    if verb in ("unit", "leader"):
+        for u in _units_in(st, src, x, S):
+            tag = u[EXT] if u[KIND] == LEADER else u[KIND]
+            if tag == action[1] and not u[FL] & F_GRP and u[KIND] != FLEET:
+                u[FL] |= F_GRP
+                return
+        return
+    # ("area", b): move the stack one area (§12.3.2.3), never more.
+    b = action[1]
+    grp = [u for u in _units_in(st, src, x, S) if u[FL] & F_GRP]
+    for u in grp:
+        remove(st, src, u)
+        u[FL] &= ~F_GRP
+    if S.is_sea[b] and not S.is_sea[src]:
+        fleets = [fl for fl in st["u"][b] if fl[NAT] == x and fl[KIND] == FLEET]
+        for u in grp:
+            for fl in fleets:
+                if u[KIND] == LEADER or sum(1 for y in fl[EXT] if y[KIND] != LEADER) < FLEET_CAPACITY:
+                    fl[EXT].append(u)
+                    break
+    else:
+        st["u"][b].extend(grp)
+    if src not in st["react_from"]:
+        st["react_from"].append(src)
+    ev.append({"msg": "it.react_move", "args": {"nation": S.nkey[x], "from": src, "to": b, "units": len(grp)}})
+    engine.pop(st)
+    italia_i.defection(S, st, ev)
+
+
+engine.register("react", run=_react_run, roles=_react_roles, legal=_react_legal, act=_react_act)
+

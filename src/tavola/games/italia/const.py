@@ -1,0 +1,73 @@
+"""Rule tables of the rulebook (§6.2 costs, §10.2 to-hit table) and the compact unit record.
+
+Counter data (how many counters a nation has, how far each counter moves) comes from the
+nation cards (``cards.py``); the numbers here are the rulebook's own tables.
+
+A unit on the board is a short list ``[nation, kind, mp, flags, hits, extra]``:
+
+* ``nation`` the nation index (position in the scenario's order of play);
+* ``kind`` one of :data:`KINDS`;
+* ``mp`` movement points left in the current movement phase;
+* ``flags`` bits ``F_*`` (reset at the end of every nation turn);
+* ``hits`` hits taken by a two-hit unit (§10.2); for a fleet, the land units it has carried
+  during the current turn (§9.6: at most two per turn);
+* ``extra`` the leader's key for a leader, the cargo list for a fleet, else 0.
+"""
+
+from __future__ import annotations
+
+NAT, KIND, MP, FL, HIT, EXT = range(6)
+
+INFANTRY = "infantry"
+FOEDERATI = "foederati"
+LEGION = "legion"
+CONSULAR = "consular"
+KNIGHT = "knight"
+ELEPHANT = "elephant"
+FLEET = "fleet"
+LEADER = "leader"
+
+KINDS = (INFANTRY, FOEDERATI, LEGION, CONSULAR, KNIGHT, ELEPHANT, FLEET, LEADER)
+LAND_KINDS = (INFANTRY, FOEDERATI, LEGION, CONSULAR, KNIGHT, ELEPHANT)
+"""Land units that count for stacking and roll in land combat (leaders do neither, §8.0)."""
+BUYABLE = (INFANTRY, FOEDERATI, LEGION, CONSULAR, KNIGHT, ELEPHANT, FLEET)
+
+# §10.2: the to-hit number printed on the counter (a die of at least this hits).
+TO_HIT = {INFANTRY: 7, FOEDERATI: 7, LEGION: 6, CONSULAR: 5, KNIGHT: 5, ELEPHANT: 5, FLEET: 9}
+# §10.2: consular legions and knights take two hits; every other unit one.
+TWO_HIT = frozenset((CONSULAR, KNIGHT))
+# §6.2: the price of each unit; leaders cannot be bought.
+COST = {INFANTRY: 4, LEGION: 4, FLEET: 4, CONSULAR: 6, KNIGHT: 6, ELEPHANT: 6, FOEDERATI: 3}
+CITY_COST = 6
+CITY_COST_ROUGH = 8  # in a highland or marsh (§6.2)
+BANK_LIMIT = 10  # §6.1: at most 10 gold kept on the income track
+FLEET_CAPACITY = 2  # §9.6: land units carried per fleet and turn, leaders free
+FLEET_MOVE = 2  # §9.5: sea areas per movement phase
+LEADER_MOVE = 3  # §9.1: a leader alone moves three land areas
+PILLAGE_GOLD = 4  # §10.6
+RAID_TO_HIT = 7  # §10.7
+
+# Modifiers of §10.2 (attackers' view unless said).
+MOD_ROUGH = -1  # highland or marsh, attackers (§10.3)
+MOD_CITY = -2  # city in the area, attackers (§10.6)
+MOD_LEADER = 2  # per friendly leader in the area (§10.2)
+MOD_SUPREMACY = 1  # naval supremacy (§10.9)
+MOD_INVASION = 2  # defenders in the first round against units from the sea or a strait (§10.8.2)
+
+# City counter on an area: none, standing city, ruin (§2.2.1.9).
+NO_CITY, CITY, RUIN = 0, 1, 2
+
+# Unit flags.
+F_GRP = 1  # selected in the group that is moving now
+F_STOP = 2  # may not move any further this movement phase
+F_LAND = 4  # has moved over land this phase: may not embark (§9.6)
+F_SHIP = 8  # has used a fleet this phase: no second fleet, no land move after landing (§9.6)
+F_LDR = 16  # started the move with its leader: one extra area (§9.1)
+F_NAVAL = 32  # entered its area from the sea or across a strait this turn (§10.8.2)
+F_ENTRY = 64  # placed in an entry area as a reinforcement this turn (§7.2, §10.0 FAQ)
+F_MOVED = 128  # has moved in this phase
+F_OVER = 256  # stopped to overrun the area it stands in (§9.3)
+F_CONV = 512  # converted by the Patrimonium for the battle under way (§14.3)
+F_CAMP = 1024  # moving with the campaigning leader (§12.3.1)
+F_RETR = 2048  # a fleet that retreated this turn: no naval supremacy from it (§10.9)
+F_KEEP = F_NAVAL | F_ENTRY  # flags that last the whole nation turn

@@ -1,0 +1,372 @@
+"""The game state and the queries every chapter shares.
+
+State layout (plain data only):
+
+* ``u``: one list of unit records per area (see :mod:`const`); a fleet's cargo lives inside
+  the fleet record, so moving the fleet moves what it carries (§9.6);
+* ``city``: per area ``0`` no city, ``1`` city, ``2`` ruin (§2.2.1.9);
+* ``gold``, ``vp`` (half points), ``vpp`` (half points earned while submitted, halved at the end
+  of the turn, §12.5.2), ``cap`` (capital area or -1, §8.1), ``ruler`` (-1 or the ruler's
+  index, §12.5), ``pend`` (units bought by a ruler over 10 gold, §6.4) per nation;
+* ``lexp``: leader key -> the round whose phase 2 removes it (§7.2); ``ldead``: leaders
+  eliminated for good;
+* ``round``, ``nat`` (nation whose turn it is, -1 between turns), ``flow`` (the flow stack).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import rng
+from tavola.core.rules import Event, State
+from tavola.games.italia.const import (
+    CITY,
+    EXT,
+    F_KEEP,
+    FL,
+    FLEET,
+    HIT,
+    KIND,
+    LAND_KINDS,
+    LEADER,
+    MP,
+    NAT,
+)
+from tavola.games.italia.scenario import Static
+
+Unit = list[Any]
+
+
+# -- creating -------------------------------------------------------------------------------
+
+
+def new_unit(S: Static, n: int, kind: str, key: str | None = None) -> Unit:
+    extra: Any = 0
+    if kind == LEADER:
+        extra = key
+    elif kind == FLEET:
+        extra = []
+    return [n, kind, S.unit_move(kind, n), 0, 0, extra]
+
+
+def add_unit(S: Static, st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit:
+    u = new_unit(S, n, kind, key)
+    st["u"][a].append(u)
+    return u
+
+
+# -- reading --------------------------------------------------------------------------------
+
+
+
+
+
+
+def nations_at(st: State, a: int) -> list[int]:
+    seen: list[int] = []
+    for u in st["u"][a]:
+        if u[NAT] not in seen:
+            seen.append(u[NAT])
+    return seen
+
+
+def present(st: State, a: int, n: int) -> bool:
+    return any(u[NAT] == n for u in st["u"][a])
+
+
+def others_at(st: State, a: int, n: int) -> list[int]:
+    return [m for m in nations_at(st, a) if m != n]
+
+
+def stack(st: State, a: int, n: int) -> int:
+    """Units of ``n`` in ``a`` that count for stacking: leaders never do (§8.0), nor cities (§8.5)."""
+    c = 0
+    for u in st["u"][a]:
+        if u[NAT] == n and u[KIND] in LAND_KINDS:
+            c += 1
+    return c
+
+
+def fighters(st: State, a: int, n: int) -> int:
+    """Units of ``n`` in ``a`` that roll dice (not leaders)."""
+    c = 0
+    for u in st["u"][a]:
+        if u[NAT] == n and u[KIND] != LEADER:
+            c += 1
+    return c
+
+
+
+
+
+
+
+
+def on_board(st: State, n: int, kind: str) -> int:
+    c = 0
+    for lst in st["u"]:
+        for u in lst:
+            if u[NAT] == n and u[KIND] == kind:
+                c += 1
+            if u[KIND] == FLEET:
+                for x in u[EXT]:
+                    if x[NAT] == n and x[KIND] == kind:
+                        c += 1
+    return c
+
+
+def has_pieces(st: State, n: int) -> bool:
+    for lst in st["u"]:
+        for u in lst:
+            if u[NAT] == n:
+                return True
+            if u[KIND] == FLEET:
+                for x in u[EXT]:
+                    if x[NAT] == n:
+                        return True
+    return False
+
+
+def has_land_units(st: State, n: int) -> bool:
+    for lst in st["u"]:
+        for u in lst:
+            if u[NAT] == n and u[KIND] in LAND_KINDS:
+                return True
+            if u[KIND] == FLEET:
+                for x in u[EXT]:
+                    if x[NAT] == n and x[KIND] in LAND_KINDS:
+                        return True
+    return False
+
+
+def find_leader(st: State, key: str) -> tuple[int, Unit | None, Unit | None]:
+    """(area, leader record, carrying fleet or None); area -1 if the leader is not on the board."""
+    for a, lst in enumerate(st["u"]):
+        for u in lst:
+            if u[KIND] == LEADER and u[EXT] == key:
+                return a, u, None
+            if u[KIND] == FLEET:
+                for x in u[EXT]:
+                    if x[KIND] == LEADER and x[EXT] == key:
+                        return a, x, u
+    return -1, None, None
+
+
+def counts(st: State, n: int) -> dict[str, int]:
+    """Units of ``n`` on the board by kind, cargo included (one pass over the board)."""
+    c: dict[str, int] = {}
+    for lst in st["u"]:
+        for u in lst:
+            if u[0] == n:
+                c[u[1]] = c.get(u[1], 0) + 1
+            if u[1] == FLEET:
+                for x in u[5]:
+                    if x[0] == n:
+                        c[x[1]] = c.get(x[1], 0) + 1
+    return c
+
+
+def counters_left(S: Static, st: State, n: int, kind: str, extra: int = 0) -> int:
+    """Counters of a kind the nation may still bring into play (§6.2, §7.2)."""
+    have = S.counters[n].get(kind, 0)
+    return have - on_board(st, n, kind) - st["pend"][n].count(kind) - extra
+
+
+def sees(S: Static, a: int, n: int, m: int) -> bool:
+    """Whether units of ``n`` and ``m`` in area ``a`` see each other: in an entry area only
+    when both nations treat it as a normal area (§10.0 clarification and FAQ)."""
+    if not S.is_entry[a]:
+        return True
+    return a in S.entry_ok[n] and a in S.entry_ok[m]
+
+
+
+
+def controlled(S: Static, st: State, n: int) -> list[int]:
+    """Land areas ``n`` controls: it has a unit of any kind there (§6.1, §11.0). Entry areas
+    count only for nations whose card treats them as normal areas (§6.1 FAQ)."""
+    out = []
+    u_ = st["u"]
+    entry = S.is_entry
+    ok = S.entry_ok[n]
+    for a in S.land_ids:
+        for u in u_[a]:
+            if u[0] == n:
+                if not entry[a] or a in ok:
+                    out.append(a)
+                break
+    return out
+
+
+
+
+def standing_city(st: State, a: int) -> bool:
+    return st["city"][a] == CITY
+
+
+def allies(st: State, n: int, m: int) -> bool:
+    """Subject and ruler are allies (§12.5.2)."""
+    return st["ruler"][n] == m or st["ruler"][m] == n
+
+
+
+
+
+
+# -- victory points -------------------------------------------------------------------------
+
+
+def scores_now(S: Static, st: State, n: int) -> bool:
+    """Whether ``n`` may score now: in round 10 of Italia I only the civil-war factions
+    and the Romans score (§13.3 clarification)."""
+    r10 = S.scen_special.get("round_10")
+    if r10 is not None and st["round"] == S.rounds:
+        return S.nkey[n] in r10.get("scorers", ())
+    return True
+
+
+def award(S: Static, st: State, n: int, half: int, ev: list[Event], why: str) -> None:
+    """Give ``half`` half points to ``n``; a submitted nation's are halved at the end of the
+    turn (§12.5.2 and FAQ)."""
+    if not half or not scores_now(S, st, n):
+        return
+    if st["ruler"][n] >= 0:
+        st["vpp"][n] += half
+    else:
+        st["vp"][n] += half
+    ev.append({"msg": "it.vp", "args": {"nation": S.nkey[n], "vp": half / 2, "why": why}})
+
+
+def halve_up(half: int) -> int:
+    """Half of a VP amount (in half points), rounded up to a whole point (§12.5.2)."""
+    whole = -((-half) // 4)
+    return whole * 2
+
+
+def flush_vp(S: Static, st: State, ev: list[Event]) -> None:
+    """At the end of a nation's turn submitted nations keep half their new VP (§12.5.2 FAQ)."""
+    for n in range(S.N):
+        p = st["vpp"][n]
+        if p:
+            st["vpp"][n] = 0
+            got = halve_up(p)
+            st["vp"][n] += got
+            ev.append({"msg": "it.vp_halved", "args": {"nation": S.nkey[n], "vp": got / 2}})
+
+
+def kill_vp(S: Static, st: State, killer: int, victim: int, kind: str, key: Any, ev: list[Event]) -> None:
+    """VP for an eliminated unit (§11.0): the most valuable matching line of the killer's card.
+
+    Kills count in the killer's own turn, or when defending only if the card says so; only the
+    nation that took part scores (§11.0 clarification); units of the same colour score too
+    (§11.0 FAQ)."""
+    if killer < 0 or killer == victim:
+        return
+    events = S.vp_events[killer].get("kill")
+    if events:
+        best = 0
+        r = st["round"]
+        defending = st["nat"] != killer
+        vkey = S.nkey[victim]
+        for e in events:
+            if e.rounds and r not in e.rounds:
+                continue
+            if defending and not e.as_defender:
+                continue
+            if e.nations and vkey not in e.nations:
+                continue
+            if e.leaders and (kind != LEADER or key not in e.leaders):
+                continue
+            if e.units and kind not in e.units and not ("land" in e.units and kind in LAND_KINDS):
+                continue
+            best = max(best, e.half_vp)
+        if best:
+            award(S, st, killer, best, ev, "kill")
+    if kind in LAND_KINDS and not has_land_units(st, victim):
+        for e in S.vp_events[killer].get("kill_last", ()):
+            # House rule 'Romani': the Romans' window (rounds 6-8) applies only with the option;
+            # otherwise the card's points may be scored at any time.
+            windowed = st["opts"].get("last_unit_window") or "house rule" not in (e.source or "")
+            if e.rounds and windowed and st["round"] not in e.rounds:
+                continue
+            if S.nkey[victim] in e.nations:
+                award(S, st, killer, e.half_vp, ev, "kill_last")
+
+
+# -- removing units -------------------------------------------------------------------------
+
+
+def remove(st: State, a: int, u: Unit) -> None:
+    """Take a unit off the board (from the area or from the fleet carrying it)."""
+    lst = st["u"][a]
+    for i, x in enumerate(lst):
+        if x is u:
+            del lst[i]
+            return
+    for f in lst:
+        if f[KIND] == FLEET:
+            cargo = f[EXT]
+            for i, x in enumerate(cargo):
+                if x is u:
+                    del cargo[i]
+                    return
+    raise ValueError("unit not found where expected")
+
+
+def eliminate(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], *, vp: bool = True) -> None:
+    """Eliminate a unit: VP to ``by`` (§11.0), a fleet's cargo goes down with it (§10.8),
+    an eliminated leader never returns (§7.2 clarification)."""
+    remove(st, a, u)
+    _gone(S, st, a, u, by, ev, vp)
+
+
+def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: bool) -> None:
+    kind = u[KIND]
+    if kind == LEADER:
+        if u[EXT] not in st["ldead"]:
+            st["ldead"].append(u[EXT])
+        st["lexp"].pop(u[EXT], None)
+    ev.append({"msg": "it.lost", "args": {"nation": S.nkey[u[NAT]], "unit": kind, "area": a,
+                                          "leader": u[EXT] if kind == LEADER else ""}})
+    if vp:
+        kill_vp(S, st, by, u[NAT], kind, u[EXT] if kind == LEADER else None, ev)
+    if kind == FLEET:
+        cargo = u[EXT]
+        u[EXT] = []
+        for c in cargo:
+            _gone(S, st, a, c, by, ev, vp)
+
+
+def clear_turn_flags(st: State) -> None:
+    """End of a nation turn: movement marks and fleets' carried counts are reset."""
+    for lst in st["u"]:
+        for u in lst:
+            u[FL] = 0
+            if u[KIND] == FLEET:
+                u[HIT] = 0
+                for c in u[EXT]:
+                    c[FL] = 0
+
+
+def reset_moves(S: Static, st: State, n: int) -> None:
+    """Start of a movement phase: every unit of ``n`` gets its full movement (§9.0, §12.2)."""
+    for lst in st["u"]:
+        for u in lst:
+            if u[NAT] == n:
+                u[MP] = S.unit_move(u[KIND], n)
+                u[FL] &= F_KEEP
+                if u[KIND] == FLEET:
+                    u[HIT] = 0  # two units per fleet and movement phase (§9.6, §12.3.1)
+            if u[KIND] == FLEET:
+                for c in u[EXT]:
+                    if c[NAT] == n:
+                        c[MP] = S.unit_move(c[KIND], n)
+                        c[FL] &= F_KEEP
+
+
+def roll(st: State) -> int:
+    """One ten-sided die; the 0 reads 10 (§2.6)."""
+    return rng.roll(st, 10)
+
+
+

@@ -1,0 +1,115 @@
+"""The Italia rules objects: Italia I (three players) and Italia II (four players) on the
+rules contract of :mod:`tavola.core.rules`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core.rules import Action, Event, OptionSpec, Rules, Scenario, State
+from tavola.games.italia import (  # noqa: F401  (registers every flow step)
+    campaigns,
+    combat,
+    engine,
+    income,
+    italia_i,
+    italia_ii,
+    movement,
+    naval,
+    placement,
+    sequence,
+    stacking,
+    submission,
+    victory,
+)
+from tavola.games.italia.checks import invariants
+from tavola.games.italia.scenario import Static, static
+from tavola.games.italia.view import action_space, describe, evaluate, prompt, view
+
+HOUSE_RULES = (
+    OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
+    OptionSpec("allied_cities", False, label="House rule: allied cities are roads through highlands", rule="§HR-9.7"),
+    OptionSpec("fleet_relocate", False, label="House rule: carried units change fleet before it sinks", rule="§HR-10.8"),
+)
+PYRRHUS = OptionSpec("pyrrhus_fights", False, label="House rule: Pyrrhus fights where he lands", rule="§HR-pyrrhus")
+LAST_UNIT = OptionSpec(
+    "last_unit_window", False, label="House rule: the Romans' 5 VP for the last Carthaginian only in rounds 6-8",
+    rule="§HR-romans",
+)
+
+
+class ItaliaRules(Rules):
+    rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
+
+    def __init__(self, key: str, title: str, players: int) -> None:
+        self.id = key
+        self.title = title
+        self.players = players
+
+    @property
+    def S(self) -> Static:
+        return static(self.id)
+
+    # -- set-up ---------------------------------------------------------------------------
+    def scenarios(self) -> list[Scenario]:
+        opts = HOUSE_RULES + ((PYRRHUS, LAST_UNIT) if self.id == "italia-i" else ())
+        return [Scenario("standard", self.title, (self.players,), self.players, opts)]
+
+    def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
+        return list(self.S.roles)
+
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        S = self.S
+        opts = {o.name: o.default for o in self.scenarios()[0].options}
+        opts.update(options)
+        st = sequence.new_state(S, opts, seed)
+        engine.advance(S, st, [])
+        return st
+
+    # -- the loop -------------------------------------------------------------------------
+    def active_roles(self, state: State) -> list[str]:
+        if state["over"]:
+            return []
+        return engine.active_roles(self.S, state)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if state["over"]:
+            return []
+        return engine.legal(self.S, state, role)
+
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        return engine.apply(self.S, state, role, tuple(action))
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return victory.result(self.S, state)
+
+    # -- what a role may see ----------------------------------------------------------------
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return view(self.S, state, role)
+
+    def prompt(self, state: State, role: str) -> dict[str, Any]:
+        return prompt(self.S, state, role)
+
+    # -- bots, fuzzers ---------------------------------------------------------------------
+    def check(self, state: State) -> list[str]:
+        return invariants(self.S, state)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return evaluate(self.S, state)
+
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        return action_space(self.S)
+
+    def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        data = self.S.board.to_json()
+        data["nations"] = [
+            {"key": n.key, "name": n.name, "name_it": n.name_it, "colour": n.colour, "order": n.order}
+            for n in self.S.nations
+        ]
+        return data
+
+    def describe(self, state: State, role: str, action: Action) -> str:
+        return describe(self.S, state, action)
+
+
+RULES_I = ItaliaRules("italia-i", "Italia I", 3)
+RULES_II = ItaliaRules("italia-ii", "Italia II", 4)

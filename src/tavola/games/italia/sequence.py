@@ -1,0 +1,342 @@
+"""§5 Sequence of play: game rounds, nation turns in the order of play (nations without
+pieces are skipped), the four phases of a turn (with the extra phases of major invasions,
+§12.2, and campaigns, §12.3), reinforcements out of sequence (§7.2), transformations (§12.4)
+and the end of the game."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import rng
+from tavola.core.rules import Event, State
+from tavola.games.italia import (
+    combat,
+    engine,
+    income,
+    italia_i,
+    italia_ii,
+    movement,
+    naval,
+    placement,
+    submission,
+    victory,
+)
+from tavola.games.italia.campaigns import start_campaign
+from tavola.games.italia.combat import offer_pillage, stack_exempt, start_rebuild
+from tavola.games.italia.const import CITY, FLEET, INFANTRY, LEADER, NAT
+from tavola.games.italia.engine import Frame
+from tavola.games.italia.model import (
+    add_unit,
+    clear_turn_flags,
+    counters_left,
+    find_leader,
+    flush_vp,
+    has_pieces,
+    remove,
+    reset_moves,
+)
+from tavola.games.italia.movement import hostile
+from tavola.games.italia.placement import due_in_turn, start_reinforcements
+from tavola.games.italia.scenario import Static
+from tavola.games.italia.stacking import check_areas
+
+
+def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
+    """§4.0: the set-up of summary card 1 (from the nation cards)."""
+    A, N = S.A, S.N
+    st: State = {
+        "rng": rng.seed_state(seed),
+        "flow": [{"s": "round", "ph": "start", "i": 0}],
+        "g": S.key,
+        "opts": dict(options),
+        "roles": list(S.roles),
+        "round": 1,
+        "nat": -1,
+        "u": [[] for _ in range(A)],
+        "city": [0] * A,
+        "cown": [-1] * A,
+        "gold": list(S.start_gold),
+        "vp": [0] * N,
+        "vpp": [0] * N,
+        "cap": [-1] * N,
+        "ruler": [-1] * N,
+        "pend": [[] for _ in range(N)],
+        "lexp": {},
+        "ldead": [],
+        "came": [[] for _ in range(A)],
+        "rx": [],
+        "sacked": [],
+        "raided": [],
+        "safe": [],
+        "sacks": [[] for _ in range(N)],
+        "naval": [],
+        "bought": [],
+        "panic": 0,
+        "conv": 0,
+        "titles": [],
+        "blocked": [],
+        "react_from": [],
+        "camp_nat": -1,
+        "camp_raids": None,
+        "r10": None,
+        "over": False,
+    }
+    for n, nation in enumerate(S.nations):
+        for p in nation.setup:
+            a = p.area_id
+            for kind, count in p.units.items():
+                for _ in range(count):
+                    add_unit(S, st, a, n, kind)
+            for key in p.leaders:
+                add_unit(S, st, a, n, LEADER, key)
+                # §7.2 clarification: set-up leaders leave in phase 2 of the nation's second turn.
+                st["lexp"][key] = 2
+            if p.city:
+                st["city"][a] = CITY
+                st["cown"][a] = n
+    return st
+
+
+def new_turn_scratch(S: Static, st: State) -> None:
+    """Per-turn records: raids and pillages (§10.6.1, §10.7), naval battles, where attackers came from (§10.5)."""
+    st["sacked"] = []
+    st["raided"] = []
+    st["naval"] = []
+    st["bought"] = []
+    st["came"] = [[] for _ in range(S.A)]
+
+
+def out_of_game(S: Static, st: State, n: int) -> bool:
+    """§12.1: a nation without pieces stays in the game while its card still brings
+    reinforcements in a later round."""
+    if has_pieces(st, n):
+        return False
+    return not any(r > st["round"] and S.reinf[n][r] for r in range(1, S.rounds + 1))
+
+
+def acts_this_round(S: Static, st: State, n: int) -> bool:
+    """§5.0: every nation with pieces on the board (new arrivals included) plays once in the
+    order of play; the others are skipped."""
+    r = st["round"]
+    if not S.first_round[n] <= r <= S.last_round[n]:
+        return False
+    return has_pieces(st, n) or due_in_turn(S, st, n)
+
+
+# -- transformations and departures ----------------------------------------------------------
+
+
+def transform(S: Static, st: State, ev: list[Event]) -> None:
+    """§12.4: at the start of the round a nation's units become the units of the new nation
+    (same type where the new nation has that counter, else infantry; leaders leave)."""
+    for n, into, mode in S.transforms.get(st["round"], ()):
+        for a, lst in enumerate(st["u"]):
+            for u in [x for x in lst if x[NAT] == n]:
+                remove(st, a, u)
+                if mode != "replace" or u[1] == LEADER:
+                    continue
+                kind = u[1]
+                if counters_left(S, st, into, kind) <= 0:
+                    kind = INFANTRY if kind != FLEET else ""
+                if kind and counters_left(S, st, into, kind) > 0 and (kind != FLEET or S.is_sea[a]):
+                    add_unit(S, st, a, into, kind)
+        for a in range(S.A):
+            if st["cown"][a] == n:
+                st["cown"][a] = into
+        st["ruler"][n] = -1
+        for m in range(S.N):
+            if st["ruler"][m] == n:
+                st["ruler"][m] = -1
+        ev.append({"msg": "it.transform", "args": {"nation": S.nkey[n], "into": S.nkey[into]}})
+
+
+def departures(S: Static, st: State, ev: list[Event]) -> None:
+    """Card rule: after its last round a nation's units leave the board; its cities stay
+    without an owner."""
+    for n in range(S.N):
+        p = S.special[n].get("leaves_game")
+        if not p or st["round"] != p["after_round"]:
+            continue
+        for a, lst in enumerate(st["u"]):
+            for u in [x for x in lst if x[NAT] == n]:
+                remove(st, a, u)
+            for fl in lst:
+                if fl[1] == FLEET:
+                    fl[5][:] = [c for c in fl[5] if c[NAT] != n]
+            if st["cown"][a] == n:
+                st["cown"][a] = -1
+        for m in range(S.N):
+            if st["ruler"][m] == n:
+                st["ruler"][m] = -1
+        ev.append({"msg": "it.departs", "args": {"nation": S.nkey[n]}})
+
+
+# -- the round ----------------------------------------------------------------------------------
+
+
+def _round_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    ph = f["ph"]
+    if ph == "start":
+        ev.append({"msg": "it.round", "args": {"round": st["round"]}})
+        if italia_i.round10(S, st):
+            italia_i.start_round10(S, st, ev)
+        transform(S, st, ev)
+        f["ph"] = "turns"
+        f["i"] = 0
+        for n in reversed([*S.order, *S.factions]):
+            start_reinforcements(S, st, n, "start_of_round")
+        return True
+    if ph == "turns":
+        if italia_i.round10(S, st):
+            f["ph"] = "end"
+            engine.push(st, "r10")
+            return True
+        order = S.order
+        while f["i"] < len(order):
+            n = order[f["i"]]
+            f["i"] += 1
+            if acts_this_round(S, st, n):
+                engine.push(st, "turn", n=n, ph="start")
+                return True
+        f["ph"] = "end"
+        return True
+    if ph == "end":
+        f["ph"] = "score"
+        for n in reversed([*S.order, *S.factions]):
+            start_reinforcements(S, st, n, "end_of_round")
+        return True
+    if ph == "score":
+        victory.score_round(S, st, ev)
+        departures(S, st, ev)
+        f["ph"] = "next"
+        return True
+    # next round, or the end of the game (§11.0)
+    if st["round"] >= S.rounds:
+        st["over"] = True
+        st["nat"] = -1
+        st["flow"] = [{"s": "over"}]
+        ev.append({"msg": "it.game_over", "args": {}})
+        return False
+    st["round"] += 1
+    f["ph"] = "start"
+    return True
+
+
+engine.register("round", run=_round_run)
+engine.register("over")
+
+
+# -- the nation turn ----------------------------------------------------------------------------
+
+
+def _spec(S: Static, st: State, n: int) -> Any:
+    return S.turn[n].get(st["round"])
+
+
+def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    n = f["n"]
+    ph = f["ph"]
+    spec = _spec(S, st, n)
+    major = spec is not None and spec.kind == "major_invasion"
+    camp = spec is not None and spec.kind == "campaign"
+    if ph == "start":
+        st["nat"] = n
+        new_turn_scratch(S, st)
+        ev.append({"msg": "it.turn", "args": {"nation": S.nkey[n], "round": st["round"]}})
+        f["ph"] = "camp_start" if camp and spec.starts_with_campaign else "income"
+        submission.offer_revolt(S, st, n, "own_turn")
+        italia_i.roma_turn_start(S, st, n, ev)
+        return True
+    if ph == "income":
+        income.collect(S, st, n, ev)
+        f["ph"] = "buy"
+        return True
+    if ph == "buy":
+        st["bought"] = []
+        engine.push(st, "buy", n=n, cities=[])
+        f["ph"] = "place"
+        return True
+    if ph == "place" or ph == "camp_start":
+        placement.expire_leaders(S, st, n, ev)
+        placement.start_reinforcements(S, st, n, "turn")
+        items = list(st["pend"][n]) + list(st["bought"])
+        st["pend"][n] = []
+        st["bought"] = []
+        placement.place_bought(st, n, items)
+        f["ph"] = "camp" if ph == "camp_start" else "move"
+        return True
+    if ph == "move" or ph == "move2":
+        st["rx"] = [x for x in st["rx"] if x[0] != n]
+        reset_moves(S, st, n)
+        lift_to, lift_from = italia_i.lift(S, st, n)
+        free = _arrival_exit(S, st, n) if ph == "move" else -1
+        movement.start_move(
+            S, st, n, "normal" if ph == "move" else "second", major_inv=major,
+            bonus=major and ph == "move" and "extra_move_first" in spec.bonuses,
+            lift=lift_to if ph == "move" else -1, lift_from=lift_from,
+        )
+        if free >= 0:
+            engine.top(st)["free"] = free
+        f["ph"] = "aftermove" if ph == "move" else "aftermove2"
+        return True
+    if ph == "aftermove" or ph == "aftermove2":
+        naval.start_declarations(S, st, n)
+        after_move_checks(S, st, n)
+        f["ph"] = "combat" if ph == "aftermove" else "combat2"
+        return True
+    if ph == "combat" or ph == "combat2":
+        combat.start_combat(S, st, n, "first" if major and ph == "combat" else "normal")
+        if ph == "combat" and major:
+            f["ph"] = "move2"
+        else:
+            f["ph"] = "camp"
+        return True
+    if ph == "camp":
+        f["ph"] = "end"
+        if camp:
+            start_campaign(S, st, n, spec.leader, spec.gold, free_exit=_arrival_exit(S, st, n))
+        return True
+    if ph == "end":
+        movement.leave_entry_areas(S, st, n, ev)
+        italia_ii.reduce_after_turn(S, st, n, ev)
+        f["ph"] = "close"
+        return True
+    # close the turn
+    engine.pop(st)
+    flush_vp(S, st, ev)
+    submission.end_lapsed(S, st, ev)
+    clear_turn_flags(st)
+    income.bank(S, st, n)
+    st["nat"] = -1
+    st["camp_nat"] = -1
+    return True
+
+
+def _arrival_exit(S: Static, st: State, n: int) -> int:
+    """FAQ 'Epiroti': a leader who arrived in an occupied area may move out freely in his first
+    movement (unless house rule 'Epiroti' is chosen: he fights there first, §12.3.1)."""
+    p = S.special[n].get("no_combat_on_arrival")
+    if not p or st["opts"].get("pyrrhus_fights"):
+        return -1
+    a, u, _ = find_leader(st, p["leader"])
+    if u is None:
+        return -1
+    for rf in S.reinf[n].get(st["round"], ()):
+        if p["leader"] in rf.leaders:
+            return a
+    return -1
+
+
+def after_move_checks(S: Static, st: State, n: int) -> None:
+    """After a movement phase (§8.0, §10.6, §10.6.1 clarification): pillage cities just taken,
+    rebuild ruins where no combat follows, then remove units over the stacking limit."""
+    quiet = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a]) and not hostile(S, st, a, n)]
+    check_areas(S, st, n, quiet, stack_exempt(S, st, n))
+    start_rebuild(S, st, n)
+    for a in reversed(quiet):
+        if st["city"][a] == CITY and all(u[NAT] == n for u in st["u"][a]):
+            offer_pillage(S, st, n, a)
+
+
+engine.register("turn", run=_turn_run)
+

@@ -1,0 +1,142 @@
+"""§8 Stacking limits: normal and highland limits, the capital, attack limits, the retreat
+allowance, and the removal of excess units."""
+
+from __future__ import annotations
+
+from tavola.core.rules import Action, Event, State
+from tavola.games.italia import engine
+from tavola.games.italia.const import KIND, LAND_KINDS, NAT
+from tavola.games.italia.engine import Frame
+from tavola.games.italia.model import eliminate, present, stack
+from tavola.games.italia.scenario import Static
+
+
+def capital(S: Static, st: State, n: int) -> int:
+    """The nation's capital: fixed by its card (Roma for the Romans of Italia I, §8.1, §13.1)
+    or the area it declared (-1 if none)."""
+    fixed = S.capital_fixed[n]
+    return fixed if fixed >= 0 else st["cap"][n]
+
+
+def limit(S: Static, st: State, a: int, n: int) -> int:
+    """§8.0: three units in a normal or marsh area, two in a highland or entry area; one more
+    in the nation's capital (§8.1)."""
+    base = S.base_limit[a]
+    if capital(S, st, n) == a:
+        base += 1
+    return base
+
+
+def attack_limit(S: Static, st: State, a: int, n: int, *, leader: bool, major: bool) -> int:
+    """§8.3: at most the area's limit plus one attack; plus one with a leader, plus one in a
+    major invasion. An enemy capital does not raise it."""
+    return S.base_limit[a] + 1 + (1 if leader else 0) + (1 if major else 0)
+
+
+def check_limit(S: Static, st: State, a: int, n: int) -> int:
+    """The limit enforced at a stacking check, with the §8.6 allowance for units that
+    retreated into the area (one unit over the limit until their next movement)."""
+    lim = limit(S, st, a, n)
+    if [n, a] in st["rx"]:
+        lim += 1
+    return lim
+
+
+def retreat_room(S: Static, st: State, a: int, n: int) -> int:
+    """How many more retreating units ``a`` takes: the normal limit plus one (§8.6)."""
+    return limit(S, st, a, n) + 1 - stack(st, a, n)
+
+
+def excess(S: Static, st: State, a: int, n: int) -> int:
+    """§8.0: units of ``n`` over the limit in ``a`` (none at sea)."""
+    if S.is_sea[a]:
+        return 0  # §8.0: no stacking limit at sea
+    return max(0, stack(st, a, n) - check_limit(S, st, a, n))
+
+
+def can_declare(S: Static, st: State, n: int, a: int) -> bool:
+    """§8.1, §8.1 FAQ: a nation may declare as capital any land area it controls, at any time;
+    the Romans of Italia I may not (Roma is always their capital)."""
+    if S.capital_fixed[n] >= 0 or S.is_sea[a] or st["cap"][n] == a:
+        return False
+    if not present(st, a, n):
+        return False
+    return all(u[NAT] == n for u in st["u"][a])
+
+
+def capital_actions(S: Static, st: State, n: int) -> list[Action]:
+    """§8.1: every area the nation may declare its capital now."""
+    if S.capital_fixed[n] >= 0:
+        return []
+    cap = st["cap"][n]
+    out: list[Action] = []
+    u_ = st["u"]
+    for a in S.land_ids:
+        lst = u_[a]
+        if lst and a != cap and all(u[0] == n for u in lst):
+            out.append(("capital", a))
+    return out
+
+
+def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
+    """§8.1: declare a new capital; the old one sheds its units over the normal limit at once."""
+    old = st["cap"][n]
+    st["cap"][n] = a
+    ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}})
+    if old >= 0 and excess(S, st, old, n):
+        engine.push(st, "excess", n=n, a=old)
+
+
+def check_areas(S: Static, st: State, n: int, areas: list[int], exempt: set[int] | frozenset[int] = frozenset()) -> None:
+    """§8.0, §8.3: push a removal step for every area of ``areas`` where ``n`` is over its limit."""
+    for a in reversed(areas):
+        if a not in exempt and excess(S, st, a, n):
+            engine.push(st, "excess", n=n, a=a)
+
+
+# -- the removal step ------------------------------------------------------------------------
+
+
+def _kinds(st: State, a: int, n: int) -> list[str]:
+    out: list[str] = []
+    for u in st["u"][a]:
+        if u[NAT] == n and u[KIND] in LAND_KINDS and u[KIND] not in out:
+            out.append(u[KIND])
+    return out
+
+
+def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    a, n = f["a"], f["n"]
+    if not excess(S, st, a, n):
+        engine.pop(st)
+        return True
+    return False
+
+
+def _roles(S: Static, st: State, f: Frame) -> list[str]:
+    return [S.role_of[f["n"]]]
+
+
+def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+    a, n = f["a"], f["n"]
+    acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
+    if can_declare(S, st, n, a):
+        acts.append(("capital", a))
+    return acts
+
+
+def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+    """§8.0: the owner chooses which of its excess units are removed."""
+    a, n = f["a"], f["n"]
+    if action[0] == "capital":
+        declare(S, st, n, action[1], ev)
+        return
+    for u in st["u"][a]:
+        if u[NAT] == n and u[KIND] == action[1]:
+            ev.append({"msg": "it.stack_removed", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": a}})
+            eliminate(S, st, a, u, -1, ev, vp=False)
+            return
+
+
+engine.register("excess", run=_run, roles=_roles, legal=_legal, act=_act)
+

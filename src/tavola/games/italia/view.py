@@ -1,0 +1,244 @@
+"""What players see: the view (Italia has no hidden information), prompts with the rulebook
+section, action labels, the fixed action space, and the bots' evaluation (VP in reach on the
+next scoring round, battles weighed by their exact odds)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tavola.core.rules import Action, State
+from tavola.games.italia.const import EXT, FLEET, HIT, KIND, LEADER, NAT
+from tavola.games.italia.model import halve_up
+from tavola.games.italia.scenario import Static
+
+
+def _unit_view(S: Static, u: list[Any]) -> dict[str, Any]:
+    d: dict[str, Any] = {"nation": S.nkey[u[NAT]], "kind": u[KIND]}
+    if u[KIND] == LEADER:
+        d["leader"] = u[EXT]
+        d["name"] = S.leader_name.get(u[EXT], u[EXT])
+    elif u[KIND] == FLEET:
+        d["cargo"] = [_unit_view(S, c) for c in u[EXT]]
+    elif u[HIT]:
+        d["damaged"] = True
+    return d
+
+
+def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
+    """Everything is public in Italia: units, cities, gold, VP, submissions, capitals."""
+    f = st["flow"][-1]
+    return {
+        "game": S.key,
+        "round": st["round"],
+        "nation": S.nkey[st["nat"]] if st["nat"] >= 0 else None,
+        "step": f["s"],
+        "phase": f.get("ph"),
+        "areas": [
+            {
+                "id": a,
+                "key": S.keys[a],
+                "city": ("", "city", "ruin")[st["city"][a]],
+                "units": [_unit_view(S, u) for u in st["u"][a]],
+            }
+            for a in range(S.A)
+        ],
+        "nations": [
+            {
+                "key": S.nkey[n],
+                "role": S.role_of[n],
+                "gold": st["gold"][n],
+                "vp": st["vp"][n] / 2,
+                "capital": S.keys[c] if (c := (S.capital_fixed[n] if S.capital_fixed[n] >= 0 else st["cap"][n])) >= 0 else None,
+                "ruler": S.nkey[st["ruler"][n]] if st["ruler"][n] >= 0 else None,
+                "pending": list(st["pend"][n]),
+            }
+            for n in range(S.N)
+        ],
+        "dead_leaders": list(st["ldead"]),
+        "battle": _battle_view(S, st),
+    }
+
+
+def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
+    for f in reversed(st["flow"]):
+        if f["s"] == "battle":
+            return {"area": f["a"], "attacker": S.nkey[f["n"]], "defender": S.nkey[f["m"]], "round": f["rd"] + 1,
+                    "raid": f["raid"], "odds": battle_odds_now(S, st, f)}
+    return None
+
+
+RULE_OF = {
+    "round": "§5.0",
+    "turn": "§5.0",
+    "buy": "§6.2",
+    "tribute": "§6.4",
+    "place": "§7.1",
+    "reinf": "§7.2",
+    "excess": "§8.0",
+    "move": "§9.0",
+    "ndecl": "§10.8",
+    "nbattle": "§10.8",
+    "nretreat": "§10.8",
+    "combat": "§10.0",
+    "battle": "§10.1",
+    "retreat": "§10.5",
+    "pillage": "§10.6",
+    "rebuild": "§10.6.1",
+    "camp": "§12.3",
+    "react": "§12.3.2",
+    "revolt": "§12.6",
+    "reduce": "§7.2",
+    "r10": "§13.4",
+}
+
+
+def prompt(S: Static, st: State, role: str) -> dict[str, Any]:
+    f = st["flow"][-1]
+    step = f["s"]
+    key = "it.p." + step
+    rule = RULE_OF.get(step, "")
+    args: dict[str, Any] = {}
+    n = f.get("n", f.get("x", -1))
+    if isinstance(n, int) and n >= 0:
+        args["nation"] = S.nkey[n]
+    if "a" in f:
+        args["area"] = S.keys[f["a"]]
+    ph = f.get("ph")
+    if step == "battle":
+        key += "." + str(ph)
+        rule = {"open": "§10.7", "tga": "§10.4", "tgd": "§10.4", "conv": "§14.3"}.get(str(ph), "§10.1")
+        if ph in ("tga", "tgd"):
+            x = f["n"] if ph == "tga" else f["m"]
+            done = len(f["ta"] if ph == "tga" else f["td"])
+            shooters = [u for u in st["u"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
+            if done < len(shooters):
+                args["unit"] = shooters[done][KIND]
+                args["nation"] = S.nkey[x]
+    elif step == "retreat":
+        mode = f.get("mode")
+        key += "." + str(mode)
+        rule = {"elephant": "§10.2", "clear": "§7.2", "submit": "§12.5.2", "raid": "§10.7", "leaders": "§10.2"}.get(
+            str(mode), "§10.5"
+        )
+    elif step == "camp":
+        key += "." + str(ph)
+        rule = {"decl": "§12.3.4", "blockunit": "§12.3.4"}.get(str(ph), "§12.3.1")
+    elif step == "react":
+        key += "." + str(ph)
+    elif step == "move" and f.get("g", -1) >= 0:
+        key += ".group"
+        args["at"] = S.keys[f["g"]]
+    elif step == "reinf":
+        key += "." + ("ask" if ph == "ask" else "place")
+        if f.get("items"):
+            args["unit"] = f["items"][0][0]
+    elif step == "place":
+        args["unit"] = f["items"][0] if f.get("items") else ""
+    return {"text": key, "args": args, "rule": rule}
+
+
+def describe(S: Static, st: State, action: Action) -> str:
+    parts = []
+    for p in action:
+        if isinstance(p, int) and action[0] in ("area", "city", "capital", "rebuild", "raid", "block", "fight", "exit"):
+            parts.append(S.keys[p] if 0 <= p < S.A else str(p))
+        else:
+            parts.append(str(p))
+    return " ".join(parts)
+
+
+def action_space(S: Static) -> list[Action]:
+    """Every action that can ever be legal, in a fixed order."""
+    out: list[Action] = [
+        ("done",), ("pass",), ("attack",), ("raid",), ("submit",), ("revolt",), ("take",), ("decline",),
+        ("campaign",), ("join",), ("see",), ("pillage", "gold"), ("pillage", "vp"),
+    ]
+    verbs_area = ("area", "city", "capital", "rebuild", "raid", "block", "fight", "exit")
+    for v in verbs_area:
+        out.extend((v, a) for a in range(S.A))
+    kinds = [*list(S.kinds), LEADER]
+    for k in kinds:
+        out.append(("buy", k))
+        out.append(("unit", k))
+        out.append(("unit", k + "*"))
+        out.append(("drop", k))
+        out.append(("convert", k))
+        out.append(("target", k))
+        out.append(("target", k + "@sea"))
+        for i in range(30):
+            out.append(("target", f"{k}.{i}"))
+            out.append(("target", f"{k}@sea.{i}"))
+    for key in sorted(S.leader_owner):
+        out.append(("leader", key))
+        out.append(("drop", key))
+    for j in range(64):
+        out.append(("fleet", j))
+    seen = set()
+    uniq = []
+    for a in out:
+        if a not in seen:
+            seen.add(a)
+            uniq.append(a)
+    return uniq
+
+
+# -- evaluation for bots ------------------------------------------------------------------------
+
+
+def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, float]:
+    from tavola.games.italia.combat import modifier
+    from tavola.games.italia.odds import battle_odds
+
+    a, n, m = f["a"], f["n"], f["m"]
+
+    def groups(x: int) -> list[tuple[str, int, int]]:
+        g: dict[str, list[int]] = {}
+        for u in st["u"][a]:
+            if u[NAT] == x and u[KIND] != LEADER:
+                c = g.setdefault(u[KIND], [0, 0])
+                c[1 if u[HIT] else 0] += 1
+        return [(k, v[0], v[1]) for k, v in g.items()]
+
+    o = battle_odds(groups(n), groups(m), modifier(S, st, a, n, m, True), modifier(S, st, a, m, n, False))
+    return {"attacker": round(o.attacker, 4), "defender": round(o.defender, 4), "both": round(o.both, 4)}
+
+
+def next_scoring(S: Static, st: State) -> int:
+    for r in sorted(set(S.scoring_rounds) | {r for n in range(S.N) for r in S.scoring[n]}):
+        if r >= st["round"]:
+            return r
+    return -1
+
+
+def evaluate(S: Static, st: State) -> dict[str, float]:
+    """Each player's VP plus the VP its nations would score at the next scoring round as the
+    board stands, with the area under battle counted by the exact odds of the battle."""
+    from tavola.games.italia.victory import player_vp, round_vp
+
+    totals = {r: float(v) for r, v in player_vp(S, st).items()}
+    r = next_scoring(S, st)
+    if r > 0 and not st["over"]:
+        weight = {}
+        for f in st["flow"]:
+            if f["s"] == "battle":
+                o = battle_odds_now(S, st, f)
+                weight[(f["a"], f["n"])] = o["attacker"]
+                weight[(f["a"], f["m"])] = o["defender"]
+        for n in range(S.N):
+            if r not in S.scoring[n]:
+                continue
+            total, _ = round_vp(S, st, n, r)
+            for (a, x), p in weight.items():
+                if x == n:
+                    total -= (1 - p) * S.scoring[n][r].area_vp.get(a, 0)
+            if st["ruler"][n] >= 0:
+                total = halve_up(int(total))
+            totals[S.role_of[n]] += total
+    best_other = {}
+    for role in totals:
+        others = [v for k, v in totals.items() if k != role]
+        best_other[role] = max(others) if others else 0.0
+    return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}
+
+

@@ -1,0 +1,190 @@
+"""`tavola arena` and `tavola balance`: output shape, seat rotation, statistics."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from tavola.bots.base import BOTS, Bot
+from tavola.cli import COMMANDS, arena
+from tavola.core.rules import Action, Rules, State
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
+    # The arena's own parser: the test does not depend on the other subcommands' modules.
+    parser = argparse.ArgumentParser(prog="tavola")
+    sub = parser.add_subparsers(dest="command", required=True)
+    arena.register(sub)
+    arena.register_balance(sub)
+    args = parser.parse_args(argv)
+    code = args.func(args)
+    return code, capsys.readouterr().out
+
+
+def last_json(out: str) -> dict:
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_both_commands_are_listed() -> None:
+    assert "arena" in COMMANDS and "balance" in COMMANDS
+
+
+def test_arena_json_shape_and_seat_rotation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["arena", "toy", "--players", "3", "--bots", "greedy,random,mcts:think=0.01",
+                     "--games", "6", "--jobs", "1", "--json", "--option", "short=true"], capsys)
+    assert code == 0
+    report = last_json(out)
+    assert {"game", "scenario", "players", "games", "bots", "decision_time"} <= set(report)
+    assert (report["game"], report["scenario"], report["players"], report["games"]) == ("toy", "basic", 3, 6)
+    assert set(report["bots"]) == {"greedy", "random", "mcts:think=0.01"}
+    total_wins = 0.0
+    for row in report["bots"].values():
+        assert set(row) == {"games", "wins", "win_rate", "ci95", "rating"}
+        assert row["games"] == 6
+        assert 0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1] <= 1
+        total_wins += row["wins"]
+    assert total_wins == pytest.approx(6, abs=0.01)  # one win per game, shared wins split (rounded)
+    for seats in report["seats"].values():
+        assert seats == {"north": 2, "south": 2, "east": 2}  # every bot in every seat equally often
+    for name, times in report["decision_time"].items():
+        assert set(times) >= {"median", "p99"} and times["median"] <= times["p99"]
+        assert name in report["bots"]
+    assert report["search"]["mcts:think=0.01"]["iterations_per_second"] > 0
+
+
+def test_arena_rounds_games_up_to_full_rotations_and_runs_in_parallel(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["arena", "toy", "--bots", "random,greedy", "--games", "3", "--jobs", "2", "--json",
+                     "--option", "short=true"], capsys)
+    assert code == 0
+    report = last_json(out)
+    assert report["games"] == 4
+    assert report["seats"]["random"] == {"north": 2, "south": 2}
+
+
+def test_arena_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["arena", "toy", "--bots", "random", "--games", "2", "--jobs", "1"], capsys)
+    assert code == 0
+    assert "win rate" in out and "95% CI" in out and "random" in out
+
+
+def test_arena_refuses_a_lineup_that_does_not_fit() -> None:
+    from tavola.core.errors import UnknownGame
+
+    parser = argparse.ArgumentParser()
+    arena.register(parser.add_subparsers())
+    for argv in (["arena", "toy", "--players", "3", "--bots", "random,greedy"],
+                 ["arena", "toy", "--bots", "random,wizard"]):
+        args = parser.parse_args(argv)
+        with pytest.raises(UnknownGame):
+            args.func(args)
+
+
+def test_seats_rotate_on_shared_deals() -> None:
+    settings = arena.resolve("toy", None, 3, {})
+    tasks = arena.arena_tasks(settings, ["a", "b", "c"], 6, seed=10, think=None)
+    assert [t.seed for t in tasks] == [10, 10, 10, 11, 11, 11]
+    for block in (tasks[:3], tasks[3:]):
+        for seat in range(3):
+            assert sorted(t.lineup[seat] for t in block) == ["a", "b", "c"]
+
+
+def test_balance_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["balance", "toy", "--players", "3", "--bot", "greedy", "--games", "9", "--jobs", "1",
+                     "--json"], capsys)
+    assert code == 0
+    report = last_json(out)
+    assert report["bot"] == "greedy" and report["games"] == 9
+    assert set(report["seats"]) == {"north", "south", "east"}
+    assert sum(r["wins"] for r in report["seats"].values()) == pytest.approx(9, abs=0.01)
+    for row in report["seats"].values():
+        assert row["games"] == 9 and 0 <= row["ci95"][0] <= row["win_rate"] <= row["ci95"][1] <= 1
+    assert 0 <= report["p_value"] <= 1
+    code, out = run(["balance", "toy", "--bot", "random", "--games", "4", "--jobs", "1"], capsys)
+    assert code == 0 and "equal seats?" in out and "north" in out
+
+
+def test_wilson_interval() -> None:
+    lo, hi = arena.wilson(45, 50)
+    assert lo == pytest.approx(0.7864, abs=1e-3) and hi == pytest.approx(0.9565, abs=1e-3)
+    assert arena.wilson(0, 10)[0] == pytest.approx(0.0) and arena.wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("x", "dof"), [(3.841, 1), (5.991, 2), (7.815, 3), (9.488, 4), (11.070, 5)])
+def test_chi2_survival_at_the_five_percent_points(x: float, dof: int) -> None:
+    assert arena.chi2_survival(x, dof) == pytest.approx(0.05, abs=5e-4)
+
+
+def test_chi2_uniform() -> None:
+    assert arena.chi2_uniform([10, 10, 10])[1] == pytest.approx(1.0)
+    assert arena.chi2_uniform([30, 0, 0])[1] < 1e-6
+
+
+def test_bradley_terry_orders_and_balances() -> None:
+    even = arena.bradley_terry({("a", "b"): 5.0, ("b", "a"): 5.0}, ["a", "b"])
+    assert even["a"] == pytest.approx(even["b"]) == pytest.approx(1500)
+    strong = arena.bradley_terry(
+        {("a", "b"): 9.0, ("b", "a"): 1.0, ("b", "c"): 9.0, ("c", "b"): 1.0, ("a", "c"): 10.0, ("c", "a"): 0.0},
+        ["a", "b", "c"],
+    )
+    assert strong["a"] > strong["b"] > strong["c"]
+    assert all(math.isfinite(v) for v in strong.values())  # c never scored against a
+    assert sum(strong.values()) / 3 == pytest.approx(1500, abs=30)
+
+
+def test_percentile() -> None:
+    values = [float(i) for i in range(1, 101)]
+    assert arena.percentile(values, 99) == 99.0
+    assert arena.percentile(values, 50) == 50.0
+    assert arena.percentile([3.0], 99) == 3.0
+
+
+def test_games_cut_at_the_step_cap_are_reported_not_counted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = run(["arena", "toy", "--bots", "random,greedy", "--games", "2", "--jobs", "1", "--json",
+                     "--max-steps", "3"], capsys)
+    report = last_json(out)
+    assert code == 0
+    assert report["unfinished"] == 2 and report["errors"] == 0 and report["games"] == 0
+    assert all(row["games"] == 0 for row in report["bots"].values())
+
+
+class Broken(Bot):
+    name = "broken"
+
+    def choose(self, rules: Rules, state: State, role: str) -> Action:
+        raise RuntimeError("this bot always fails")
+
+
+def test_a_failing_bot_is_reported_and_the_command_fails(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(BOTS, "broken", Broken)
+    parser = argparse.ArgumentParser()
+    arena.register(parser.add_subparsers())
+    args = parser.parse_args(["arena", "toy", "--bots", "random,broken", "--games", "2", "--jobs", "1", "--json"])
+    assert args.func(args) == 1
+    captured = capsys.readouterr()
+    assert last_json(captured.out)["errors"] == 2
+    assert "this bot always fails" in captured.err
+
+
+def test_a_logged_arena_resumes_without_replaying(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "games.jsonl"
+    argv = ["arena", "toy", "--bots", "random,greedy", "--games", "4", "--jobs", "1", "--json", "--log", str(log)]
+    code, out = run(argv, capsys)
+    first = last_json(out)
+    assert code == 0 and len(log.read_text().splitlines()) == 4
+
+    def no_more(task: arena.Task) -> arena.Outcome:
+        raise AssertionError("a logged game was played again")
+
+    monkeypatch.setattr(arena, "play", no_more)
+    code, out = run(argv, capsys)
+    assert code == 0 and last_json(out)["bots"] == first["bots"]
+    with pytest.raises(AssertionError):  # other settings are other games
+        run([*argv[:-2], "--seed", "5", "--log", str(log)], capsys)

@@ -1,0 +1,158 @@
+"""Helpers for the Italia rule tests: a table on the real board where a test puts pieces,
+starts a step of the sequence of play and plays actions; loaded dice."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from tavola.games.italia import RULES_I, RULES_II, engine, model
+from tavola.games.italia.const import CITY, EXT, FLEET, KIND, LEADER, NAT, RUIN
+from tavola.games.italia.sequence import new_state
+
+engine.register("halt")  # a bottom frame: nothing to do, nobody to ask
+
+
+class Table:
+    """An empty board of one game; tests place pieces and drive the rules."""
+
+    def __init__(self, game: str = "italia-i", round_: int = 1, options: dict[str, Any] | None = None) -> None:
+        self.R = RULES_I if game == "italia-i" else RULES_II
+        self.S = self.R.S
+        opts = {o.name: o.default for o in self.R.scenarios()[0].options}
+        opts.update(options or {})
+        st = new_state(self.S, opts, 0)
+        st["u"] = [[] for _ in range(self.S.A)]
+        st["city"] = [0] * self.S.A
+        st["cown"] = [-1] * self.S.A
+        st["lexp"] = {}
+        st["gold"] = [0] * self.S.N
+        st["flow"] = [{"s": "halt"}]
+        st["round"] = round_
+        self.st = st
+        self.events: list[dict[str, Any]] = []
+
+    # -- names ---------------------------------------------------------------------------
+    def a(self, key: str) -> int:
+        return self.S.area(key)
+
+    def n(self, key: str) -> int:
+        return self.S.nation(key)
+
+    def role(self, nation: str) -> str:
+        return self.S.role_of[self.n(nation)]
+
+    # -- pieces --------------------------------------------------------------------------
+    def put(self, area: str, nation: str, kind: str, count: int = 1, leader: str | None = None) -> list[Any]:
+        out = []
+        for _ in range(count):
+            out.append(model.add_unit(self.S, self.st, self.a(area), self.n(nation), kind, leader))
+        return out
+
+    def spread(self, nation: str, *areas: str) -> None:
+        """One infantry of ``nation`` in each area: enough land to stay clear of submission."""
+        for a in areas:
+            self.put(a, nation, "infantry")
+
+    def leader(self, area: str, nation: str, key: str) -> list[Any]:
+        return self.put(area, nation, LEADER, 1, key)[0]
+
+    def board_fleet(self, sea: str, nation: str, kind: str, count: int = 1) -> None:
+        """Put land units aboard the first fleet of ``nation`` in ``sea``."""
+        fl = next(u for u in self.st["u"][self.a(sea)] if u[NAT] == self.n(nation) and u[KIND] == FLEET)
+        for _ in range(count):
+            fl[EXT].append(model.new_unit(self.S, self.n(nation), kind))
+
+    def city(self, area: str, owner: str | None = None, ruin: bool = False) -> None:
+        a = self.a(area)
+        self.st["city"][a] = RUIN if ruin else CITY
+        if owner:
+            self.st["cown"][a] = self.n(owner)
+
+    def units(self, area: str, nation: str | None = None) -> Counter[str]:
+        c: Counter[str] = Counter()
+        for u in self.st["u"][self.a(area)]:
+            if nation is None or u[NAT] == self.n(nation):
+                c[u[EXT] if u[KIND] == LEADER else u[KIND]] += 1
+        return c
+
+    def cargo(self, sea: str, nation: str) -> Counter[str]:
+        c: Counter[str] = Counter()
+        for u in self.st["u"][self.a(sea)]:
+            if u[KIND] == FLEET and u[NAT] == self.n(nation):
+                for x in u[EXT]:
+                    c[x[KIND]] += 1
+        return c
+
+    # -- playing -------------------------------------------------------------------------
+    def begin(self, nation: str) -> None:
+        """Make ``nation`` the one whose turn it is."""
+        self.st["nat"] = self.n(nation)
+
+    def move_phase(self, nation: str, **kw: Any) -> None:
+        from tavola.games.italia import movement
+
+        self.begin(nation)
+        model.reset_moves(self.S, self.st, self.n(nation))
+        movement.start_move(self.S, self.st, self.n(nation), kw.pop("mode", "normal"), **kw)
+        engine.advance(self.S, self.st, self.events)
+
+    def push(self, step: str, **local: Any) -> None:
+        engine.push(self.st, step, **local)
+        engine.advance(self.S, self.st, self.events)
+
+    def active(self) -> list[str]:
+        return self.R.active_roles(self.st)
+
+    def legal(self, role: str | None = None) -> list[tuple[Any, ...]]:
+        """Legal actions of ``role`` (the first active role); none once the step is over."""
+        if role is None:
+            act = self.active()
+            if not act:
+                return []
+            role = act[0]
+        return self.R.legal_actions(self.st, role)
+
+    def can(self, *action: Any, role: str | None = None) -> bool:
+        return tuple(action) in self.legal(role)
+
+    def act(self, *action: Any, role: str | None = None) -> list[dict[str, Any]]:
+        role = role or self.active()[0]
+        legal = self.R.legal_actions(self.st, role)
+        assert tuple(action) in legal, f"{action} not legal for {role} in {self.st['flow'][-1]}: {legal}"
+        ev = self.R.apply(self.st, role, tuple(action))
+        self.events.extend(ev)
+        return ev
+
+    def step(self) -> str:
+        return self.st["flow"][-1]["s"]
+
+    def walk(self, nation: str, start: str, kinds: list[str], path: list[str], leaders: tuple[str, ...] = ()) -> None:
+        """Select a group in ``start`` and walk it along ``path``; ends the group."""
+        self.act("area", self.a(start))
+        for k in leaders:
+            self.act("leader", k)
+        for k in kinds:
+            self.act("unit", k)
+        for p in path:
+            self.act("area", self.a(p))
+        f = self.st["flow"][-1]
+        if f["s"] == "move" and f["g"] >= 0:  # the group may have ended by itself
+            self.act("done")
+
+    def vp(self, nation: str) -> float:
+        return self.st["vp"][self.n(nation)] / 2
+
+
+class Dice:
+    """Loaded dice: every roll of the rules takes the next value of the queue."""
+
+    def __init__(self) -> None:
+        self.queue: list[int] = []
+
+    def load(self, *values: int) -> None:
+        self.queue.extend(values)
+
+    def __call__(self, st: Any) -> int:
+        assert self.queue, "the rules rolled more dice than the test loaded"
+        return self.queue.pop(0)

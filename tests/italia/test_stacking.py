@@ -1,0 +1,211 @@
+"""§8 Stacking limits, on the real board."""
+
+from __future__ import annotations
+
+from italia_table import Table
+
+from tavola.games.italia import stacking
+from tavola.games.italia.sequence import after_move_checks
+
+
+def test_8_0_three_units_in_a_normal_area_two_in_a_highland(t1: Table) -> None:
+    n = t1.n("samnites")
+    assert stacking.limit(t1.S, t1.st, t1.a("lucania"), n) == 3
+    assert stacking.limit(t1.S, t1.st, t1.a("samnium"), n) == 2
+    assert stacking.limit(t1.S, t1.st, t1.a("ravenna"), n) == 3  # marsh: as a normal area
+    assert stacking.limit(t1.S, t1.st, t1.a("alpes"), n) == 2  # entry areas are highlands
+
+
+def test_8_0_lucania_example_six_pass_four_stay_one_removed(t1: Table) -> None:
+    from tavola.games.italia import engine
+
+    t1.put("bruttium", "samnites", "infantry", 3)
+    t1.put("calabria", "samnites", "infantry", 3)
+    t1.move_phase("samnites")
+    t1.walk("samnites", "bruttium", ["infantry"] * 3, ["lucania"])
+    t1.walk("samnites", "calabria", ["infantry"] * 2, ["lucania", "neapolis"])
+    t1.walk("samnites", "calabria", ["infantry"], ["lucania"])
+    assert t1.step() == "halt"  # nothing left to move: the phase ended by itself
+    assert t1.units("lucania", "samnites")["infantry"] == 4
+    after_move_checks(t1.S, t1.st, t1.n("samnites"))
+    engine.advance(t1.S, t1.st, t1.events)
+    # The player removes one unit (or declares Lucania its capital, §8.1).
+    assert set(t1.legal()) == {("unit", "infantry"), ("capital", t1.a("lucania"))}
+    t1.act("unit", "infantry")
+    assert t1.units("lucania", "samnites")["infantry"] == 3
+
+
+def test_8_0_leaders_do_not_count(t1: Table) -> None:
+    t1.put("lucania", "samnites", "infantry", 3)
+    t1.leader("lucania", "samnites", "gavius_pontius")
+    t1.begin("samnites")
+    after_move_checks(t1.S, t1.st, t1.n("samnites"))
+    from tavola.games.italia import engine
+
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.units("lucania", "samnites") == {"infantry": 3, "gavius_pontius": 1}
+
+
+def test_8_0_the_owner_chooses_which_type_is_removed(t1: Table) -> None:
+    t1.put("africa", "carthaginians", "infantry", 3)
+    t1.put("africa", "carthaginians", "elephant", 1)
+    t1.begin("carthaginians")
+    after_move_checks(t1.S, t1.st, t1.n("carthaginians"))
+    from tavola.games.italia import engine
+
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "excess"
+    assert t1.can("unit", "infantry") and t1.can("unit", "elephant")
+    t1.act("unit", "elephant")
+    assert t1.units("africa", "carthaginians") == {"infantry": 3}
+
+
+def test_8_1_capital_holds_one_more(t1: Table) -> None:
+    t1.put("lucania", "samnites", "infantry", 4)
+    n = t1.n("samnites")
+    t1.begin("samnites")
+    stacking.declare(t1.S, t1.st, n, t1.a("lucania"), t1.events)
+    assert stacking.limit(t1.S, t1.st, t1.a("lucania"), n) == 4
+    assert stacking.excess(t1.S, t1.st, t1.a("lucania"), n) == 0
+
+
+def test_8_1_moving_the_capital_removes_the_old_capitals_excess(t1: Table) -> None:
+    t1.put("lucania", "samnites", "infantry", 4)
+    t1.put("bruttium", "samnites", "infantry", 1)
+    n = t1.n("samnites")
+    t1.st["cap"][n] = t1.a("lucania")
+    t1.push("excess", n=n, a=t1.a("lucania"))  # nothing to do while Lucania is the capital
+    assert t1.step() == "halt"
+    stacking.declare(t1.S, t1.st, n, t1.a("bruttium"), t1.events)
+    from tavola.games.italia import engine
+
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "excess"
+    t1.act("unit", "infantry")
+    assert t1.units("lucania", "samnites")["infantry"] == 3
+
+
+def test_8_1_faq_only_a_controlled_area_may_be_the_capital(t1: Table) -> None:
+    n = t1.n("romans")
+    t1.put("calabria", "greeks", "infantry", 2)
+    t1.put("calabria", "romans", "legion", 2)
+    assert not stacking.can_declare(t1.S, t1.st, n, t1.a("calabria"))
+    assert not stacking.can_declare(t1.S, t1.st, n, t1.a("apulia"))
+
+
+def test_8_1_roman_capital_is_always_roma(t1: Table) -> None:
+    n = t1.n("romans")
+    t1.put("apulia", "romans", "legion")
+    assert stacking.capital(t1.S, t1.st, n) == t1.a("roma")
+    assert not stacking.can_declare(t1.S, t1.st, n, t1.a("apulia"))
+
+
+def test_8_1_example_declaring_a_capital_saves_a_retreating_unit(t1: Table) -> None:
+    n = t1.n("greeks")
+    t1.put("bruttium", "greeks", "infantry", 3)
+    t1.put("lucania", "greeks", "infantry", 2)
+    t1.put("lucania", "samnites", "infantry", 3)
+    t1.begin("samnites")
+    t1.push("retreat", n=n, a=t1.a("lucania"), forced=False, came=[], by=t1.n("samnites"), mode="battle",
+            sel=[], need=-1)
+    t1.act("unit", "infantry")
+    assert not t1.can("area", t1.a("bruttium")) or stacking.retreat_room(t1.S, t1.st, t1.a("bruttium"), n) > 0
+    # Bruttium holds 3 (limit 3): one may retreat there (§8.6); declaring it capital makes room for two.
+    t1.act("area", t1.a("bruttium"))
+    t1.act("capital", t1.a("bruttium"))
+    t1.act("unit", "infantry")
+    assert t1.can("area", t1.a("bruttium"))
+
+
+def test_8_2_no_stacking_limit_when_placing(t1: Table) -> None:
+    t1.put("roma", "romans", "legion", 4)
+    from tavola.games.italia import placement
+
+    placement.place_bought(t1.st, t1.n("romans"), ["legion", "legion"])
+    from tavola.games.italia import engine
+
+    engine.advance(t1.S, t1.st, t1.events)  # one area only: both go there, no choice to make
+    assert t1.units("roma", "romans")["legion"] == 6
+
+
+def test_8_3_calabria_example_four_attackers_five_with_a_leader(t1: Table) -> None:
+    S, st = t1.S, t1.st
+    n = t1.n("romans")
+    a = t1.a("calabria")
+    assert stacking.attack_limit(S, st, a, n, leader=False, major=False) == 4
+    assert stacking.attack_limit(S, st, a, n, leader=True, major=False) == 5
+    assert stacking.attack_limit(S, st, a, n, leader=False, major=True) == 5
+    assert stacking.attack_limit(S, st, a, n, leader=True, major=True) == 6
+
+
+def test_8_3_an_enemy_capital_does_not_raise_the_attack_limit(t1: Table) -> None:
+    t1.put("samnium", "samnites", "infantry", 2)
+    t1.st["cap"][t1.n("samnites")] = t1.a("samnium")
+    assert stacking.attack_limit(t1.S, t1.st, t1.a("samnium"), t1.n("romans"), leader=False, major=False) == 3
+    assert stacking.limit(t1.S, t1.st, t1.a("samnium"), t1.n("samnites")) == 3
+
+
+def test_8_3_attack_limit_enforced_when_moving_in(t1: Table) -> None:
+    t1.put("apulia", "romans", "legion", 3)
+    t1.put("samnium", "romans", "legion", 2)
+    t1.put("calabria", "greeks", "infantry", 3)
+    t1.move_phase("romans")
+    t1.walk("romans", "apulia", ["legion"] * 3, ["calabria"])
+    t1.act("area", t1.a("samnium"))
+    t1.act("unit", "legion")
+    t1.act("unit", "legion")
+    t1.act("area", t1.a("apulia"))
+    assert not t1.can("area", t1.a("calabria"))  # 3 + 2 > 4
+
+
+def test_8_3_after_combat_the_winner_may_have_to_remove_units(t1: Table) -> None:
+    from tavola.games.italia import combat, engine
+
+    t1.put("calabria", "romans", "legion", 4)
+    t1.begin("romans")
+    combat.start_combat(t1.S, t1.st, t1.n("romans"), "normal")
+    t1.st["flow"][-1]["fought"].append(t1.a("calabria"))
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.units("calabria", "romans")["legion"] == 3
+
+
+def test_8_4_no_limit_in_the_campaign_leaders_area(t1: Table) -> None:
+    from tavola.games.italia import combat
+
+    t1.st["round"] = 2
+    t1.put("roma", "romans", "legion", 6)
+    t1.leader("roma", "romans", "fabius")
+    t1.begin("romans")
+    assert t1.a("roma") in combat.stack_exempt(t1.S, t1.st, t1.n("romans"))
+
+
+def test_8_6_retreat_allowance_reggio_example(t1: Table) -> None:
+    n = t1.n("romans")
+    t1.put("rhegium", "romans", "legion", 2)
+    t1.put("bruttium", "romans", "legion", 2)
+    t1.put("bruttium", "greeks", "infantry", 2)
+    t1.begin("greeks")
+    t1.push("retreat", n=n, a=t1.a("bruttium"), forced=False, came=[], by=t1.n("greeks"), mode="battle",
+            sel=[], need=-1)
+    t1.act("unit", "legion")
+    t1.act("area", t1.a("rhegium"))
+    assert t1.units("rhegium", "romans")["legion"] == 3
+    t1.act("unit", "legion") if t1.can("unit", "legion") else None
+    assert not t1.can("area", t1.a("rhegium"))
+    assert [n, t1.a("rhegium")] in t1.st["rx"]
+
+
+def test_8_6_the_extra_unit_must_leave_in_the_next_movement(t1: Table) -> None:
+    from tavola.games.italia import engine
+
+    n = t1.n("romans")
+    t1.put("rhegium", "romans", "legion", 3)
+    t1.st["rx"].append([n, t1.a("rhegium")])
+    t1.begin("romans")
+    after_move_checks(t1.S, t1.st, n)
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.units("rhegium", "romans")["legion"] == 3  # still allowed before its movement
+    t1.st["rx"] = [x for x in t1.st["rx"] if x[0] != n]  # what the movement phase does
+    after_move_checks(t1.S, t1.st, n)
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.units("rhegium", "romans")["legion"] == 2

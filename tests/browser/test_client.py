@@ -247,8 +247,38 @@ def test_main_game_by_clicks_with_a_reload(pages: Any, artifacts: Path) -> None:
 
 
 ANTIKE_LIMIT_S = 600
+
+# The bytes the page receives: answers to its actions and socket messages (largest and count).
+SIZE_SPY = """(() => {
+  const sizes = {answers: 0, answerMax: 0, pushes: 0, pushMax: 0};
+  window.__sizes = sizes;
+  const fetch0 = window.fetch;
+  window.fetch = async (url, init) => {
+    const res = await fetch0(url, init);
+    if (init && init.method === 'POST' && String(url).includes('/actions')) {
+      const n = (await res.clone().arrayBuffer()).byteLength;
+      sizes.answers += 1;
+      sizes.answerMax = Math.max(sizes.answerMax, n);
+    }
+    return res;
+  };
+  const Socket = window.WebSocket;
+  window.WebSocket = class extends Socket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (ev) => {
+        sizes.pushes += 1;
+        sizes.pushMax = Math.max(sizes.pushMax, new Blob([ev.data]).size);
+      });
+    }
+  };
+})()"""
 RELOAD_AT = 300
-CLICK_SEEDS = (7, 8)  # of the in-page clicks before and after the reload
+# The in-page clicks before and after the reload: their random numbers, and the odds of
+# taking a button that ends the player's part when there is one. The game goes the same way
+# every time (the bots are seeded by the game's seed): about 2,100 steps, 440 of them clicks.
+CLICK_SEEDS = (5, 6)
+FINISH = 0.7
 
 
 def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Path) -> None:
@@ -258,6 +288,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     watches the same game and sees every move arrive."""
     started = time.monotonic()
     page = pages.new()
+    page.add_init_script(SIZE_SPY)
     page.goto("/")
     page.wait_for_selector(".game-choice")
     if "antike-ii" not in {g["id"] for g in catalogue(page)["games"]}:
@@ -296,7 +327,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
             continue
         before_reload = reloaded_at is None
         got = page_clicks(
-            page, CLICK_SEEDS[not before_reload], finish=0.5, until=RELOAD_AT if before_reload else 10**9
+            page, CLICK_SEEDS[not before_reload], finish=FINISH, until=RELOAD_AT if before_reload else 10**9
         )
         clicks_in_page += got["clicks"]
         if got["over"]:
@@ -324,8 +355,12 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     watcher.locator("#result-dialog").wait_for(state="visible")
     match = page.request.get(f"/api/matches/{mid}").json()["match"]
     assert match["status"] == "over" and match["step"] == final
-    import os  # DEBUG
-    Path(os.environ.get("DUMP", "/tmp/meas/rec.json")).write_text(json.dumps(page.request.get(f"/api/matches/{mid}/record").json()))  # DEBUG
+    # Since the reload, at step 300, answers and pushes stayed small while the log grew: the
+    # whole view (its whole log) is many times the largest of them.
+    sizes = page.evaluate("window.__sizes")
+    whole_view = len(page.request.get(f"/api/matches/{mid}/view", params={"role": me}).body())
+    assert sizes["answers"] > 50 and sizes["pushes"] > 50
+    assert max(sizes["answerMax"], sizes["pushMax"]) * 5 < whole_view, (sizes, whole_view)
     # Both pages built their logs from windows (the watcher's from the first step, the player's
     # from the reload): each is exactly the end of the whole log the server has for them.
     for who, role in ((watcher, None), (page, me)):
@@ -343,7 +378,11 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     assert 0 < shown < len(steps)
     watcher.click("#log .log-earlier")
     watcher.wait_for_function(f"document.querySelectorAll('#log .log-entry').length > {shown}")
-    print(f"antike-ii: {final} steps, {clicks_in_page + pointer_clicks} clicks, {played:.1f} s")
+    print(
+        f"antike-ii: {final} steps, {clicks_in_page + pointer_clicks} clicks, {played:.1f} s;",
+        sizes,
+        whole_view,
+    )
 
 
 def finished_record(game: str, players: int, seed: int) -> dict[str, Any]:
@@ -417,9 +456,11 @@ def test_hotseat_switches_seats_and_takes_back(pages: Any) -> None:
     page.click("#choices .btn-undo")
     page.wait_for_function("Number(document.body.dataset.step) === 2")
     assert page.locator(".map .token").count() == 0
+    assert page.locator("#log .log-entry").count() == 0, "the undone claim left the log"
     page.locator(".cell.target").nth(3).click()
     page.wait_for_function("Number(document.body.dataset.step) === 3")
     assert page.locator(".map .token").count() == 1
+    assert page.locator("#log .log-entry").count() == 1
     # red is done: the page passes to blue, the other seat of this browser
     page.click("#choices .btn-finish")
     page.wait_for_function("document.body.dataset.role === 'blue'")
@@ -620,6 +661,111 @@ def test_every_registered_game_opens_and_plays(pages: Any, artifacts: Path) -> N
         page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
         if page.locator(".map .cell").count():
             page.screenshot(path=str(artifacts / f"game-{g['id']}.png"))
+
+
+# The browser's Notification API, watched: how often permission is asked, which notices are
+# made. The permission reads "default" until the page asks (the context grants it, so asking
+# succeeds); the page can be made hidden.
+NOTIFY_SPY = """(() => {
+  const Real = window.Notification;
+  window.__asked = 0;
+  window.__notices = [];
+  let hidden = false;
+  window.__setHidden = (on) => { hidden = on; document.dispatchEvent(new Event('visibilitychange')); };
+  Object.defineProperty(document, 'hidden', {get: () => hidden, configurable: true});
+  Object.defineProperty(document, 'visibilityState', {get: () => (hidden ? 'hidden' : 'visible'), configurable: true});
+  if (!Real) return;
+  class Watched extends Real {
+    constructor(title, options) {
+      super(title, options);
+      window.__notices.push({title, body: options && options.body});
+    }
+  }
+  Object.defineProperty(Watched, 'permission', {get: () => (window.__asked ? Real.permission : 'default')});
+  Watched.requestPermission = (...args) => { window.__asked += 1; return Real.requestPermission(...args); };
+  window.Notification = Watched;
+})()"""
+
+
+def test_turn_notice_when_the_page_is_hidden(pages: Any) -> None:
+    """Permission is asked from the bell only, never on load; then, while the page is hidden,
+    the player's turn brings a notice besides the title marker."""
+    page = pages.new()
+    page.context.grant_permissions(["notifications"])
+    page.add_init_script(NOTIFY_SPY)
+    page.goto("/")
+    mid = create_by_api(page, "maptest", {"red": "me", "blue": "bot:random", "green": "bot:random"})
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_selector(".cell.target")
+    bell = page.locator("#notify-toggle")
+    assert bell.is_visible() and bell.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("window.__asked") == 0, "permission was asked on load"
+    bell.click()
+    page.wait_for_function("document.getElementById('notify-toggle').getAttribute('aria-pressed') === 'true'")
+    assert page.evaluate("window.__asked") == 1
+    # off and on again without asking twice
+    bell.click()
+    assert bell.get_attribute("aria-pressed") == "false"
+    bell.click()
+    assert bell.get_attribute("aria-pressed") == "true" and page.evaluate("window.__asked") == 1
+    # my part of the round is done; the page goes to the background; the bots move; my turn
+    page.evaluate("window.__setHidden(true)")
+    before = step(page)
+    page.click("#choices .btn-finish")
+    page.wait_for_function("window.__notices.length > 0")
+    notice = page.evaluate("window.__notices[0]")
+    assert notice["title"].startswith("Map test") and notice["body"] == "Your turn!"
+    assert step(page) > before and page.title().startswith("▶")
+    assert page.evaluate("window.__notices.length") == 1
+    page.evaluate("window.__setHidden(false)")
+    # an observer has no bell
+    watcher = pages.new()
+    watcher.goto(f"/play/{mid}")
+    wait_ready(watcher)
+    assert not watcher.locator("#notify-toggle").is_visible()
+
+
+def test_italia_battle_odds(pages: Any, artifacts: Path) -> None:
+    """When Italia's view carries a battle with its odds, the game panel shows them."""
+    page = pages.new()
+    page.goto("/")
+    if "italia-i" not in {g["id"] for g in catalogue(page)["games"]}:
+        pytest.fail("Italia I is not in the catalogue")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(
+        page, "italia-i", {r: ("me" if i == 0 else "hotseat") for i, r in enumerate(roles)}, seed=1
+    )
+    rand = random.Random(1)
+    battle = None
+    for _ in range(400):
+        views = [
+            page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        ]
+        battle = views[0].get("battle")
+        if battle and battle.get("odds"):
+            break
+        role, v = next((r, v) for r, v in zip(roles, views) if v["actions"])
+        legal = [a for a in v["actions"] if a != ["undo"]]
+        r = page.request.post(
+            f"/api/matches/{mid}/actions",
+            data={"role": role, "action": legal[rand.randrange(len(legal))], "step": v["step"]},
+        )
+        assert r.ok, r.text()
+    assert battle and battle.get("odds"), "no battle in 400 steps"
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    box = page.locator("#players .battle-odds")
+    box.wait_for()
+    assert box.locator(".odds-bar span").count() == 3
+    for side in ("attacker", "defender", "both"):
+        shown = box.locator(f".odds-item[data-side={side}] dd").inner_text()
+        assert shown.endswith("%") and abs(float(shown[:-1]) - 100 * battle["odds"][side]) <= 0.051, (
+            side,
+            shown,
+        )
+    page.evaluate("document.querySelectorAll('.toast').forEach((t) => t.remove())")
+    page.locator("#players .info-panel").screenshot(path=str(artifacts / "italia-battle-odds.png"))
 
 
 def test_phone_screen(pages: Any, artifacts: Path) -> None:

@@ -13,26 +13,14 @@ from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
+from server_helpers import fast_settings
 from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
-from tavola.server import Settings, create_app
+from tavola.server import create_app
 from tavola.server.config import database_url
 
 POSTGRES = os.environ.get("TAVOLA_TEST_POSTGRES")
-
-
-def fast_settings(url: str, **kw: object) -> Settings:
-    # Cheap password hashing and instant bots keep the suite fast.
-    base: dict[str, object] = {
-        "database": url,
-        "argon2_time_cost": 1,
-        "argon2_memory_kib": 1024,
-        "bot_think": 0.01,
-        "bot_delay": 0.0,
-    }
-    base.update(kw)
-    return Settings(**base)  # type: ignore[arg-type]
 
 
 @pytest.fixture

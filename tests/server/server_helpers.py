@@ -6,6 +6,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
+from tavola.server.config import Settings
+
 
 def browser(client: TestClient) -> TestClient:
     """Another browser (its own cookies) on the same running app and event loop."""
@@ -56,3 +58,16 @@ def play_out(client: TestClient, mid: str, roles: list[str], limit: int = 200) -
         if not moved:
             settle(client)
     return view(client, mid, roles[0])["view"]
+
+
+def fast_settings(url: str, **kw: object) -> Settings:
+    # Cheap password hashing and instant bots keep the suite fast.
+    base: dict[str, object] = {
+        "database": url,
+        "argon2_time_cost": 1,
+        "argon2_memory_kib": 1024,
+        "bot_think": 0.01,
+        "bot_delay": 0.0,
+    }
+    base.update(kw)
+    return Settings(**base)  # type: ignore[arg-type]

@@ -12,9 +12,8 @@ from pathlib import Path
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from server_helpers import act, create, settle, view
+from server_helpers import act, create, fast_settings, settle, view
 
-from conftest import fast_settings
 from tavola.server import create_app
 
 TESTS = Path(__file__).resolve().parent.parent

@@ -72,6 +72,21 @@ def test_toy_bids_stay_secret(client):
     assert client.get(f"/api/matches/{mid}/record").status_code == 409
 
 
+def _served_windows_match(client, mid: str, game: Game, roles: list[str]) -> None:
+    """Windowed views and log pages are cut from the same Game.view(role), nothing else."""
+    for role in [*roles, None]:
+        params = {"role": role} if role else {}
+        expected = json.loads(json.dumps(game.view(role)))
+        log = expected.pop("log")
+        got = client.get(f"/api/matches/{mid}/view", params={**params, "log_tail": 2}).json()["view"]
+        assert got.pop("log") == log[-2:] and got.pop("log_size") == len(log)
+        assert got.pop("log_from") == max(0, len(log) - 2)
+        got.pop("log_step")
+        assert got == expected, f"{role}: the windowed view differs from Game.view"
+        page = client.get(f"/api/matches/{mid}/log", params=params).json()
+        assert page["log"] == log[:1000] and page["log_size"] == len(log)
+
+
 def _served_views_match(client, mid: str, game: Game, roles: list[str]) -> None:
     secret_words = {str(game.state["rng"])}
     for role in [*roles, None]:
@@ -101,6 +116,8 @@ def test_every_game_serves_only_redacted_views(client, game_id):
     pick = random.Random(game_id)
     for i in range(STEPS):
         _served_views_match(client, m["id"], mirror, roles)
+        if i % 10 == 9:
+            _served_windows_match(client, m["id"], mirror, roles)
         assert leaks(rules, mirror.state, roles, seeds=1 if i % 3 else 2) == []
         if mirror.is_over:
             break

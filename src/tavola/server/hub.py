@@ -104,7 +104,9 @@ class Hub:
     def hello(self, data: Any, view: dict[str, Any], conn: Conn, q: LogQuery = WHOLE) -> str:
         """The first message of a connection: the whole log, or (delta) what the client lacks."""
         match = _dumps(self.matches.out(data, conn.ident))
-        return f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.first_text(view, q)}}}'
+        return (
+            f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.first_text(view, q)}}}'
+        )
 
     def _render(self, mid: str, conns: list[Conn]) -> list[tuple[Conn, str]]:
         """Each connection's message, encoded in a worker thread: views get large (the log

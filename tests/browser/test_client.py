@@ -335,6 +335,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
         if reloaded_at is None and got["step"] >= RELOAD_AT:
             # mid-game: the watcher has followed so far; the player's page reloads and goes on
             watcher.wait_for_function(f"Number(document.body.dataset.step) >= {got['step']}")
+            page.locator(".board-wrap").screenshot(path=str(artifacts / "board-antike-ii-mid.png"))
             page.reload()
             wait_ready(page)
             assert step(page) >= got["step"], "the reloaded page shows an older state"
@@ -378,6 +379,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     assert 0 < shown < len(steps)
     watcher.click("#log .log-earlier")
     watcher.wait_for_function(f"document.querySelectorAll('#log .log-entry').length > {shown}")
+    watcher.locator(".side").screenshot(path=str(artifacts / "log-antike-ii.png"))
     print(
         f"antike-ii: {final} steps, {clicks_in_page + pointer_clicks} clicks, {played:.1f} s;",
         sizes,
@@ -419,6 +421,15 @@ def test_main_game_end_screen_and_replay_of_an_imported_record(
     page.screenshot(path=str(artifacts / f"end-{game}.png"))
     page.click("#result-dialog button[value=close]")
     assert page.locator("#prompt .result-summary").count() == 1
+    # the replay's view of a step carries the end of its log; earlier entries on request
+    page.click("#tab-log")
+    shown = page.locator("#log .log-entry").count()
+    if game == "antike-ii":
+        assert shown == 50
+        page.click("#log .log-earlier")
+        page.wait_for_function("document.querySelectorAll('#log .log-entry').length === 250")
+        steps = page.eval_on_selector_all("#log .log-entry", "els => els.map((e) => Number(e.dataset.step))")
+        assert steps == sorted(steps) and steps[-1] == len(record["actions"]) - 1
     page.click("#rp-first")
     page.wait_for_function("document.body.dataset.step === '0'", timeout=30000)
     # a record has no live game: its play page leads to the replay
@@ -657,7 +668,14 @@ def test_every_registered_game_opens_and_plays(pages: Any, artifacts: Path) -> N
         )
         assert page.locator("#prompt .prompt-text").inner_text().strip()
         before = step(page)
-        assert click_any(page, random.Random(0)), f"{g['id']}: no legal choice to click"
+        rand = random.Random(0)
+        clicked = False
+        for _ in range(3):  # a push may redraw the page under the pointer: look again
+            page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+            clicked = click_any(page, rand)
+            if clicked:
+                break
+        assert clicked, f"{g['id']}: no legal choice to click"
         page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
         if page.locator(".map .cell").count():
             page.screenshot(path=str(artifacts / f"game-{g['id']}.png"))

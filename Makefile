@@ -26,13 +26,19 @@ serve: install
 
 lint: install-test
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 
 test: install-test
 	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests
 	$(BIN)/pytest -n 2 -m "not slow" tests
 
 fuzz: install
 	$(BIN)/tavola fuzz antike-ii --games 500
+	$(BIN)/tavola fuzz italia-i --games 200
+	$(BIN)/tavola fuzz italia-ii --games 200
 
 bench: install
 	$(BIN)/tavola bench antike-ii
+	$(BIN)/tavola bench italia-i
+	$(BIN)/tavola bench italia-ii

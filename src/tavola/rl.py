@@ -20,8 +20,14 @@ from tavola.core.registry import get_rules
 class Env:
     """``Env("antike-ii", scenario="orient", players=3)``; one episode per ``reset``."""
 
-    def __init__(self, game_id: str, scenario: str | None = None, players: int | None = None,
-                 options: dict[str, Any] | None = None, max_steps: int = 100_000) -> None:
+    def __init__(
+        self,
+        game_id: str,
+        scenario: str | None = None,
+        players: int | None = None,
+        options: dict[str, Any] | None = None,
+        max_steps: int = 100_000,
+    ) -> None:
         self.game_id = game_id
         self.rules = get_rules(game_id)
         self._settings = (scenario, players, options)

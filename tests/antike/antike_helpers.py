@@ -6,13 +6,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 import tavola
-from tavola.core.game import Game
+from tavola.core.errors import IllegalAction
+from tavola.core.game import Game, checksum
 from tavola.games.antike import RULES
 from tavola.games.antike.common import TECH
 from tavola.games.antike.loader import BOARDS, RESOURCES, RULEBOOK
 
 State = dict[str, Any]
+
+# The rulebook's Yellow (Mare Nostrum): Roma, with a temple, and four more cities.
+YELLOW = ("roma", "neapolis", "syracus", "carales", "carthago")
 
 
 def new(scenario: str = "mare-nostrum", players: int = 4, seed: int = 0, **options: Any) -> Game:
@@ -60,6 +66,20 @@ def neutral(state: State, region: str) -> None:
     state["tok"][r] = -1
     state["temple"][r] = 2
     sync(state)
+
+
+def mare_nostrum(*roman: str, temple: str | None = None, seed: int = 0) -> tuple[Game, State]:
+    """Mare Nostrum for four on an empty board: Roman cities in the ``roman`` regions (with a
+    temple in ``temple``, if given), and one city each for the Greeks (Athenae), Germans (Colonia)
+    and Phoenicians (Gades)."""
+    g = new("mare-nostrum", 4, seed=seed)
+    s = empty(g)
+    for r in roman:
+        city(s, "romans", r, temple=r == temple)
+    city(s, "greeks", "athenae")
+    city(s, "germans", "colonia")
+    city(s, "phoenicians", "gades")
+    return g, s
 
 
 def units(state: State, nation: str, region: str, legions: int = 0, galleys: int = 0) -> None:
@@ -121,8 +141,11 @@ def sync(state: State) -> None:
         u = state["units"][n]
         state["ncity"][n] = sum(1 for r in range(size) if state["city"][r] == n)
         state["ntemple"][n] = sum(1 for r in range(size) if state["city"][r] == n and state["temple"][r] == 1)
-        state["sup"][n] = [RULEBOOK.legions - sum(u[0::2]), RULEBOOK.galleys - sum(u[1::2]),
-                           RULEBOOK.city_tokens - state["ncity"][n]]
+        state["sup"][n] = [
+            RULEBOOK.legions - sum(u[0::2]),
+            RULEBOOK.galleys - sum(u[1::2]),
+            RULEBOOK.city_tokens - state["ncity"][n],
+        ]
 
 
 def play(game: Game, nation: str, *actions: Any) -> list[dict[str, Any]]:
@@ -138,8 +161,17 @@ def legal(game: Game, nation: str) -> list[tuple[Any, ...]]:
     return [a for a in game.legal_actions(role_of(game.state, nation)) if a != ("undo",)]
 
 
-def random_playout(scenario: str, players: int, seed: int, max_steps: int = 60_000,
-                   options: dict[str, Any] | None = None) -> tuple[State, int]:
+def refused(game: Game, nation: str, action: Any) -> None:
+    """``action`` is illegal for ``nation``: it raises and leaves the state as it was."""
+    before = checksum(game.state)
+    with pytest.raises(IllegalAction):
+        play(game, nation, action)
+    assert checksum(game.state) == before
+
+
+def random_playout(
+    scenario: str, players: int, seed: int, max_steps: int = 60_000, options: dict[str, Any] | None = None
+) -> tuple[State, int]:
     """Random legal play straight on the rules until the game ends; checks every step."""
     state = RULES.setup(scenario, players, options or {}, seed)
     pick = random.Random(seed)

@@ -38,8 +38,16 @@ def test_1_rulebook_numbers() -> None:
     assert RULEBOOK.cards == [10, 7, 6, 8, 5, 1]
     assert RULEBOOK.unit_iron == 2 and RULEBOOK.temple_marble == 5 and RULEBOOK.city_cost == [1, 1, 1]
     prices = {t.id: (t.first, t.later) for t in RULEBOOK.techs}
-    assert prices == {"mercatura": (6, 2), "metallum": (9, 5), "regnum": (10, 6), "commercium": (9, 4),
-                      "moneta": (12, 7), "res_publica": (13, 8), "strata": (7, 3), "navigatio": (8, 4)}
+    assert prices == {
+        "mercatura": (6, 2),
+        "metallum": (9, 5),
+        "regnum": (10, 6),
+        "commercium": (9, 4),
+        "moneta": (12, 7),
+        "res_publica": (13, 8),
+        "strata": (7, 3),
+        "navigatio": (8, 4),
+    }
 
 
 def test_7_1_mare_nostrum_facts_of_the_examples() -> None:
@@ -89,14 +97,20 @@ def test_every_region_has_a_map_position() -> None:
         assert [s["id"] for s in board["rondel"]] == RULEBOOK.spaces
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["borders"].append({"a": "roma", "b": "atlantis", "type": "sea", "source": "x"}), "atlantis"),
-    (lambda d: d["borders"].append(dict(d["borders"][0])), "listed twice"),
-    (lambda d: d["regions"][0].update(kind="land"), "declared land"),
-    (lambda d: d["regions"][0].pop("reconstructed"), "provenance"),
-    (lambda d: d["regions"][0]["pos"].update(lat=123.0), "longitude/latitude"),
-    (lambda d: d["regions"][0].update(site="silver"), "site"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["borders"].append({"a": "roma", "b": "atlantis", "type": "sea", "source": "x"}),
+            "atlantis",
+        ),
+        (lambda d: d["borders"].append(dict(d["borders"][0])), "listed twice"),
+        (lambda d: d["regions"][0].update(kind="land"), "declared land"),
+        (lambda d: d["regions"][0].pop("reconstructed"), "provenance"),
+        (lambda d: d["regions"][0]["pos"].update(lat=123.0), "longitude/latitude"),
+        (lambda d: d["regions"][0].update(site="silver"), "site"),
+    ],
+)
 def test_bad_board_data_raises_a_clear_error(change, message: str) -> None:
     raw = _raw("mare_nostrum.yaml")
     change(raw)
@@ -115,12 +129,18 @@ def test_disconnected_board_is_refused() -> None:
         build_board(raw, "mare_nostrum.yaml")
 
 
-@pytest.mark.parametrize(("change", "message"), [
-    (lambda d: d["lines"][0]["start"].update(romans=["roma", "carthago", "ancona"]), "one marble, one iron"),
-    (lambda d: d["lines"][0].update(neutral_temples=["roma", "massilia", "ephesos"]), "start city"),
-    (lambda d: d["lines"][0]["start"].update(romans=["roma", "neapolis"]), "3 start cities"),
-    (lambda d: d["nations"][1].update(colour="yellow"), "share a colour"),
-])
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d["lines"][0]["start"].update(romans=["roma", "carthago", "ancona"]),
+            "one marble, one iron",
+        ),
+        (lambda d: d["lines"][0].update(neutral_temples=["roma", "massilia", "ephesos"]), "start city"),
+        (lambda d: d["lines"][0]["start"].update(romans=["roma", "neapolis"]), "3 start cities"),
+        (lambda d: d["nations"][1].update(colour="yellow"), "share a colour"),
+    ],
+)
 def test_bad_nation_data_raises_a_clear_error(change, message: str) -> None:
     raw = _raw("nations.yaml")["mare-nostrum"]
     change(raw)

@@ -13,13 +13,13 @@ from antike_helpers import (
     new,
     play,
     r_of,
+    refused,
     techs,
     turn,
     units,
 )
 
-from tavola.core.errors import IllegalAction, WrongRole
-from tavola.core.game import checksum
+from tavola.core.errors import WrongRole
 from tavola.games.antike.common import GENERALS
 from tavola.games.antike.loader import BOARDS, RULEBOOK
 
@@ -31,8 +31,12 @@ def _carthago(*tech: str):
     Germanic tribes) a galley in Carales."""
     g = new("mare-nostrum", 4)
     s = empty(g)
-    for nation, homes in (("romans", ("carthago", "roma")), ("germans", ("colonia", "carales")),
-                          ("greeks", ("athenae",)), ("phoenicians", ("gades",))):
+    for nation, homes in (
+        ("romans", ("carthago", "roma")),
+        ("germans", ("colonia", "carales")),
+        ("greeks", ("athenae",)),
+        ("phoenicians", ("gades",)),
+    ):
         for h in homes:
             city(s, nation, h)
     units(s, "romans", "carthago", legions=1, galleys=1)
@@ -172,13 +176,10 @@ def test_8_1_a_battle_takes_the_mover_unit_with_fewest_moves_left() -> None:
 
 
 def test_8_1_galleys_never_cross_land_only_borders() -> None:
-    g, s = _carthago()
+    g, _s = _carthago()
     play(g, "romans", ("galley", "carthago"))
     assert "cirta" not in _targets(g, "romans")
-    before = checksum(s)
-    with pytest.raises(IllegalAction):
-        play(g, "romans", ("region", "cirta"))
-    assert checksum(g.state) == before
+    refused(g, "romans", ("region", "cirta"))
 
 
 def _pella(yellow_techs: tuple[str, ...] = ()):

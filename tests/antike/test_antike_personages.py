@@ -2,25 +2,41 @@
 
 from __future__ import annotations
 
-from antike_helpers import city, empty, give_personages, n_of, new, play, purse, turn, units
+from antike_helpers import city, give_personages, mare_nostrum, n_of, play, purse, turn, units
 
 from tavola.games.antike.common import CITIZENS, KINGS, NAVIGATORS, sea_points
 from tavola.games.antike.loader import RULEBOOK
 
 # Mare Nostrum city sites for a big Roman empire
-ROMAN = ["roma", "neapolis", "syracus", "carales", "carthago", "ancona", "tarentum", "genua", "mediolanum",
-         "aquileia", "salona", "massilia", "tolosa", "lugdunum", "tacape", "cirta"]
+ROMAN = [
+    "roma",
+    "neapolis",
+    "syracus",
+    "carales",
+    "carthago",
+    "ancona",
+    "tarentum",
+    "genua",
+    "mediolanum",
+    "aquileia",
+    "salona",
+    "massilia",
+    "tolosa",
+    "lugdunum",
+    "tacape",
+    "cirta",
+]
 
 
 def _empire(cities: int):
-    g = new("mare-nostrum", 4)
-    s = empty(g)
-    for r in ROMAN[:cities]:
-        city(s, "romans", r)
-    city(s, "greeks", "athenae")
-    city(s, "germans", "colonia")
-    city(s, "phoenicians", "gades")
-    return g, s
+    return mare_nostrum(*ROMAN[:cities])
+
+
+def _navigator_galleys(s) -> None:
+    """The navigator example's four Roman galleys: three city-less seas, and Syracus."""
+    for sea in ("mare_tyrrhenum", "mare_ionium", "mare_africum"):
+        units(s, "romans", sea, galleys=1)
+    units(s, "romans", "syracus", galleys=1)
 
 
 def _end_turn(g, s, nation: str = "romans") -> list[dict]:
@@ -85,9 +101,7 @@ def test_4_navigator_example_four_galleys_well_placed_make_seven_sea_areas() -> 
     """§3.5: City-less seas count 2: three of them and one more region make the 7 for a navigator."""
     g, s = _empire(3)
     romans = n_of(s, "romans")
-    for sea in ("mare_tyrrhenum", "mare_ionium", "mare_africum"):
-        units(s, "romans", sea, galleys=1)
-    units(s, "romans", "syracus", galleys=1)
+    _navigator_galleys(s)
     assert sea_points(s, romans) == 7
     _end_turn(g, s)
     assert s["pers"][romans][NAVIGATORS] == 1
@@ -96,9 +110,7 @@ def test_4_navigator_example_four_galleys_well_placed_make_seven_sea_areas() -> 
 def test_4_a_sea_shared_with_hostile_galleys_is_not_controlled() -> None:
     _g, s = _empire(3)
     romans = n_of(s, "romans")
-    for sea in ("mare_tyrrhenum", "mare_ionium", "mare_africum"):
-        units(s, "romans", sea, galleys=1)
-    units(s, "romans", "syracus", galleys=1)
+    _navigator_galleys(s)
     units(s, "greeks", "mare_ionium", galleys=1)
     assert sea_points(s, romans) == 5
     units(s, "greeks", "mare_ionium", legions=0, galleys=0)

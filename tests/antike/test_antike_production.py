@@ -3,30 +3,37 @@
 from __future__ import annotations
 
 import pytest
-from antike_helpers import city, empty, legal, n_of, new, play, purse, techs, turn, wallet
+from antike_helpers import (
+    YELLOW,
+    city,
+    legal,
+    mare_nostrum,
+    n_of,
+    play,
+    purse,
+    techs,
+    turn,
+    wallet,
+)
 
 from tavola.games.antike.loader import RULEBOOK
 
 
 def _romans(seed: int = 0):
     """The rulebook's Yellow: Roma (with temple), Neapolis, Syracus, Carales and Carthago."""
-    g = new("mare-nostrum", 4, seed=seed)
-    s = empty(g)
-    city(s, "romans", "roma", temple=True)
-    for r in ("neapolis", "syracus", "carales", "carthago"):
-        city(s, "romans", r)
-    city(s, "greeks", "athenae")
-    city(s, "germans", "colonia")
-    city(s, "phoenicians", "gades")
+    g, s = mare_nostrum(*YELLOW, temple="roma", seed=seed)
     turn(s, "romans")
     return g, s
 
 
-@pytest.mark.parametrize(("space", "expected"), [
-    ("aurum", [0, 0, 4, 1]),   # 3 gold from Roma's temple + 1 from Carthago, and 1 coin
-    ("marmor", [2, 0, 0, 1]),  # Neapolis and Syracus
-    ("ferrum", [0, 1, 0, 1]),  # Carales
-])
+@pytest.mark.parametrize(
+    ("space", "expected"),
+    [
+        ("aurum", [0, 0, 4, 1]),  # 3 gold from Roma's temple + 1 from Carthago, and 1 coin
+        ("marmor", [2, 0, 0, 1]),  # Neapolis and Syracus
+        ("ferrum", [0, 1, 0, 1]),  # Carales
+    ],
+)
 def test_6_1_production_example_of_yellow(space: str, expected: list[int]) -> None:
     g, s = _romans()
     events = play(g, "romans", ("rondel", space))

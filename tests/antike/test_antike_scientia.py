@@ -13,11 +13,27 @@ def _black(gold: int, coin: int = 0):
     rulebook's example shows: Mercatura, Metallum, Strata, and Red's Res Publica."""
     g = new("mare-nostrum", 6)
     s = empty(g)
-    for nation, home in (("romans", "roma"), ("greeks", "athenae"), ("germans", "colonia"),
-                         ("phoenicians", "gades"), ("carthaginians", "carthago"), ("persians", "tarsus")):
+    for nation, home in (
+        ("romans", "roma"),
+        ("greeks", "athenae"),
+        ("germans", "colonia"),
+        ("phoenicians", "gades"),
+        ("carthaginians", "carthago"),
+        ("persians", "tarsus"),
+    ):
         city(s, nation, home)
-        city(s, nation, {"roma": "neapolis", "athenae": "sparta", "colonia": "lutetia", "gades": "corduba",
-                         "carthago": "cirta", "tarsus": "ancyra"}[home])
+        city(
+            s,
+            nation,
+            {
+                "roma": "neapolis",
+                "athenae": "sparta",
+                "colonia": "lutetia",
+                "gades": "corduba",
+                "carthago": "cirta",
+                "tarsus": "ancyra",
+            }[home],
+        )
     techs(s, "romans", "mercatura", "strata")
     techs(s, "greeks", "metallum")
     techs(s, "germans", "regnum", "res_publica")  # Red: Res Publica, so Regnum too
@@ -99,7 +115,11 @@ def test_7_3_mercatura_trades_two_for_one_but_not_in_the_turn_it_is_bought() -> 
     # any two resources (coins included) for one of choice, never a coin
     assert set(legal(g, "carthaginians")) == {("pay", "iron"), ("pay", "gold"), ("pay", "coin")}
     play(g, "carthaginians", ("pay", "iron"), ("pay", "gold"))
-    assert set(legal(g, "carthaginians")) == {("resource", "marble"), ("resource", "iron"), ("resource", "gold")}
+    assert set(legal(g, "carthaginians")) == {
+        ("resource", "marble"),
+        ("resource", "iron"),
+        ("resource", "gold"),
+    }
     play(g, "carthaginians", ("resource", "marble"))
     assert wallet(s, "carthaginians") == [1, 0, 0, 1]
     assert s["flow"][-1]["s"] == "scientia"
@@ -110,10 +130,18 @@ def test_7_3_commercium_trades_three_for_two() -> None:
     techs(s, "carthaginians", "mercatura", "commercium")
     purse(s, "carthaginians", marble=3)
     turn(s, "carthaginians", {"s": "scientia"})
-    assert {a for a in legal(g, "carthaginians") if a[0] == "trade"} == {("trade", "mercatura"),
-                                                                           ("trade", "commercium")}
-    play(g, "carthaginians", ("trade", "commercium"), *[("pay", "marble")] * 3,
-         ("resource", "iron"), ("resource", "gold"))
+    assert {a for a in legal(g, "carthaginians") if a[0] == "trade"} == {
+        ("trade", "mercatura"),
+        ("trade", "commercium"),
+    }
+    play(
+        g,
+        "carthaginians",
+        ("trade", "commercium"),
+        *[("pay", "marble")] * 3,
+        ("resource", "iron"),
+        ("resource", "gold"),
+    )
     assert wallet(s, "carthaginians") == [0, 1, 1, 0]
 
 
@@ -145,7 +173,12 @@ def test_7_3_trading_is_offered_before_every_kind_of_purchase() -> None:
     techs(s, "carthaginians", "mercatura")
     purse(s, "carthaginians", marble=4)
     units(s, "carthaginians", "tacape", legions=1)
-    for frame in ({"s": "militia", "free": 0, "add": {}}, {"s": "templum"}, {"s": "scientia"}, {"s": "found"}):
+    for frame in (
+        {"s": "militia", "free": 0, "add": {}},
+        {"s": "templum"},
+        {"s": "scientia"},
+        {"s": "found"},
+    ):
         turn(s, "carthaginians", frame)
         assert ("trade", "mercatura") in legal(g, "carthaginians"), frame
     # the rondel takes any resource, so trading there could never help

@@ -34,8 +34,10 @@ def test_5_start_of_the_game(scenario: str, players: int) -> None:
 
 
 def test_5_the_start_player_is_random_and_play_goes_clockwise() -> None:
-    firsts = {tavola.new_game("antike-ii", scenario="orient", players=4, seed=seed).state["nations"][0]
-              for seed in range(20)}
+    firsts = {
+        tavola.new_game("antike-ii", scenario="orient", players=4, seed=seed).state["nations"][0]
+        for seed in range(20)
+    }
     assert len(firsts) > 1
     s = tavola.new_game("antike-ii", scenario="orient", players=4, seed=3).state
     seating = SETUPS["orient"].lines[4].nations

@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from antike_helpers import city, empty, legal, n_of, neutral, new, play, purse, turn, wallet
+from antike_helpers import legal, mare_nostrum, n_of, neutral, new, play, purse, turn, wallet
 
 from tavola.games.antike.loader import RULEBOOK
 from tavola.games.antike.production import output
 
 
 def _romans(marble: int):
-    g = new("mare-nostrum", 4)
-    s = empty(g)
-    city(s, "romans", "roma", temple=True)
-    city(s, "romans", "neapolis")
-    city(s, "romans", "carales")
-    city(s, "greeks", "athenae")
-    city(s, "germans", "colonia")
-    city(s, "phoenicians", "gades")
+    g, s = mare_nostrum("roma", "neapolis", "carales", temple="roma")
     purse(s, "romans", marble=marble)
     turn(s, "romans")
     play(g, "romans", ("rondel", "templum"))
@@ -44,9 +37,29 @@ def test_7_2_a_temple_triples_production_of_the_city() -> None:
 def test_7_2_no_temple_while_all_twenty_are_on_the_map() -> None:
     g, s = _romans(marble=5)
     # 19 more temples stand elsewhere as neutral temples or in other cities
-    free = [r for r in ("massilia", "genua", "tolosa", "lugdunum", "burdigala", "tarraco", "numantia",
-                        "toletum", "corduba", "olisipo", "brigantium", "tingis", "caesarea", "cirta",
-                        "tacape", "leptis_magna", "knossos", "ephesos")]
+    free = [
+        r
+        for r in (
+            "massilia",
+            "genua",
+            "tolosa",
+            "lugdunum",
+            "burdigala",
+            "tarraco",
+            "numantia",
+            "toletum",
+            "corduba",
+            "olisipo",
+            "brigantium",
+            "tingis",
+            "caesarea",
+            "cirta",
+            "tacape",
+            "leptis_magna",
+            "knossos",
+            "ephesos",
+        )
+    ]
     for r in free:
         neutral(s, r)
     assert s["temples"] == 1

@@ -19,8 +19,12 @@ def test_4_personages_needed_by_number_of_nations(players: int, needed: int) -> 
 def _near_win(players: int = 3, scholars: int | None = None, roman_cities: int = 3):
     g = new("mare-nostrum", players)
     s = empty(g)
-    homes = {"romans": ["roma", "neapolis", "syracus", "carales"][:roman_cities], "greeks": ["athenae", "sparta"],
-             "germans": ["colonia", "lutetia"], "phoenicians": ["gades", "corduba"]}
+    homes = {
+        "romans": ["roma", "neapolis", "syracus", "carales"][:roman_cities],
+        "greeks": ["athenae", "sparta"],
+        "germans": ["colonia", "lutetia"],
+        "phoenicians": ["gades", "corduba"],
+    }
     for nation in s["nations"]:
         for r in homes[nation]:
             city(s, nation, r)

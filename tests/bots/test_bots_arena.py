@@ -34,8 +34,24 @@ def test_both_commands_are_listed() -> None:
 
 
 def test_arena_json_shape_and_seat_rotation(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(["arena", "toy", "--players", "3", "--bots", "greedy,random,mcts:think=0.01",
-                     "--games", "6", "--jobs", "1", "--json", "--option", "short=true"], capsys)
+    code, out = run(
+        [
+            "arena",
+            "toy",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,mcts:think=0.01",
+            "--games",
+            "6",
+            "--jobs",
+            "1",
+            "--json",
+            "--option",
+            "short=true",
+        ],
+        capsys,
+    )
     assert code == 0
     report = last_json(out)
     assert {"game", "scenario", "players", "games", "bots", "decision_time"} <= set(report)
@@ -56,9 +72,25 @@ def test_arena_json_shape_and_seat_rotation(capsys: pytest.CaptureFixture[str]) 
     assert report["search"]["mcts:think=0.01"]["iterations_per_second"] > 0
 
 
-def test_arena_rounds_games_up_to_full_rotations_and_runs_in_parallel(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(["arena", "toy", "--bots", "random,greedy", "--games", "3", "--jobs", "2", "--json",
-                     "--option", "short=true"], capsys)
+def test_arena_rounds_games_up_to_full_rotations_and_runs_in_parallel(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out = run(
+        [
+            "arena",
+            "toy",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "3",
+            "--jobs",
+            "2",
+            "--json",
+            "--option",
+            "short=true",
+        ],
+        capsys,
+    )
     assert code == 0
     report = last_json(out)
     assert report["games"] == 4
@@ -76,8 +108,10 @@ def test_arena_refuses_a_lineup_that_does_not_fit() -> None:
 
     parser = argparse.ArgumentParser()
     arena.register(parser.add_subparsers())
-    for argv in (["arena", "toy", "--players", "3", "--bots", "random,greedy"],
-                 ["arena", "toy", "--bots", "random,wizard"]):
+    for argv in (
+        ["arena", "toy", "--players", "3", "--bots", "random,greedy"],
+        ["arena", "toy", "--bots", "random,wizard"],
+    ):
         args = parser.parse_args(argv)
         with pytest.raises(UnknownGame):
             args.func(args)
@@ -93,8 +127,10 @@ def test_seats_rotate_on_shared_deals() -> None:
 
 
 def test_balance_report(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(["balance", "toy", "--players", "3", "--bot", "greedy", "--games", "9", "--jobs", "1",
-                     "--json"], capsys)
+    code, out = run(
+        ["balance", "toy", "--players", "3", "--bot", "greedy", "--games", "9", "--jobs", "1", "--json"],
+        capsys,
+    )
     assert code == 0
     report = last_json(out)
     assert report["bot"] == "greedy" and report["games"] == 9
@@ -127,7 +163,14 @@ def test_bradley_terry_orders_and_balances() -> None:
     even = arena.bradley_terry({("a", "b"): 5.0, ("b", "a"): 5.0}, ["a", "b"])
     assert even["a"] == pytest.approx(even["b"]) == pytest.approx(1500)
     strong = arena.bradley_terry(
-        {("a", "b"): 9.0, ("b", "a"): 1.0, ("b", "c"): 9.0, ("c", "b"): 1.0, ("a", "c"): 10.0, ("c", "a"): 0.0},
+        {
+            ("a", "b"): 9.0,
+            ("b", "a"): 1.0,
+            ("b", "c"): 9.0,
+            ("c", "b"): 1.0,
+            ("a", "c"): 10.0,
+            ("c", "a"): 0.0,
+        },
         ["a", "b", "c"],
     )
     assert strong["a"] > strong["b"] > strong["c"]
@@ -143,8 +186,22 @@ def test_percentile() -> None:
 
 
 def test_games_cut_at_the_step_cap_are_reported_not_counted(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out = run(["arena", "toy", "--bots", "random,greedy", "--games", "2", "--jobs", "1", "--json",
-                     "--max-steps", "3"], capsys)
+    code, out = run(
+        [
+            "arena",
+            "toy",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "2",
+            "--jobs",
+            "1",
+            "--json",
+            "--max-steps",
+            "3",
+        ],
+        capsys,
+    )
     report = last_json(out)
     assert code == 0
     assert report["unfinished"] == 2 and report["errors"] == 0 and report["games"] == 0
@@ -164,7 +221,9 @@ def test_a_failing_bot_is_reported_and_the_command_fails(
     monkeypatch.setitem(BOTS, "broken", Broken)
     parser = argparse.ArgumentParser()
     arena.register(parser.add_subparsers())
-    args = parser.parse_args(["arena", "toy", "--bots", "random,broken", "--games", "2", "--jobs", "1", "--json"])
+    args = parser.parse_args(
+        ["arena", "toy", "--bots", "random,broken", "--games", "2", "--jobs", "1", "--json"]
+    )
     assert args.func(args) == 1
     captured = capsys.readouterr()
     assert last_json(captured.out)["errors"] == 2
@@ -175,7 +234,19 @@ def test_a_logged_arena_resumes_without_replaying(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     log = tmp_path / "games.jsonl"
-    argv = ["arena", "toy", "--bots", "random,greedy", "--games", "4", "--jobs", "1", "--json", "--log", str(log)]
+    argv = [
+        "arena",
+        "toy",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+        "--json",
+        "--log",
+        str(log),
+    ]
     code, out = run(argv, capsys)
     first = last_json(out)
     assert code == 0 and len(log.read_text().splitlines()) == 4

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tavola.bots import LEVELS, bot_names, make_bot, parse_bot_spec
+from tavola.bots import BOTS, LEVELS, bot_names, make_bot, parse_bot_spec
 from tavola.bots.greedy import GreedyBot
 from tavola.bots.knowledge import Knowledge, load_knowledge, module_for, register_knowledge
 from tavola.bots.mcts import LEVELS as MCTS_LEVELS
@@ -186,3 +186,13 @@ def test_bot_specs_parse_and_refuse_nonsense() -> None:
     for bad in ["wizard", "mcts:impossible", "mcts:think=fast", "mcts:colour=red", "random:depth=3", ":hard"]:
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_levelled_bots_play_differently_by_level() -> None:
+    # Lobbies offer a levelled bot at every level, so its levels must really differ.
+    assert {name for name in bot_names() if BOTS[name].levelled} == {"greedy", "mcts"}
+    playing = {"greedy": ("worlds", "depth"), "mcts": ("think", "depth", "c", "temperature")}
+    for name, keys in playing.items():
+        easy, hard = make_bot(name, level="easy"), make_bot(name, level="hard")
+        assert [getattr(easy, k) for k in keys] != [getattr(hard, k) for k in keys]
+    assert not BOTS["random"].levelled

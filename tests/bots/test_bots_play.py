@@ -94,7 +94,9 @@ def last_round_state() -> Game:
     """Toy, last round, 3-3 in points; south has no coins, so its (secret) bid is surely 0.
     Any bid of 1 or more wins the round, the fourth point and the game; 0 draws it."""
     game = Game("toy", None, 2, None, seed=4)
-    game.state.update(round=6, coins={"north": 3, "south": 0}, points={"north": 3, "south": 3}, bids={"south": 0})
+    game.state.update(
+        round=6, coins={"north": 3, "south": 0}, points={"north": 3, "south": 3}, bids={"south": 0}
+    )
     return game
 
 

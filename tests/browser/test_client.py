@@ -64,6 +64,27 @@ def wait_ready(page: Any) -> None:
     page.wait_for_function("document.body.dataset.step !== undefined")
 
 
+def wait_settled(page: Any) -> None:
+    """Ready, and a hot-seat page has switched to a seat that is to act (its panels redrawn)."""
+    wait_ready(page)
+    page.wait_for_function(
+        "!document.body.dataset.role || (document.body.dataset.active || '').split(' ')"
+        ".includes(document.body.dataset.role) || document.body.classList.contains('game-over')"
+    )
+
+
+def element_shot(page: Any, selector: str, path: Path) -> None:
+    """A screenshot of one element; a push may redraw it under the camera, so try again."""
+    for attempt in range(3):
+        try:
+            page.locator(selector).screenshot(path=str(path))
+            return
+        except Exception:
+            if attempt == 2:
+                raise
+            page.wait_for_timeout(200)
+
+
 def step(page: Any) -> int:
     return int(page.evaluate("Number(document.body.dataset.step)"))
 
@@ -224,7 +245,7 @@ def test_main_game_by_clicks_with_a_reload(pages: Any, artifacts: Path) -> None:
     page.wait_for_selector(".cell.target, #board-extra [data-target], #choices button")
     assert page.locator(".map .cell").count() > 10
     page.wait_for_timeout(300)
-    page.locator(".board-wrap").screenshot(path=str(artifacts / f"board-{game}.png"))
+    element_shot(page, ".board-wrap", artifacts / f"board-{game}.png")
     page.screenshot(path=str(artifacts / f"play-{game}.png"))
     rand = random.Random(7)
     for _ in range(8):  # with the real pointer: map areas, rondel spaces, buttons
@@ -335,7 +356,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
         if reloaded_at is None and got["step"] >= RELOAD_AT:
             # mid-game: the watcher has followed so far; the player's page reloads and goes on
             watcher.wait_for_function(f"Number(document.body.dataset.step) >= {got['step']}")
-            page.locator(".board-wrap").screenshot(path=str(artifacts / "board-antike-ii-mid.png"))
+            element_shot(page, ".board-wrap", artifacts / "board-antike-ii-mid.png")
             page.reload()
             wait_ready(page)
             assert step(page) >= got["step"], "the reloaded page shows an older state"
@@ -348,7 +369,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     assert "Winner" in dialog.inner_text()
     page.screenshot(path=str(artifacts / "end-antike-ii-played.png"))
     page.click("#result-dialog button[value=close]")
-    page.locator(".board-wrap").screenshot(path=str(artifacts / "board-antike-ii-end.png"))
+    element_shot(page, ".board-wrap", artifacts / "board-antike-ii-end.png")
     assert reloaded_at is not None and pointer_clicks == 12 and clicks_in_page > 50
     # the watcher saw the moves arrive, to the same end
     watcher.wait_for_function(f"Number(document.body.dataset.step) === {final}")
@@ -379,7 +400,7 @@ def test_antike_hotseat_against_random_bots_to_the_end(pages: Any, artifacts: Pa
     assert 0 < shown < len(steps)
     watcher.click("#log .log-earlier")
     watcher.wait_for_function(f"document.querySelectorAll('#log .log-entry').length > {shown}")
-    watcher.locator(".side").screenshot(path=str(artifacts / "log-antike-ii.png"))
+    element_shot(watcher, ".side", artifacts / "log-antike-ii.png")
     print(
         f"antike-ii: {final} steps, {clicks_in_page + pointer_clicks} clicks, {played:.1f} s;",
         sizes,
@@ -447,6 +468,56 @@ def test_hotseat_game_played_to_the_end(pages: Any) -> None:
     dialog.wait_for(state="visible")
     assert dialog.locator("table.scores tbody tr").count() == 3
     assert "Winner" in dialog.inner_text()
+
+
+def test_lobby_offers_bot_levels(pages: Any) -> None:
+    """A seat can be given to the search bot at each level; the normal level is the default."""
+    page = pages.new()
+    page.goto("/?game=maptest")
+    page.wait_for_selector("#seats-list select[data-role='green']")
+    green = page.locator("#seats-list select[data-role='green']")
+    values = green.locator("option").evaluate_all("(os) => os.map((o) => o.value)")
+    assert {"bot:mcts:easy", "bot:mcts", "bot:mcts:hard", "bot:greedy", "bot:random"} <= set(values)
+    assert green.input_value() == "bot:mcts"
+    assert "Bot: MCTS search, hard" in green.locator("option[value='bot:mcts:hard']").inner_text()
+    mid = create_in_lobby(
+        page, "maptest", {"red": "me", "blue": "bot:random", "green": "bot:mcts:hard"}, go=False
+    )
+    seats = page.request.get(f"/api/matches/{mid}").json()["match"]["seats"]
+    green_seat = next(s for s in seats if s["role"] == "green")
+    assert green_seat["bot"] == "mcts:hard", green_seat
+    page.wait_for_selector("#players")
+    assert "MCTS search, hard" in page.locator("body").inner_text()
+
+
+def test_seats_are_handed_to_bots(pages: Any) -> None:
+    """The creator gives an invite nobody took to a bot, then leaves one of two hot-seat seats
+    to a bot after confirming; the page goes on with the seat that is left."""
+    page = pages.new()
+    page.goto("/")
+    mid = create_by_api(page, "maptest", {"red": "me", "blue": "hotseat", "green": "open"})
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    give = page.locator("#invites .bot-picker:has(select[data-role='green'])")
+    give.locator("select").select_option("bot:random")
+    give.locator("button").click()
+    give.wait_for(state="detached")  # the page reloads with the seat given
+    wait_ready(page)
+    page.wait_for_selector(".seat-btn")
+    seats = {s["role"]: s for s in page.request.get(f"/api/matches/{mid}").json()["match"]["seats"]}
+    assert seats["green"]["kind"] == "bot" and seats["green"]["bot"] == "random"
+    assert page.locator(".seat-btn").count() == 2
+    page.locator(".handover summary").click()
+    leave = page.locator(".handover .bot-picker:has(select[data-role='red'])")
+    leave.locator("select").select_option("bot:greedy")
+    asked: list[str] = []
+    page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+    leave.locator("button").click()
+    page.wait_for_function("document.body.dataset.role === 'blue'")
+    assert asked and "Red" in asked[0]
+    seats = {s["role"]: s for s in page.request.get(f"/api/matches/{mid}").json()["match"]["seats"]}
+    assert seats["red"]["kind"] == "bot" and seats["red"]["bot"] == "greedy" and seats["blue"]["mine"]
+    assert page.locator(".seat-btn").count() == 0
 
 
 def test_hotseat_switches_seats_and_takes_back(pages: Any) -> None:
@@ -772,7 +843,7 @@ def test_italia_battle_odds(pages: Any, artifacts: Path) -> None:
         assert r.ok, r.text()
     assert battle and battle.get("odds"), "no battle in 400 steps"
     page.goto(f"/play/{mid}")
-    wait_ready(page)
+    wait_settled(page)
     box = page.locator("#players .battle-odds")
     box.wait_for()
     assert box.locator(".odds-bar span").count() == 3
@@ -783,7 +854,7 @@ def test_italia_battle_odds(pages: Any, artifacts: Path) -> None:
             shown,
         )
     page.evaluate("document.querySelectorAll('.toast').forEach((t) => t.remove())")
-    page.locator("#players .info-panel").screenshot(path=str(artifacts / "italia-battle-odds.png"))
+    element_shot(page, "#players .info-panel", artifacts / "italia-battle-odds.png")
 
 
 def test_phone_screen(pages: Any, artifacts: Path) -> None:

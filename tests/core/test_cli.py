@@ -17,8 +17,24 @@ def last_json(capsys: pytest.CaptureFixture[str]) -> dict:
 
 def test_play_with_bots_finishes_and_prints_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rec = tmp_path / "game.json"
-    assert main(["play", "toy", "--players", "3", "--seed", "3", "--seat", "all=random",
-                 "--record", str(rec), "--json"]) == 0
+    assert (
+        main(
+            [
+                "play",
+                "toy",
+                "--players",
+                "3",
+                "--seed",
+                "3",
+                "--seat",
+                "all=random",
+                "--record",
+                str(rec),
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = last_json(capsys)
     assert set(out) == {"game", "scenario", "players", "seed", "actions", "result"}
     assert out["result"]["winners"]
@@ -42,8 +58,9 @@ def test_unknown_seat_kind_and_role_are_refused(capsys: pytest.CaptureFixture[st
     assert main(["play", "toy", "--seat", "west=random"]) == 2
 
 
-def test_human_seat_reads_numbers_from_stdin(monkeypatch: pytest.MonkeyPatch,
-                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_human_seat_reads_numbers_from_stdin(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     import io
 
     monkeypatch.setattr("sys.stdin", io.StringIO("x\n1\n" * 200))
@@ -59,12 +76,15 @@ def test_fuzz_reports_zero_failures(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert set(out["settings"]) == {"basic/2p", "basic/3p"}
 
 
-def test_fuzz_writes_a_reproducing_record_for_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                         capsys: pytest.CaptureFixture[str]) -> None:
+def test_fuzz_writes_a_reproducing_record_for_a_failure(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     from toygame import RULES
 
     original = RULES.check
-    monkeypatch.setattr(RULES, "check", lambda s: ["too many points"] if max(s["points"].values()) >= 2 else [])
+    monkeypatch.setattr(
+        RULES, "check", lambda s: ["too many points"] if max(s["points"].values()) >= 2 else []
+    )
     assert main(["fuzz", "toy", "--games", "6", "--jobs", "1", "--out", str(tmp_path), "--json"]) == 1
     out = last_json(capsys)
     assert out["failures"] and out["failures"][0]["kind"] == "invariant"

@@ -45,8 +45,11 @@ def test_chance_events_are_reported_and_bad_ids_refused() -> None:
         obs, *_ = env.last()
         legal = [i for i, m in enumerate(obs["action_mask"]) if m]
         # North bids high and south bids nothing, so north wins a bid and then rolls.
-        preferred = [env.action_ids[("bid", 2 if agent == "north" else 0)], env.action_ids[("pass",)],
-                     env.action_ids[("roll",)]]
+        preferred = [
+            env.action_ids[("bid", 2 if agent == "north" else 0)],
+            env.action_ids[("pass",)],
+            env.action_ids[("roll",)],
+        ]
         roll_or_bid = [i for i in preferred if i in legal]
         env.step(roll_or_bid[-1] if roll_or_bid else legal[0])
         seen_dice |= any(d[0] == 6 for d in env.infos[agent]["chance"])

@@ -89,12 +89,22 @@ def test_replay_verify_detects_a_checksum_mismatch() -> None:
         ("not json", "not valid JSON"),
         ("[1, 2]", "JSON object"),
         ('{"game": "toy"}', "lacks"),
-        ('{"game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": 5}', "list"),
-        ('{"game": "toy", "scenario": "basic", "players": 9, "options": {}, "seed": 1, "actions": []}', "settings"),
-        ('{"game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": [["north"]]}',
-         "step 0"),
-        ('{"format": 99, "game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": []}',
-         "format"),
+        (
+            '{"game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": 5}',
+            "list",
+        ),
+        (
+            '{"game": "toy", "scenario": "basic", "players": 9, "options": {}, "seed": 1, "actions": []}',
+            "settings",
+        ),
+        (
+            '{"game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": [["north"]]}',
+            "step 0",
+        ),
+        (
+            '{"format": 99, "game": "toy", "scenario": "basic", "players": 2, "options": {}, "seed": 1, "actions": []}',
+            "format",
+        ),
     ],
 )
 def test_corrupt_records_get_clear_errors(text: str, message: str) -> None:

@@ -61,8 +61,10 @@ def test_every_section_the_code_and_tests_cite_exists(traces: dict[str, Trace], 
 
 
 def test_antike_every_rule_and_example_is_implemented_and_tested(traces: dict[str, Trace]) -> None:
-    gaps = [f"§{g['id']} {g['title']}: no {' and no '.join(g['lacks'])}"
-            for g in traces["antike-ii"].missing(("rule", "example"))]
+    gaps = [
+        f"§{g['id']} {g['title']}: no {' and no '.join(g['lacks'])}"
+        for g in traces["antike-ii"].missing(("rule", "example"))
+    ]
     assert not gaps, "Antike II sections without code or tests:\n" + "\n".join(gaps)
 
 
@@ -87,38 +89,44 @@ def test_sections_of_each_italia_game_leave_out_the_other_games_chapter() -> Non
     assert {"9.3", "9.3-apulia", "FAQ-9.1", "HR-10.4"} <= one & two
 
 
-@pytest.mark.parametrize(("game", "ref", "found"), [
-    ("antike-ii", "§5.1", "5.1"),
-    ("antike-ii", "§8-pella", "8-pella"),
-    ("antike-ii", "5.2", "5.2"),
-    ("italia-i", "§9", "9.0"),
-    ("italia-i", "§6.1 FAQ", "FAQ-6.1"),
-    ("italia-i", "§FAQ-9.1", "FAQ-9.1"),
-    ("italia-i", "§9.7 house rule", "HR-9.7"),
-    ("italia-ii", "FAQ 'Franchi'", "FAQ-franks"),
-    ("antike-ii", "§11", None),
-    ("italia-i", "§6.2 FAQ", None),
-])
+@pytest.mark.parametrize(
+    ("game", "ref", "found"),
+    [
+        ("antike-ii", "§5.1", "5.1"),
+        ("antike-ii", "§8-pella", "8-pella"),
+        ("antike-ii", "5.2", "5.2"),
+        ("italia-i", "§9", "9.0"),
+        ("italia-i", "§6.1 FAQ", "FAQ-6.1"),
+        ("italia-i", "§FAQ-9.1", "FAQ-9.1"),
+        ("italia-i", "§9.7 house rule", "HR-9.7"),
+        ("italia-ii", "FAQ 'Franchi'", "FAQ-franks"),
+        ("antike-ii", "§11", None),
+        ("italia-i", "§6.2 FAQ", None),
+    ],
+)
 def test_section_resolves_a_citation_as_the_code_writes_it(game: str, ref: str, found: str | None) -> None:
     got = section(game, ref)
     assert (got["id"] if got else None) == found
 
 
 # --- citations ------------------------------------------------------------------------------
-@pytest.mark.parametrize(("text", "found"), [
-    ("the rule (§9.3) says", ["9.3"]),
-    ("see §9.1 FAQ here", ["FAQ-9.1"]),
-    ("FAQ §12.5: the ruler", ["FAQ-12.5"]),
-    ("rebuilt (§10.6.1\n    clarification)", ["CL-10.6.1"]),
-    ('rule="§10.4 house rule"', ["HR-10.4"]),
-    ("§12.5.1 and FAQ: both", ["12.5.1"]),
-    ("§8-pella example", ["8-pella"]),
-    ("§FAQ-6.1 and CL-7.1", ["FAQ-6.1", "CL-7.1"]),
-    ("ends at §7.3.", ["7.3"]),
-    ("§5.2/§7.3 founding", ["5.2", "7.3"]),
-    ("§ 4 with a space", ["4"]),
-    ("cited as `§n`, or a bare § sign", []),
-])
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the rule (§9.3) says", ["9.3"]),
+        ("see §9.1 FAQ here", ["FAQ-9.1"]),
+        ("FAQ §12.5: the ruler", ["FAQ-12.5"]),
+        ("rebuilt (§10.6.1\n    clarification)", ["CL-10.6.1"]),
+        ('rule="§10.4 house rule"', ["HR-10.4"]),
+        ("§12.5.1 and FAQ: both", ["12.5.1"]),
+        ("§8-pella example", ["8-pella"]),
+        ("§FAQ-6.1 and CL-7.1", ["FAQ-6.1", "CL-7.1"]),
+        ("ends at §7.3.", ["7.3"]),
+        ("§5.2/§7.3 founding", ["5.2", "7.3"]),
+        ("§ 4 with a space", ["4"]),
+        ("cited as `§n`, or a bare § sign", []),
+    ],
+)
 def test_scan_finds_plain_and_prose_citations(text: str, found: list[str]) -> None:
     assert [c.target for c in scan(text)] == found
 
@@ -275,7 +283,10 @@ def test_trace_totals_gaps_and_unknown_citations(harbour: Package) -> None:
         "intro": {"total": 1, "implemented": 1, "tested": 0, "both": 0},
     }
     assert [(g["id"], g["lacks"]) for g in tr.missing()] == [("1.1-storm", ["tests"]), ("2.1", ["code"])]
-    assert {ref: _names(p) for ref, p in tr.unknown.items()} == {"§9.9": ["Market.trade"], "§7": ["test_7_typo"]}
+    assert {ref: _names(p) for ref, p in tr.unknown.items()} == {
+        "§9.9": ["Market.trade"],
+        "§7": ["test_7_typo"],
+    }
 
 
 def test_trace_game_finds_the_package_through_the_registry(harbour: Package) -> None:
@@ -300,14 +311,16 @@ def test_cli_trace_text_json_and_missing(harbour: Package, capsys: pytest.Captur
     assert data["game"] == "harbour"
     by_id = {s["id"]: s for s in data["sections"]}
     assert by_id["2.1"]["tested"] and not by_id["2.1"]["implemented"]
-    assert by_id["2.1"]["tests"] == [{"file": "tests/harbourgame/test_rules.py", "line": 21,
-                                      "name": "test_2_trade", "via": "docstring"}]
+    assert by_id["2.1"]["tests"] == [
+        {"file": "tests/harbourgame/test_rules.py", "line": 21, "name": "test_2_trade", "via": "docstring"}
+    ]
     assert by_id["1.1"]["code"] == [{"file": "harbourgame/__init__.py", "line": 5, "name": "sail"}]
     assert [u["ref"] for u in data["unknown"]] == ["§7", "§9.9"]
 
 
 def test_cli_trace_refuses_unknown_games_and_games_without_an_index(
-        harbour: Package, capsys: pytest.CaptureFixture[str]) -> None:
+    harbour: Package, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["trace", "no-such-game"]) == 2
     (harbour.path / "sections.yaml").unlink()
     assert main(["trace", "harbour"]) == 2
@@ -329,34 +342,40 @@ def test_name_targets_prefer_the_longest_known_prefix(harbour: Package) -> None:
 
 # --- bad index files ------------------------------------------------------------------------
 def _entry(sid: str, kind: str = "rule", extra: str = "") -> str:
-    return (f'  - {{id: "{sid}", kind: {kind}, title: {{en: T, it: T}}, '
-            f'summary: {{en: S, it: S}}{extra}}}\n')
+    return f'  - {{id: "{sid}", kind: {kind}, title: {{en: T, it: T}}, summary: {{en: S, it: S}}{extra}}}\n'
 
 
 HEAD = "rulebook: {en: R, it: R}\nsections:\n"
 
 
-@pytest.mark.parametrize(("body", "message"), [
-    (HEAD + _entry("1") + _entry("1"), "sections[1] ('1'): duplicate id"),
-    (HEAD + _entry("1") + _entry("1.2") + _entry("1.1"), "sections[2] ('1.1'): out of order"),
-    (HEAD + _entry("2.1"), "its chapter §2 is not listed before it"),
-    (HEAD + _entry("1") + _entry("1-x"), "has the form of an example but kind 'rule'"),
-    (HEAD + _entry("1-x", "example"), "the example's section §1 is not listed before it"),
-    (HEAD + _entry("1") + _entry("FAQ-4", "faq"), "the note's section §4 is not listed before it"),
-    (HEAD + _entry("1") + _entry("FAQ-1"), "must have kind 'faq'"),
-    (HEAD + _entry("1", "example"), "a example needs an id like"),
-    (HEAD + _entry("A.1"), "bad section id 'A.1'"),
-    (HEAD + _entry("1", "rules"), "sections[0] ('1'): kind"),
-    (HEAD + _entry("1", extra=", aliases: [Uno]"), "aliases are for FAQ, CL and HR notes"),
-    (HEAD + _entry("1", extra=", match: [uno]"), "'match' is for examples and for notes named by a word"),
-    (HEAD + _entry("1") + _entry("1-x", "example", ", match: [Two Words]"), "match phrase 'Two Words'"),
-    (HEAD + _entry("1") + _entry("HR-1", "optional") + _entry("1-hr", "example"),
-     "'1-hr' and 'HR-1' would both own tests named 'test_1_hr_...'"),
-    (HEAD + '  - {id: "1", kind: rule, title: {en: T, it: T}, summary: {en: S}}\n',
-     "sections[0] ('1'): summary.it: Field required"),
-    (HEAD + "  []\n", "sections: List should have at least 1 item"),
-    ("rulebook: [\n", "not valid YAML"),
-])
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (HEAD + _entry("1") + _entry("1"), "sections[1] ('1'): duplicate id"),
+        (HEAD + _entry("1") + _entry("1.2") + _entry("1.1"), "sections[2] ('1.1'): out of order"),
+        (HEAD + _entry("2.1"), "its chapter §2 is not listed before it"),
+        (HEAD + _entry("1") + _entry("1-x"), "has the form of an example but kind 'rule'"),
+        (HEAD + _entry("1-x", "example"), "the example's section §1 is not listed before it"),
+        (HEAD + _entry("1") + _entry("FAQ-4", "faq"), "the note's section §4 is not listed before it"),
+        (HEAD + _entry("1") + _entry("FAQ-1"), "must have kind 'faq'"),
+        (HEAD + _entry("1", "example"), "a example needs an id like"),
+        (HEAD + _entry("A.1"), "bad section id 'A.1'"),
+        (HEAD + _entry("1", "rules"), "sections[0] ('1'): kind"),
+        (HEAD + _entry("1", extra=", aliases: [Uno]"), "aliases are for FAQ, CL and HR notes"),
+        (HEAD + _entry("1", extra=", match: [uno]"), "'match' is for examples and for notes named by a word"),
+        (HEAD + _entry("1") + _entry("1-x", "example", ", match: [Two Words]"), "match phrase 'Two Words'"),
+        (
+            HEAD + _entry("1") + _entry("HR-1", "optional") + _entry("1-hr", "example"),
+            "'1-hr' and 'HR-1' would both own tests named 'test_1_hr_...'",
+        ),
+        (
+            HEAD + '  - {id: "1", kind: rule, title: {en: T, it: T}, summary: {en: S}}\n',
+            "sections[0] ('1'): summary.it: Field required",
+        ),
+        (HEAD + "  []\n", "sections: List should have at least 1 item"),
+        ("rulebook: [\n", "not valid YAML"),
+    ],
+)
 def test_bad_index_raises_a_clear_data_error(tmp_path: Path, body: str, message: str) -> None:
     path = tmp_path / "sections.yaml"
     path.write_text(body, encoding="utf-8")
@@ -372,7 +391,7 @@ def test_missing_index_file_is_a_data_error(tmp_path: Path) -> None:
 
 
 def test_games_list_must_name_games_of_the_package(harbour: Package) -> None:
-    text = INDEX.replace('kind: component,', 'kind: component, games: [italia-i],')
+    text = INDEX.replace("kind: component,", "kind: component, games: [italia-i],")
     (harbour.path / "sections.yaml").write_text(textwrap.dedent(text), encoding="utf-8")
     with pytest.raises(DataError, match="game 'italia-i' is not played with harbourgame"):
         sections("harbour")

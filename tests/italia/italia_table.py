@@ -16,7 +16,9 @@ engine.register("halt")  # a bottom frame: nothing to do, nobody to ask
 class Table:
     """An empty board of one game; tests place pieces and drive the rules."""
 
-    def __init__(self, game: str = "italia-i", round_: int = 1, options: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, game: str = "italia-i", round_: int = 1, options: dict[str, Any] | None = None
+    ) -> None:
         self.R = RULES_I if game == "italia-i" else RULES_II
         self.S = self.R.S
         opts = {o.name: o.default for o in self.R.scenarios()[0].options}
@@ -127,18 +129,62 @@ class Table:
     def step(self) -> str:
         return self.st["flow"][-1]["s"]
 
-    def walk(self, nation: str, start: str, kinds: list[str], path: list[str], leaders: tuple[str, ...] = ()) -> None:
-        """Select a group in ``start`` and walk it along ``path``; ends the group."""
+    def go(self, *areas: str) -> None:
+        """Choose each of ``areas`` in turn (an ``area`` action each): move on, land, retreat."""
+        for key in areas:
+            self.act("area", self.a(key))
+
+    def march(
+        self,
+        start: str,
+        kinds: list[str],
+        path: tuple[str, ...] | list[str] = (),
+        leaders: tuple[str, ...] = (),
+    ) -> None:
+        """Select a group in ``start`` (its leaders, then its units) and move it into each area
+        of ``path``; the group stays open (``walk`` ends it)."""
         self.act("area", self.a(start))
         for k in leaders:
             self.act("leader", k)
         for k in kinds:
             self.act("unit", k)
-        for p in path:
-            self.act("area", self.a(p))
+        self.go(*path)
+
+    def walk(
+        self, nation: str, start: str, kinds: list[str], path: list[str], leaders: tuple[str, ...] = ()
+    ) -> None:
+        """Select a group in ``start`` and walk it along ``path``; ends the group."""
+        self.march(start, kinds, path, leaders)
         f = self.st["flow"][-1]
         if f["s"] == "move" and f["g"] >= 0:  # the group may have ended by itself
             self.act("done")
+
+    def walked_in(self, nation: str, start: str, kinds: list[str], path: list[str]) -> None:
+        """A movement phase of ``nation`` in which one group walks from ``start`` along ``path``;
+        the phase is then cut short (back to the bottom frame), ready for a combat phase."""
+        self.move_phase(nation)
+        self.walk(nation, start, kinds, path)
+        self.st["flow"] = [{"s": "halt"}]
+
+    def areas(self, role: str | None = None) -> set[int]:
+        """The areas ``role`` (the first active role) may choose now: its ``area`` actions."""
+        return {x[1] for x in self.legal(role) if x[0] == "area"}
+
+    def fight(self, attacker: str, mode: str = "normal") -> None:
+        """Start the combat phase of ``attacker``."""
+        from tavola.games.italia import combat
+
+        self.begin(attacker)
+        combat.start_combat(self.S, self.st, self.n(attacker), mode)
+        engine.advance(self.S, self.st, self.events)
+
+    def campaign(self, nation: str, leader: str, gold: int = 0) -> None:
+        """Start the campaign of ``nation`` led by ``leader`` (``gold`` as the rules pass it)."""
+        from tavola.games.italia import campaigns
+
+        self.begin(nation)
+        campaigns.start_campaign(self.S, self.st, self.n(nation), leader, gold)
+        engine.advance(self.S, self.st, self.events)
 
     def vp(self, nation: str) -> float:
         return self.st["vp"][self.n(nation)] / 2
@@ -156,3 +202,54 @@ class Dice:
     def __call__(self, st: Any) -> int:
         assert self.queue, "the rules rolled more dice than the test loaded"
         return self.queue.pop(0)
+
+
+# -- set pieces shared by several chapters -------------------------------------------------
+
+
+def fabius_army(t: Table, legions: int, gold: int) -> None:
+    """Round 2; Fabius and ``legions`` legions in Roma, ``gold`` in the Roman treasury: the
+    army of the campaign examples."""
+    t.st["round"] = 2
+    t.leader("roma", "romans", "fabius")
+    t.put("roma", "romans", "legion", legions)
+    t.st["gold"][t.n("romans")] = gold
+
+
+def fabius_campaign(t: Table, to: str | None = None) -> None:
+    """The Romans start Fabius's campaign and pay for its first move; with ``to``, Fabius leads
+    every legion in Roma there (the move ends)."""
+    t.campaign("romans", "fabius")
+    t.act("campaign")
+    if to is not None:
+        legions = t.units("roma", "romans")["legion"]
+        t.walk("romans", "roma", ["legion"] * legions, [to], leaders=("fabius",))
+
+
+def allied_city_in_samnium(t: Table, start: str) -> None:
+    """A Samnite city in Samnium with a Samnite infantry, the Samnites being Rome's subjects; in
+    the Roman movement phase a legion in ``start`` is picked (the group stays open)."""
+    t.put(start, "romans", "legion")
+    t.put("samnium", "samnites", "infantry")
+    t.city("samnium", owner="samnites")
+    t.st["ruler"][t.n("samnites")] = t.n("romans")
+    t.move_phase("romans")
+    t.march(start, ["legion"])
+
+
+def greeks_face_a_retreat_from_apulia(
+    t: Table, dice: Dice, infantry: int, aboard: int = 0, fleets: tuple[tuple[str, int], ...] = ()
+) -> None:
+    """Greek infantry in Apulia, a Greek fleet in the Mare Hadriaticum (``aboard`` infantry
+    already on it, then the ``fleets`` of other nations there); two Roman legions attack, every
+    die misses, the Romans stay: the Greeks are to retreat."""
+    t.put("apulia", "greeks", "infantry", infantry)
+    t.put("apulia", "romans", "legion", 2)
+    t.put("mare_hadriaticum", "greeks", "fleet", 1)
+    if aboard:
+        t.board_fleet("mare_hadriaticum", "greeks", "infantry", aboard)
+    for nation, count in fleets:
+        t.put("mare_hadriaticum", nation, "fleet", count)
+    dice.load(*[1] * (infantry + 2))
+    t.fight("romans")
+    t.act("done")  # the Romans stay

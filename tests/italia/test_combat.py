@@ -2,16 +2,34 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table
+from italia_table import Dice, Table, greeks_face_a_retreat_from_apulia
 
 from tavola.games.italia import combat, engine
 from tavola.games.italia.odds import hit_faces, hits
+from tavola.games.italia.sequence import after_move_checks
 
 
-def fight(t: Table, attacker: str, mode: str = "normal") -> None:
-    t.begin(attacker)
-    combat.start_combat(t.S, t.st, t.n(attacker), mode)
+def after_the_move(t: Table, nation: str) -> None:
+    """The checks that follow ``nation``'s movement (pillage, rebuilding), and what they start."""
+    t.begin(nation)
+    after_move_checks(t.S, t.st, t.n(nation))
     engine.advance(t.S, t.st, t.events)
+
+
+def romans_land_in_africa(t: Table, from_numidia: bool = False) -> None:
+    """A Roman legion aboard a fleet in the Mare Sardoum lands in Africa, against one
+    Carthaginian infantry (``from_numidia``: after another legion walked in from Numidia); the
+    movement phase stops there."""
+    t.put("africa", "carthaginians", "infantry", 1)
+    if from_numidia:
+        t.put("numidia", "romans", "legion", 1)
+    t.put("mare_sardoum", "romans", "fleet", 1)
+    t.board_fleet("mare_sardoum", "romans", "legion", 1)
+    t.move_phase("romans")
+    if from_numidia:
+        t.walk("romans", "numidia", ["legion"], ["africa"])
+    t.march("mare_sardoum", ["legion"], ["africa"])
+    t.st["flow"] = [{"s": "halt"}]
 
 
 def stay(t: Table) -> None:
@@ -67,7 +85,7 @@ def test_10_9_combat_example_1_celts_attack_illyrians_in_verona(t1: Table, dice:
     t1.put("verona", "illyrians", "infantry", 2)
     # Round 1: Celts 3, 4 miss; Illyrians 2, 9: one hit. Round 2: Celts 7 hits; Illyrians 10, 10.
     dice.load(3, 4, 2, 9, 7, 10, 10)
-    fight(t1, "celts")
+    t1.fight("celts")
     assert t1.units("verona", "celts")["infantry"] == 1
     assert t1.active() == [t1.role("celts")]  # the attacker declares first
     t1.act("done")
@@ -84,11 +102,11 @@ def test_10_9_combat_example_2_legion_hits_on_6(t1: Table, dice: Dice) -> None:
     t1.spread("etruscans", "etruria", "pisae", "perusia")
     t1.put("picenum", "romans", "legion", 1)
     dice.load(6, 5, 5)  # the Roman legion hits on 6; the Etruscans miss with 5, 5
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.units("picenum", "etruscans")["infantry"] == 1
     t1.act("done")  # the Romans stay
     t1.act("unit", "infantry")  # the surviving Etruscan retreats and the combat ends
-    t1.act("area", t1.a("umbria"))
+    t1.go("umbria")
     assert t1.units("picenum") == {"legion": 1}
     assert t1.step() == "halt"
 
@@ -98,7 +116,7 @@ def test_10_0_combat_rounds_go_on_until_one_nation_is_left(t1: Table, dice: Dice
     t1.spread("etruscans", "etruria", "pisae", "perusia")
     t1.put("picenum", "romans", "legion", 1)
     dice.load(1, 1, 1, 1, 6, 1)
-    fight(t1, "romans")
+    t1.fight("romans")
     stay(t1)
     stay(t1)
     assert t1.step() == "halt" and t1.units("picenum") == {"legion": 1}
@@ -110,7 +128,7 @@ def test_10_4_corfinium_example_targets_by_type_and_lost_hits(t1: Table, dice: D
     t1.put("corfinium", "epirotes", "infantry", 3)
     t1.put("corfinium", "epirotes", "elephant", 1)
     t1.st["panic"] = 3  # the elephants' panic rule (§13.3) is not part of this example
-    fight(t1, "epirotes")
+    t1.fight("epirotes")
     assert t1.step() == "battle"
     assert set(t1.legal()) == {("target", "legion"), ("target", "consular")}
     assert t1.active() == [t1.role("epirotes")]  # the attacker declares first
@@ -133,7 +151,7 @@ def test_10_4_all_attacks_on_the_consul_the_romans_still_roll_all(t1: Table, dic
     t1.put("corfinium", "romans", "legion", 2)
     t1.put("corfinium", "romans", "consular", 1)
     t1.put("corfinium", "epirotes", "infantry", 3)
-    fight(t1, "epirotes")
+    t1.fight("epirotes")
     t1.act("target", "consular")
     t1.act("target", "consular")
     dice.load(7, 7, 7, 6, 6, 5)  # three hits on the consul (one lost); the Romans hit thrice
@@ -146,13 +164,13 @@ def test_10_2_consular_legion_takes_two_hits_and_is_repaired(t1: Table, dice: Di
     t1.put("roma", "romans", "consular", 1)
     t1.put("roma", "carthaginians", "infantry", 2)
     dice.load(1, 7, 1)  # the Carthaginians hit once
-    fight(t1, "carthaginians")
+    t1.fight("carthaginians")
     assert t1.units("roma", "romans") == {"consular": 1}
     assert any(x[1] == "consular" and x[4] == 1 for x in t1.st["u"][t1.a("roma")])
     t1.act("unit", "infantry")  # both Carthaginians withdraw
-    t1.act("area", t1.a("neapolis"))
+    t1.go("neapolis")
     t1.act("unit", "infantry")
-    t1.act("area", t1.a("neapolis"))
+    t1.go("neapolis")
     assert t1.step() == "halt"
     assert all(x[4] == 0 for x in t1.st["u"][t1.a("roma")])  # repaired after the combat
 
@@ -161,7 +179,7 @@ def test_10_2_three_consular_legions_the_fourth_hit_removes_one(t1: Table, dice:
     t1.put("roma", "romans", "consular", 3)
     t1.put("roma", "carthaginians", "infantry", 4)
     dice.load(10, 10, 10, 10, 1, 1, 1)
-    fight(t1, "carthaginians")
+    t1.fight("carthaginians")
     assert t1.units("roma", "romans") == {"consular": 2}
     assert sorted(x[4] for x in t1.st["u"][t1.a("roma")] if x[1] == "consular") == [1, 1]
 
@@ -169,7 +187,7 @@ def test_10_2_three_consular_legions_the_fourth_hit_removes_one(t1: Table, dice:
 def test_10_2_lone_leader_is_removed_without_combat(t1: Table) -> None:
     t1.leader("apulia", "greeks", "dionysius")
     t1.put("apulia", "romans", "legion", 1)
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.units("apulia") == {"legion": 1}
     assert "dionysius" in t1.st["ldead"]
 
@@ -177,9 +195,9 @@ def test_10_2_lone_leader_is_removed_without_combat(t1: Table) -> None:
 def test_10_2_faq_only_two_leaders_left_the_active_leader_withdraws(t1: Table) -> None:
     t1.leader("apulia", "greeks", "dionysius")
     t1.leader("apulia", "romans", "fabius")
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.step() == "retreat"  # the Roman leader (the active nation's) must go
-    t1.act("area", t1.a("corfinium"))
+    t1.go("corfinium")
     assert t1.units("apulia") == {"dionysius": 1}
 
 
@@ -188,10 +206,10 @@ def test_10_2_elephant_9_or_10_makes_a_second_unit_retreat(t1: Table, dice: Dice
     t1.put("bruttium", "greeks", "infantry", 3)
     t1.put("rhegium", "greeks", "infantry", 1)
     dice.load(9, 1, 1, 1)
-    fight(t1, "carthaginians")
+    t1.fight("carthaginians")
     # One Greek is hit; the Greek player picks the survivor that retreats, and where.
     assert t1.step() == "retreat" and t1.active() == [t1.role("greeks")]
-    t1.act("area", t1.a("rhegium"))
+    t1.go("rhegium")
     assert t1.units("bruttium", "greeks")["infantry"] == 1
     assert t1.units("rhegium", "greeks")["infantry"] == 2
 
@@ -202,7 +220,7 @@ def test_10_2_elephant_retreat_impossible_means_elimination_and_vp(t1: Table, di
     t1.put("rhegium", "romans", "legion", 1)
     t1.put("lucania", "romans", "legion", 1)
     dice.load(10, 1, 1, 1, 5, 1)  # round 2: the elephant (5) takes the last Greek
-    fight(t1, "carthaginians")
+    t1.fight("carthaginians")
     # No area can take the retreating Greek: it is eliminated, and Carthage scores it.
     # Neither side can retreat (every neighbour is Roman), so a second round follows.
     assert t1.units("bruttium", "greeks") == {}
@@ -215,11 +233,9 @@ def test_10_5_samnite_retreat_example(t1: Table, dice: Dice) -> None:
     t1.put("lucania", "samnites", "infantry", 3)
     t1.put("calabria", "greeks", "infantry", 1)
     t1.put("corfinium", "romans", "legion", 2)
-    t1.move_phase("romans")
-    t1.walk("romans", "corfinium", ["legion", "legion"], ["apulia"])
-    t1.st["flow"] = [{"s": "halt"}]
+    t1.walked_in("romans", "corfinium", ["legion", "legion"], ["apulia"])
     dice.load(1, 1, 1, 1)
-    fight(t1, "romans")
+    t1.fight("romans")
     t1.act("done")  # the attacker stays
     from tavola.games.italia.combat import retreat_dests
 
@@ -236,16 +252,14 @@ def test_10_5_samnite_retreat_example(t1: Table, dice: Dice) -> None:
 def test_10_5_venetia_attacker_retreats_to_picenum(t1: Table, dice: Dice) -> None:
     t1.put("venetia", "illyrians", "infantry", 1)
     t1.put("ravenna", "etruscans", "infantry", 2)
-    t1.move_phase("illyrians")
-    t1.walk("illyrians", "venetia", ["infantry"], ["ravenna"])
-    t1.st["flow"] = [{"s": "halt"}]
+    t1.walked_in("illyrians", "venetia", ["infantry"], ["ravenna"])
     dice.load(1, 1, 1)
-    fight(t1, "illyrians")
+    t1.fight("illyrians")
     assert t1.can("area", t1.a("picenum")) or t1.can("unit", "infantry")
     t1.act("unit", "infantry")
     assert t1.can("area", t1.a("picenum"))
     assert t1.can("area", t1.a("venetia"))  # FAQ: the attacker may go back where it came from
-    t1.act("area", t1.a("picenum"))
+    t1.go("picenum")
     assert t1.units("picenum", "illyrians")["infantry"] == 1
 
 
@@ -255,36 +269,24 @@ def test_10_5_no_retreat_into_entry_areas_or_other_nations(t1: Table, dice: Dice
     t1.put("venetia", "romans", "legion", 1)
     t1.put("verona", "etruscans", "infantry", 1)
     dice.load(1, 1)
-    fight(t1, "romans")
+    t1.fight("romans")
     t1.act("done")
     t1.act("unit", "infantry")
-    dests = {x[1] for x in t1.legal() if x[0] == "area"}
-    assert dests == {t1.a("tridentum"), t1.a("ravenna")}
+    assert t1.areas() == {t1.a("tridentum"), t1.a("ravenna")}
 
 
 def test_10_5_faq_retreat_onto_a_fleet_with_room(t1: Table, dice: Dice) -> None:
-    t1.put("apulia", "greeks", "infantry", 2)
-    t1.put("apulia", "romans", "legion", 2)
-    t1.put("mare_hadriaticum", "greeks", "fleet", 1)
-    t1.put("mare_hadriaticum", "romans", "fleet", 1)  # enemy fleets do not prevent it
-    dice.load(1, 1, 1, 1)
-    fight(t1, "romans")
-    t1.act("done")
+    # A Roman fleet beside the Greek one: enemy fleets do not prevent it.
+    greeks_face_a_retreat_from_apulia(t1, dice, infantry=2, fleets=(("romans", 1),))
     t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_hadriaticum"))
+    t1.go("mare_hadriaticum")
     t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_hadriaticum"))
+    t1.go("mare_hadriaticum")
     assert t1.cargo("mare_hadriaticum", "greeks")["infantry"] == 2
 
 
 def test_10_5_retreat_onto_a_full_fleet_is_impossible(t1: Table, dice: Dice) -> None:
-    t1.put("apulia", "greeks", "infantry", 1)
-    t1.put("apulia", "romans", "legion", 2)
-    t1.put("mare_hadriaticum", "greeks", "fleet", 1)
-    t1.board_fleet("mare_hadriaticum", "greeks", "infantry", 2)
-    dice.load(1, 1, 1)
-    fight(t1, "romans")
-    t1.act("done")
+    greeks_face_a_retreat_from_apulia(t1, dice, infantry=1, aboard=2)
     assert not t1.can("unit", "infantry") or not t1.can("area", t1.a("mare_hadriaticum"))
 
 
@@ -302,7 +304,7 @@ def test_10_6_conquered_city_of_another_player_may_be_pillaged_for_gold(t1: Tabl
     t1.put("neapolis", "carthaginians", "infantry")
     t1.city("neapolis", owner="carthaginians")
     t1.put("neapolis", "romans", "legion", 2)
-    fight(t1, "romans")
+    t1.fight("romans")
     dice.load(10, 1, 1)
     t1.act("attack")  # not a raid
     assert t1.step() == "pillage"
@@ -317,34 +319,25 @@ def test_10_6_faq_no_pillage_of_a_city_of_the_same_player(t1: Table, dice: Dice)
     t1.city("neapolis", owner="greeks")
     t1.put("neapolis", "romans", "legion", 2)  # Greeks and Romans are both red
     dice.load(10, 1, 1)
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.step() == "halt"
     assert t1.st["city"][t1.a("neapolis")] == 1
 
 
 def test_10_6_faq_an_empty_city_of_another_player_may_be_pillaged(t1: Table) -> None:
-    from tavola.games.italia.sequence import after_move_checks
-
     t1.put("roma", "samnites", "infantry")
     t1.city("neapolis", owner="greeks")
-    t1.move_phase("samnites")
-    t1.walk("samnites", "roma", ["infantry"], ["neapolis"])
-    t1.st["flow"] = [{"s": "halt"}]
-    after_move_checks(t1.S, t1.st, t1.n("samnites"))
-    engine.advance(t1.S, t1.st, t1.events)
+    t1.walked_in("samnites", "roma", ["infantry"], ["neapolis"])
+    after_the_move(t1, "samnites")
     assert t1.step() == "pillage"
     t1.act("pillage", "vp")  # the Samnite card scores pillage instead of gold
     assert t1.vp("samnites") == 2
 
 
 def test_10_6_a_city_taken_earlier_cannot_be_pillaged_later(t1: Table) -> None:
-    from tavola.games.italia.sequence import after_move_checks
-
     t1.put("neapolis", "samnites", "infantry")
     t1.city("neapolis", owner="samnites")
-    t1.begin("samnites")
-    after_move_checks(t1.S, t1.st, t1.n("samnites"))
-    engine.advance(t1.S, t1.st, t1.events)
+    after_the_move(t1, "samnites")
     assert t1.step() == "halt"
 
 
@@ -384,7 +377,7 @@ def test_10_9_combat_example_3_samnite_raid_on_a_greek_city(t1: Table, dice: Dic
     t1.put("apulia", "greeks", "infantry", 2)
     t1.city("apulia", owner="greeks")
     t1.put("apulia", "samnites", "infantry", 3)
-    fight(t1, "samnites")
+    t1.fight("samnites")
     assert set(t1.legal()) == {("attack",), ("raid",)}
     dice.load(4, 8, 9, 5, 7)  # Samnites 4, 8, 9; Greeks 5, 7 (no city bonus in a raid)
     t1.act("raid")
@@ -392,8 +385,7 @@ def test_10_9_combat_example_3_samnite_raid_on_a_greek_city(t1: Table, dice: Dic
     assert t1.units("apulia", "greeks")["infantry"] == 2  # a raid harms no defender
     assert t1.st["city"][t1.a("apulia")] == 2
     # The two surviving Samnites must retreat.
-    t1.act("area", t1.a("samnium"))
-    t1.act("area", t1.a("samnium"))
+    t1.go("samnium", "samnium")
     t1.act("pillage", "vp")
     assert t1.vp("samnites") == 2
     # The Greek player gives up an infantry to rebuild at once.
@@ -406,10 +398,10 @@ def test_10_7_failed_raid_attacker_still_withdraws(t1: Table, dice: Dice) -> Non
     t1.put("apulia", "greeks", "infantry", 1)
     t1.city("apulia", owner="greeks")
     t1.put("apulia", "samnites", "infantry", 1)
-    fight(t1, "samnites")
+    t1.fight("samnites")
     dice.load(6, 1)
     t1.act("raid")
-    t1.act("area", t1.a("samnium"))
+    t1.go("samnium")
     assert t1.st["city"][t1.a("apulia")] == 1
     assert t1.units("apulia") == {"infantry": 1} and t1.units("apulia", "greeks")["infantry"] == 1
 
@@ -420,7 +412,7 @@ def test_10_7_attackers_that_cannot_withdraw_are_eliminated(t1: Table, dice: Dic
     t1.put("calabria", "samnites", "infantry", 1)
     t1.put("apulia", "romans", "legion")
     t1.put("lucania", "romans", "legion")
-    fight(t1, "samnites")
+    t1.fight("samnites")
     dice.load(7, 1)
     t1.act("raid")
     t1.act("pillage", "gold")
@@ -438,31 +430,17 @@ def test_10_7_clarification_only_cities_of_other_players_are_raided(t1: Table) -
 
 
 def test_10_8_2_defenders_plus_two_in_the_first_round_against_landed_units(t1: Table, dice: Dice) -> None:
-    t1.put("africa", "carthaginians", "infantry", 1)
-    t1.put("mare_sardoum", "romans", "fleet", 1)
-    t1.board_fleet("mare_sardoum", "romans", "legion", 1)
     t1.put("carales", "romans", "legion", 0)
-    t1.move_phase("romans")
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("africa"))
-    t1.st["flow"] = [{"s": "halt"}]
+    romans_land_in_africa(t1)
     dice.load(1, 5)  # the Carthaginian 5 +2 = 7 hits the legion from the sea
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.units("africa") == {"infantry": 1}
 
 
 def test_10_8_2_the_bonus_is_only_for_the_first_round(t1: Table, dice: Dice) -> None:
-    t1.put("africa", "carthaginians", "infantry", 1)
-    t1.put("mare_sardoum", "romans", "fleet", 1)
-    t1.board_fleet("mare_sardoum", "romans", "legion", 1)
-    t1.move_phase("romans")
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("africa"))
-    t1.st["flow"] = [{"s": "halt"}]
+    romans_land_in_africa(t1)
     dice.load(1, 1, 1, 5)  # round 2: the Carthaginian 5 misses without the bonus
-    fight(t1, "romans")
+    t1.fight("romans")
     t1.act("done")
     t1.act("done")
     assert t1.step() == "retreat"  # after round 2
@@ -470,28 +448,17 @@ def test_10_8_2_the_bonus_is_only_for_the_first_round(t1: Table, dice: Dice) -> 
 
 
 def test_10_8_2_defender_may_aim_at_the_units_from_the_sea(t1: Table, dice: Dice) -> None:
-    t1.put("africa", "carthaginians", "infantry", 1)
-    t1.put("numidia", "romans", "legion", 1)
-    t1.put("mare_sardoum", "romans", "fleet", 1)
-    t1.board_fleet("mare_sardoum", "romans", "legion", 1)
-    t1.move_phase("romans")
-    t1.walk("romans", "numidia", ["legion"], ["africa"])
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("africa"))
-    t1.st["flow"] = [{"s": "halt"}]
-    fight(t1, "romans")
+    romans_land_in_africa(t1, from_numidia=True)
+    t1.fight("romans")
     assert set(t1.legal()) == {("target", "legion"), ("target", "legion@sea")}
 
 
 def test_9_4_attack_across_a_strait_gives_the_defender_plus_two(t1: Table, dice: Dice) -> None:
     t1.put("messana", "greeks", "infantry", 1)
     t1.put("rhegium", "romans", "legion", 1)
-    t1.move_phase("romans")
-    t1.walk("romans", "rhegium", ["legion"], ["messana"])
-    t1.st["flow"] = [{"s": "halt"}]
+    t1.walked_in("romans", "rhegium", ["legion"], ["messana"])
     dice.load(1, 5)
-    fight(t1, "romans")
+    t1.fight("romans")
     assert t1.units("messana") == {"infantry": 1}
 
 
@@ -528,9 +495,9 @@ def test_10_5_a_city_reached_by_retreating_may_be_pillaged(t1: Table, dice: Dice
     t1.put("etruria", "samnites", "infantry", 1)
     t1.city("roma", owner="romans")  # an empty Roman city next door
     dice.load(1, 1, 1)
-    fight(t1, "samnites")
+    t1.fight("samnites")
     t1.act("unit", "infantry")
-    t1.act("area", t1.a("roma"))
+    t1.go("roma")
     assert t1.step() == "pillage"
     t1.act("pillage", "gold")
     assert t1.st["gold"][t1.n("samnites")] == 4
@@ -554,23 +521,21 @@ def test_10_0_faq_two_nations_treating_an_entry_area_as_normal_fight(t1: Table) 
 
 
 def test_10_6_1_clarification_rebuilding_after_movement_where_no_combat_follows(t1: Table) -> None:
-    from tavola.games.italia.sequence import after_move_checks
-
     t1.put("neapolis", "samnites", "infantry", 2)
     t1.city("neapolis", owner="samnites", ruin=True)
-    t1.begin("samnites")
-    after_move_checks(t1.S, t1.st, t1.n("samnites"))
-    engine.advance(t1.S, t1.st, t1.events)
+    after_the_move(t1, "samnites")
     assert t1.step() == "rebuild"
 
 
-def test_10_7_clarification_a_raided_city_taken_in_the_same_turn_is_not_pillaged(t1: Table, dice: Dice) -> None:
+def test_10_7_clarification_a_raided_city_taken_in_the_same_turn_is_not_pillaged(
+    t1: Table, dice: Dice
+) -> None:
     t1.put("apulia", "greeks", "infantry", 1)
     t1.city("apulia", owner="greeks")
     t1.st["raided"].append(t1.a("apulia"))  # raided earlier in this Samnite turn, then rebuilt
     t1.put("apulia", "samnites", "infantry", 2)
     dice.load(10, 1, 1)
-    fight(t1, "samnites")  # no raid question: it was raided already; a normal attack
+    t1.fight("samnites")  # no raid question: it was raided already; a normal attack
     assert t1.units("apulia") == {"infantry": 2}
     assert t1.step() == "halt"  # no pillage
 
@@ -579,7 +544,7 @@ def test_10_4_house_rule_every_unit_is_its_own_target(dice: Dice) -> None:
     t = Table("italia-i", options={"combat_variant": True})
     t.put("verona", "celts", "infantry", 2)
     t.put("verona", "illyrians", "infantry", 2)
-    fight(t, "celts")
+    t.fight("celts")
     assert set(t.legal()) == {("target", "infantry.0"), ("target", "infantry.1")}
     t.act("target", "infantry.1")
     # Before a unit draws a second die, every enemy unit must draw one: the second Celt's die

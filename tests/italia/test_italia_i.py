@@ -270,10 +270,14 @@ def test_13_4_round_10_is_a_sequence_of_campaigns_to_the_end() -> None:
             seen.add(RULES_I.S.nkey[f["n"]])
         role = RULES_I.active_roles(st)[0]
         legal = RULES_I.legal_actions(st, role)
-        RULES_I.apply(st, role, ("pass",) if ("pass",) in legal else legal[0] if ("campaign",) not in legal else ("campaign",))
+        RULES_I.apply(
+            st,
+            role,
+            ("pass",) if ("pass",) in legal else legal[0] if ("campaign",) not in legal else ("campaign",),
+        )
         info = st["r10"]
     assert RULES_I.result(st) is not None
-    assert {"optimates", "populares"} <= seen
+    assert {"optimates", "populares", "romans"} <= seen  # the three alternate (§13.4)
     assert info is not None
 
 
@@ -352,3 +356,38 @@ def test_house_rule_pyrrhus_fights_where_he_lands() -> None:
     t = Table("italia-i", round_=4, options={"pyrrhus_fights": True})
     t.leader("calabria", "epirotes", "pyrrhus")
     assert _arrival_exit(t.S, t.st, t.n("epirotes")) == -1
+
+
+def test_13_4_romans_campaign_in_round_10() -> None:
+    """§13.4: the Romans are the third campaigning nation of round 10: their leader arrives
+    after the round-9 leaders are removed, and each campaign move costs one gold."""
+    t = Table("italia-i", round_=10)
+    t.put("umbria", "romans", "legion", 2)
+    t.put("roma", "romans", "legion", 2)
+    t.leader("samnium", "romans", "marius")  # left from round 9: removed (§13.4 FAQ)
+    t.st["gold"][t.n("romans")] = 1
+    t.st["flow"] = [{"s": "halt"}, {"s": "round", "ph": "start", "i": 0}]
+    engine.advance(t.S, t.st, t.events)
+    # Pompeius Strabo (card reconstruction) comes with two legions to a controlled area.
+    assert t.step() == "reinf" and t.active() == [t.role("romans")]
+    t.act("area", t.a("umbria"))
+    assert t.units("umbria", "romans") == {"legion": 4, "pompeius_strabo": 1}
+    assert t.units("samnium") == {}
+    # Optimates first, then Populares: both pass.
+    for faction in ("optimates", "populares"):
+        assert t.step() == "camp" and t.active() == [t.role(faction)]
+        t.act("pass")
+    assert t.step() == "camp" and t.st["camp_nat"] == t.n("romans")
+    assert t.st["gold"][t.n("romans")] == 1 + 3  # the treasury plus the card's campaign gold
+    t.act("campaign")
+    assert t.st["gold"][t.n("romans")] == 3
+    t.act("area", t.a("umbria"))
+    t.act("leader", "pompeius_strabo")
+    t.act("unit", "legion")
+    t.act("unit", "legion")
+    t.act("area", t.a("picenum"))
+    t.act("done")  # the move ends; no raid, block, reaction or battle follows
+    assert t.units("picenum", "romans") == {"legion": 2, "pompeius_strabo": 1}
+    moves = [e for e in t.events if e["msg"] == "it.campaign_move"]
+    assert [e["args"] for e in moves] == [{"nation": "romans", "gold": 3}]
+    assert t.step() == "camp" and t.active() == [t.role("optimates")]  # the alternation goes on

@@ -23,7 +23,9 @@ def test_14_1_foederati_defect_on_6_or_more_to_the_independent_foederati(t2: Tab
     orig = italia_ii.roll
     italia_ii.roll = lambda st: next(rolls)
     try:
-        italia_ii.foederati_defection(t2.S, t2.st, t2.a("ravenna"), t2.n("foederati"), t2.n("western_romans"), t2.events)
+        italia_ii.foederati_defection(
+            t2.S, t2.st, t2.a("ravenna"), t2.n("foederati"), t2.n("western_romans"), t2.events
+        )
     finally:
         italia_ii.roll = orig
     assert t2.units("ravenna", "western_romans") == {"foederati": 1}
@@ -37,7 +39,9 @@ def test_14_1_only_ostrogoths_present_defection_on_9_or_more(t2: Table) -> None:
     orig = italia_ii.roll
     italia_ii.roll = lambda st: next(rolls)
     try:
-        italia_ii.foederati_defection(t2.S, t2.st, t2.a("ravenna"), t2.n("ostrogoths"), t2.n("western_romans"), t2.events)
+        italia_ii.foederati_defection(
+            t2.S, t2.st, t2.a("ravenna"), t2.n("ostrogoths"), t2.n("western_romans"), t2.events
+        )
     finally:
         italia_ii.roll = orig
     assert t2.units("ravenna", "western_romans") == {"foederati": 1}
@@ -82,7 +86,9 @@ def test_14_2_damaged_knights_cannot_retreat_and_are_repaired(t2: Table, dice: D
     knight = next(u for u in t2.st["u"][t2.a("verona")] if u[1] == "knight")
     assert knight[4] == 1
     # The Lombards may retreat the infantry, not the damaged knight.
-    assert ("unit", "infantry") in t2.legal() and not any(x[0] == "unit" and "knight" in x[1] for x in t2.legal())
+    assert ("unit", "infantry") in t2.legal() and not any(
+        x[0] == "unit" and "knight" in x[1] for x in t2.legal()
+    )
 
 
 def test_14_2_two_knights_third_hit_removes_the_first(t2: Table, dice: Dice) -> None:
@@ -204,6 +210,36 @@ def test_faq_franks_imperial_title_when_charlemagne_wins_in_roma(t2: Table, dice
     t2.act("unit", "infantry")
     t2.act("area", t2.a("umbria"))  # the Lombards retreat in the normal retreat step
     assert t2.vp("franks") == 6
+
+
+def _charlemagne_moves(t2: Table, path: list[str]) -> None:
+    t2.st["round"] = 10
+    t2.leader("etruria", "franks", "charlemagne")
+    t2.put("etruria", "franks", "infantry", 2)
+    t2.move_phase("franks")
+    t2.walk("franks", "etruria", ["infantry", "infantry"], path, leaders=("charlemagne",))
+    if t2.step() == "move":
+        t2.act("done")
+    combat.start_combat(t2.S, t2.st, t2.n("franks"), "normal")
+    engine.advance(t2.S, t2.st, t2.events)
+
+
+def test_faq_franks_imperial_title_when_charlemagne_stops_in_an_empty_roma(t2: Table) -> None:
+    # FAQ 'Franchi': the retreat of Roma's holders is a step of the title procedure, done in the
+    # combat phase; with nobody there to retreat, stopping in Roma is all it takes.
+    assert t2.S.vp_events[t2.n("franks")]["imperial_title"][0].unopposed  # the card's param
+    _charlemagne_moves(t2, ["roma"])
+    assert t2.units("roma") == {"charlemagne": 1, "infantry": 2}
+    assert t2.vp("franks") == 6
+    combat.start_combat(t2.S, t2.st, t2.n("franks"), "normal")
+    engine.advance(t2.S, t2.st, t2.events)
+    assert t2.vp("franks") == 6  # one title only
+
+
+def test_faq_franks_no_imperial_title_for_passing_through_roma(t2: Table) -> None:
+    _charlemagne_moves(t2, ["roma", "neapolis"])
+    assert t2.units("neapolis") == {"charlemagne": 1, "infantry": 2}
+    assert t2.vp("franks") == 0
 
 
 def test_card_rule_visigoths_reduce_to_six_infantry(t2: Table) -> None:

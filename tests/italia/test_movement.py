@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from italia_table import Table
+from italia_table import Table, allied_city_in_samnium
 
 
 def test_9_0_infantry_moves_two_areas_lucania_neapolis_roma(t1: Table) -> None:
@@ -15,10 +15,7 @@ def test_9_0_infantry_moves_two_areas_lucania_neapolis_roma(t1: Table) -> None:
 def test_9_0_infantry_cannot_move_a_third_area(t1: Table) -> None:
     t1.put("lucania", "samnites", "infantry")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("neapolis"))
-    t1.act("area", t1.a("roma"))
+    t1.march("lucania", ["infantry"], ["neapolis", "roma"])
     assert not t1.can("area", t1.a("etruria"))
 
 
@@ -26,19 +23,15 @@ def test_9_0_enemy_in_neapolis_stops_the_move(t1: Table) -> None:
     t1.put("lucania", "samnites", "infantry")
     t1.put("neapolis", "greeks", "infantry")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("neapolis"))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.march("lucania", ["infantry"], ["neapolis"])
+    assert not t1.areas()
 
 
 def test_9_0_samnium_highland_ends_the_move(t1: Table) -> None:
     t1.put("lucania", "samnites", "infantry")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("samnium"))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.march("lucania", ["infantry"], ["samnium"])
+    assert not t1.areas()
 
 
 def test_9_0_cities_and_ruins_do_not_stop_movement(t1: Table) -> None:
@@ -68,7 +61,9 @@ def test_9_1_with_a_leader_highlands_do_not_stop_samnium_corfinium_picenum(t1: T
     t1.put("lucania", "samnites", "infantry")
     t1.leader("lucania", "samnites", "gavius_pontius")
     t1.move_phase("samnites")
-    t1.walk("samnites", "lucania", ["infantry"], ["samnium", "corfinium", "picenum"], leaders=("gavius_pontius",))
+    t1.walk(
+        "samnites", "lucania", ["infantry"], ["samnium", "corfinium", "picenum"], leaders=("gavius_pontius",)
+    )
     assert t1.units("picenum", "samnites")["infantry"] == 1
 
 
@@ -77,22 +72,15 @@ def test_9_1_leader_bonus_needs_enemy_free_areas(t1: Table) -> None:
     t1.leader("lucania", "samnites", "gavius_pontius")
     t1.put("roma", "romans", "legion")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("leader", "gavius_pontius")
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("neapolis"))
-    t1.act("area", t1.a("roma"))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.march("lucania", ["infantry"], ["neapolis", "roma"], leaders=("gavius_pontius",))
+    assert not t1.areas()
 
 
 def test_9_1_leader_alone_moves_three_areas_through_highlands(t1: Table) -> None:
     t1.leader("lucania", "samnites", "gavius_pontius")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("leader", "gavius_pontius")
-    for p in ("samnium", "corfinium", "umbria"):
-        t1.act("area", t1.a(p))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.march("lucania", [], ["samnium", "corfinium", "umbria"], leaders=("gavius_pontius",))
+    assert not t1.areas()
 
 
 def test_9_1_faq_picked_up_units_get_no_extra_area(t1: Table) -> None:
@@ -100,13 +88,10 @@ def test_9_1_faq_picked_up_units_get_no_extra_area(t1: Table) -> None:
     t1.put("lucania", "samnites", "infantry")
     t1.put("neapolis", "samnites", "infantry")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("lucania"))
-    t1.act("leader", "gavius_pontius")
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("neapolis"))
+    t1.march("lucania", ["infantry"], ["neapolis"], leaders=("gavius_pontius",))
     t1.act("unit", "infantry")  # picked up along the way: two areas, not three
-    t1.act("area", t1.a("samnium"))  # a highland does not stop it while with the leader
-    t1.act("area", t1.a("corfinium"))
+    t1.go("samnium")  # a highland does not stop it while with the leader
+    t1.go("corfinium")
     assert not t1.can("area", t1.a("umbria"))
 
 
@@ -115,13 +100,10 @@ def test_9_1_faq_picked_up_units_may_be_left_behind_after_a_highland(t1: Table) 
     t1.put("neapolis", "samnites", "infantry")
     t1.put("samnium", "samnites", "infantry")
     t1.move_phase("samnites")
-    t1.act("area", t1.a("neapolis"))
-    t1.act("leader", "gavius_pontius")
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("samnium"))
+    t1.march("neapolis", ["infantry"], ["samnium"], leaders=("gavius_pontius",))
     t1.act("unit", "infantry")
     t1.act("drop", "infantry")
-    t1.act("area", t1.a("corfinium"))
+    t1.go("corfinium")
     assert t1.units("samnium", "samnites")["infantry"] == 1
 
 
@@ -137,16 +119,14 @@ def test_9_2_reinforcements_must_leave_the_entry_area(t1: Table) -> None:
 def test_9_2_clarification_no_entering_an_entry_area_without_the_card(t1: Table) -> None:
     t1.put("liguria", "celts", "infantry")
     t1.move_phase("celts")
-    t1.act("area", t1.a("liguria"))
-    t1.act("unit", "infantry")
+    t1.march("liguria", ["infantry"])
     assert not t1.can("area", t1.a("alpes"))
 
 
 def test_9_2_a_card_may_let_a_nation_use_an_entry_area(t1: Table) -> None:
     t1.put("venetia", "illyrians", "infantry")
     t1.move_phase("illyrians")
-    t1.act("area", t1.a("venetia"))
-    t1.act("unit", "infantry")
+    t1.march("venetia", ["infantry"])
     assert t1.can("area", t1.a("illyricum"))
 
 
@@ -165,9 +145,7 @@ def test_9_3_one_unit_cannot_overrun_one_defender(t1: Table) -> None:
     t1.put("apulia", "samnites", "infantry")
     t1.move_phase("romans")
     t1.walk("romans", "corfinium", ["legion"], ["apulia"])
-    t1.act("area", t1.a("corfinium"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("apulia"))
+    t1.march("corfinium", ["legion"], ["apulia"])
     assert not t1.can("area", t1.a("calabria"))
 
 
@@ -177,19 +155,15 @@ def test_9_3_two_defenders_need_four_attackers(t1: Table) -> None:
     t1.put("apulia", "samnites", "infantry", 2)
     t1.move_phase("romans")
     t1.walk("romans", "corfinium", ["legion"] * 3, ["apulia"])
-    t1.act("area", t1.a("samnium"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("apulia"))
+    t1.march("samnium", ["legion"], ["apulia"])
     assert not t1.can("area", t1.a("calabria"))  # three are not enough
     t1.act("done")
     from tavola.games.italia.movement import overrun
 
     assert overrun(t1.S, t1.st, t1.a("apulia"), t1.n("romans"))
-    t1.act("area", t1.a("corfinium"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("apulia"))
+    t1.march("corfinium", ["legion"], ["apulia"])
     assert not t1.can("done")  # a fifth attacker may pass, not stop (§8.3)
-    t1.act("area", t1.a("calabria"))
+    t1.go("calabria")
     assert t1.units("calabria", "romans")["legion"] == 1
 
 
@@ -201,8 +175,7 @@ def test_9_3_three_defenders_cannot_be_overrun_the_attack_limit_is_four(t1: Tabl
     t1.move_phase("romans")
     t1.walk("romans", "corfinium", ["legion"] * 3, ["apulia"])
     t1.walk("romans", "samnium", ["legion"], ["apulia"])
-    t1.act("area", t1.a("lucania"))
-    t1.act("unit", "legion")
+    t1.march("lucania", ["legion"])
     assert not t1.can("area", t1.a("apulia"))  # a fifth attacker is over the limit (§8.3)
 
 
@@ -212,9 +185,7 @@ def test_9_3_a_city_with_three_defenders_is_overrun_by_three(t1: Table) -> None:
     t1.city("apulia", owner="samnites")
     t1.move_phase("romans")
     t1.walk("romans", "corfinium", ["legion"] * 3, ["apulia"])
-    t1.act("area", t1.a("corfinium"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("apulia"))
+    t1.march("corfinium", ["legion"], ["apulia"])
     assert t1.can("area", t1.a("calabria"))
 
 
@@ -232,22 +203,17 @@ def test_9_4_crossing_a_strait_is_the_whole_move(t1: Table) -> None:
     t1.put("bruttium", "greeks", "infantry")
     t1.put("rhegium", "greeks", "infantry")
     t1.move_phase("greeks")
-    t1.act("area", t1.a("rhegium"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("messana"))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.march("rhegium", ["infantry"], ["messana"])
+    assert not t1.areas()
     t1.act("done")
-    t1.act("area", t1.a("bruttium"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("rhegium"))
+    t1.march("bruttium", ["infantry"], ["rhegium"])
     assert not t1.can("area", t1.a("messana"))  # a unit that moved may not cross
 
 
 def test_9_4_corsica_olbia_strait(t1: Table) -> None:
     t1.put("corsica", "carthaginians", "infantry")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("corsica"))
-    t1.act("unit", "infantry")
+    t1.march("corsica", ["infantry"])
     assert t1.can("area", t1.a("olbia"))
 
 
@@ -255,19 +221,18 @@ def test_9_5_fleets_move_two_seas_and_pass_enemy_fleets(t1: Table) -> None:
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.put("mare_balearicum", "romans", "fleet", 3)
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("mare_sardoum"))
+    t1.go("mare_sardoum")
     t1.act("fleet", 0)
-    t1.act("area", t1.a("mare_balearicum"))
-    t1.act("area", t1.a("mare_ligusticum"))
-    assert not any(x[0] == "area" for x in t1.legal())
+    t1.go("mare_balearicum", "mare_ligusticum")
+    assert not t1.areas()
 
 
 def test_9_5_fleets_never_enter_land(t1: Table) -> None:
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("mare_sardoum"))
+    t1.go("mare_sardoum")
     t1.act("fleet", 0)
-    assert all(t1.S.is_sea[x[1]] for x in t1.legal() if x[0] == "area")
+    assert all(t1.S.is_sea[a] for a in t1.areas())
 
 
 def test_9_6_carthaginian_transport_example(t1: Table) -> None:
@@ -278,27 +243,21 @@ def test_9_6_carthaginian_transport_example(t1: Table) -> None:
     t1.move_phase("carthaginians")
     # The Byzacena infantry walks to Africa: it may not embark any more.
     t1.walk("carthaginians", "byzacena", ["infantry"], ["africa"])
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
-    t1.act("unit", "infantry")
+    t1.march("africa", ["infantry", "infantry"])
     assert ("unit", "infantry") not in t1.legal()  # the walked one cannot be picked
-    t1.act("area", t1.a("mare_sardoum"))
+    t1.go("mare_sardoum")
     t1.act("done")
     assert t1.cargo("mare_sardoum", "carthaginians")["infantry"] == 2
-    t1.act("area", t1.a("mare_sardoum"))
+    t1.go("mare_sardoum")
     t1.act("fleet", 0)
-    t1.act("area", t1.a("mare_balearicum"))
+    t1.go("mare_balearicum")
     t1.act("done")
-    t1.act("area", t1.a("mare_balearicum"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("olbia"))
-    t1.act("area", t1.a("mare_balearicum"))
+    t1.march("mare_balearicum", ["infantry"], ["olbia"])
+    t1.go("mare_balearicum")
     fl = next(j for j, u in enumerate(t1.st["u"][t1.a("mare_balearicum")]) if u[0] == t1.n("carthaginians"))
     t1.act("fleet", fl)
-    t1.act("area", t1.a("mare_ligusticum"))  # the fleet's move is used up: the group ends
-    t1.act("area", t1.a("mare_ligusticum"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("pisae"))
+    t1.go("mare_ligusticum")  # the fleet's move is used up: the group ends
+    t1.march("mare_ligusticum", ["infantry"], ["pisae"])
     assert t1.units("olbia", "carthaginians")["infantry"] == 1
     assert t1.units("pisae", "carthaginians")["infantry"] == 1
     assert t1.units("africa", "carthaginians")["infantry"] == 1
@@ -308,10 +267,7 @@ def test_9_6_landed_units_move_no_further_by_land(t1: Table) -> None:
     t1.put("africa", "carthaginians", "infantry")
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("area", t1.a("numidia"))
+    t1.march("africa", ["infantry"], ["mare_sardoum", "numidia"])
     assert t1.step() == "move" and t1.st["flow"][-1]["g"] == -1
     assert not t1.can("area", t1.a("numidia"))
 
@@ -321,10 +277,7 @@ def test_9_6_a_fleet_carries_two_units_per_turn_plus_leaders(t1: Table) -> None:
     t1.leader("africa", "carthaginians", "hamilcar")
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("africa"))
-    t1.act("leader", "hamilcar")
-    t1.act("unit", "infantry")
-    t1.act("unit", "infantry")
+    t1.march("africa", ["infantry", "infantry"], leaders=("hamilcar",))
     assert t1.can("area", t1.a("mare_sardoum"))
     t1.act("unit", "infantry")
     assert not t1.can("area", t1.a("mare_sardoum"))
@@ -334,13 +287,8 @@ def test_9_6_the_two_unit_capacity_counts_for_the_whole_turn(t1: Table) -> None:
     t1.put("africa", "carthaginians", "infantry", 4)
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("area", t1.a("carales"))
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
+    t1.march("africa", ["infantry", "infantry"], ["mare_sardoum", "carales"])
+    t1.march("africa", ["infantry"])
     assert not t1.can("area", t1.a("mare_sardoum"))
 
 
@@ -348,10 +296,7 @@ def test_9_6_a_unit_uses_one_fleet_only(t1: Table) -> None:
     t1.put("africa", "carthaginians", "infantry")
     t1.put("mare_sardoum", "carthaginians", "fleet", 2)
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_sardoum"))
-    t1.act("area", t1.a("carales"))
+    t1.march("africa", ["infantry"], ["mare_sardoum", "carales"])
     # Landed, the unit may neither walk on nor board the second fleet.
     assert not t1.can("area", t1.a("carales"))
 
@@ -360,9 +305,7 @@ def test_9_6_units_may_stay_aboard(t1: Table) -> None:
     t1.put("africa", "carthaginians", "infantry")
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
-    t1.act("area", t1.a("africa"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("mare_sardoum"))
+    t1.march("africa", ["infantry"], ["mare_sardoum"])
     t1.act("done")
     t1.act("done")
     assert t1.cargo("mare_sardoum", "carthaginians")["infantry"] == 1
@@ -382,31 +325,17 @@ def test_9_7_a_ruin_is_no_road(t1: Table) -> None:
     t1.put("samnium", "romans", "legion")
     t1.city("samnium", owner="romans", ruin=True)
     t1.move_phase("romans")
-    t1.act("area", t1.a("roma"))
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("samnium"))
+    t1.march("roma", ["legion"], ["samnium"])
     assert not t1.can("area", t1.a("apulia"))
 
 
 def test_9_7_house_rule_allied_city_is_a_road() -> None:
     t = Table("italia-i", options={"allied_cities": True})
-    t.put("roma", "romans", "legion")
-    t.put("samnium", "samnites", "infantry")
-    t.city("samnium", owner="samnites")
-    t.st["ruler"][t.n("samnites")] = t.n("romans")
-    t.move_phase("romans")
-    t.act("area", t.a("roma"))
-    t.act("unit", "legion")
-    t.act("area", t.a("samnium"))
+    allied_city_in_samnium(t, "roma")
+    t.go("samnium")
     assert t.can("area", t.a("apulia"))
 
 
 def test_9_7_without_the_house_rule_an_allied_city_is_no_road(t1: Table) -> None:
-    t1.put("roma", "romans", "legion")
-    t1.put("samnium", "samnites", "infantry")
-    t1.city("samnium", owner="samnites")
-    t1.st["ruler"][t1.n("samnites")] = t1.n("romans")
-    t1.move_phase("romans")
-    t1.act("area", t1.a("roma"))
-    t1.act("unit", "legion")
+    allied_city_in_samnium(t1, "roma")
     assert not t1.can("area", t1.a("samnium"))  # would have to stop in an ally's area

@@ -38,7 +38,9 @@ def test_10_8_fleets_hit_on_9_the_loser_chooses_the_fleet(t1: Table, dice: Dice)
     dice.load(9, 1, 1)  # the Carthaginian hits; the Romans miss
     combat_phase(t1, "carthaginians")
     assert t1.step() == "nbattle" and t1.active() == [t1.role("romans")]
-    empty = next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("romans") and not u[5])
+    empty = next(
+        j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("romans") and not u[5]
+    )
     t1.act("fleet", empty)
     assert t1.cargo("mare_tyrrhenum", "romans")["legion"] == 1
 
@@ -86,7 +88,10 @@ def test_10_8_after_a_round_fleets_may_retreat_to_an_adjacent_sea(t1: Table, dic
     assert t1.step() == "nretreat" and t1.active() == [t1.role("romans")]  # attacker first
     t1.act("done")
     assert t1.active() == [t1.role("carthaginians")]
-    t1.act("fleet", next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")))
+    t1.act(
+        "fleet",
+        next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")),
+    )
     t1.act("area", t1.a("mare_sardoum"))
     assert t1.units("mare_sardoum", "carthaginians")["fleet"] == 1
 
@@ -103,7 +108,10 @@ def test_10_8_1_several_nations_attack_the_mover_one_after_the_other(t1: Table) 
     assert t1.active() == [t1.role("carthaginians")]
     t1.act("fight", t1.a("mare_tyrrhenum"))
     # The nation with most fleets fights first; they never attack each other.
-    assert t1.st["naval"] == [[t1.a("mare_tyrrhenum"), t1.n("carthaginians")], [t1.a("mare_tyrrhenum"), t1.n("etruscans")]]
+    assert t1.st["naval"] == [
+        [t1.a("mare_tyrrhenum"), t1.n("carthaginians")],
+        [t1.a("mare_tyrrhenum"), t1.n("etruscans")],
+    ]
 
 
 def test_10_8_house_rule_carried_units_change_fleet_before_it_sinks(dice: Dice) -> None:

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table
+from italia_table import (
+    Dice,
+    Table,
+    allied_city_in_samnium,
+    fabius_army,
+    fabius_campaign,
+    greeks_face_a_retreat_from_apulia,
+)
 
 from tavola.games.italia import (
     RULES_I,
-    campaigns,
     combat,
     engine,
     italia_ii,
@@ -18,10 +24,15 @@ from tavola.games.italia import (
 from tavola.games.italia.sequence import new_state
 
 
-def fight(t: Table, attacker: str) -> None:
-    t.begin(attacker)
-    combat.start_combat(t.S, t.st, t.n(attacker), "normal")
-    engine.advance(t.S, t.st, t.events)
+def etruscans_react_from_perusia(t: Table) -> None:
+    """Fabius leads a legion from Roma into Umbria; the Etruscans (with land enough to stay clear
+    of submission) move and see with their infantry in Perusia (the group stays open)."""
+    fabius_army(t, legions=1, gold=1)
+    t.put("perusia", "etruscans", "infantry", 1)
+    t.spread("etruscans", "corsica", "olbia", "carales")
+    fabius_campaign(t, "umbria")
+    t.act("see")
+    t.march("perusia", ["infantry"])
 
 
 def test_2_5_a_round_without_a_scoring_line_scores_nothing(t1: Table) -> None:
@@ -51,7 +62,9 @@ def test_5_0_celts_act_first_and_only_with_the_celts() -> None:
     # Their player moves Celts only, never his Samnites.
     while st["flow"][-1]["s"] != "move":
         r = RULES_I.active_roles(st)[0]
-        RULES_I.apply(st, r, ("done",) if ("done",) in RULES_I.legal_actions(st, r) else RULES_I.legal_actions(st, r)[0])
+        RULES_I.apply(
+            st, r, ("done",) if ("done",) in RULES_I.legal_actions(st, r) else RULES_I.legal_actions(st, r)[0]
+        )
     samnium = RULES_I.S.area("samnium")
     assert ("area", samnium) not in RULES_I.legal_actions(st, "yellow")
 
@@ -80,7 +93,7 @@ def test_10_1_combat_sequence_attacker_declares_first_then_rolls_then_retreats(t
     t1.put("corfinium", "romans", "consular", 1)
     t1.put("corfinium", "greeks", "infantry", 1)
     t1.put("corfinium", "greeks", "fleet", 0)
-    fight(t1, "greeks")
+    t1.fight("greeks")
     assert t1.active() == [t1.role("greeks")] and t1.st["flow"][-1]["ph"] == "tga"
     dice.load(1, 1, 1)
     t1.act("target", "legion")
@@ -90,13 +103,7 @@ def test_10_1_combat_sequence_attacker_declares_first_then_rolls_then_retreats(t
 
 
 def test_10_5_clarification_retreat_onto_a_fleet_beside_enemy_fleets(t1: Table, dice: Dice) -> None:
-    t1.put("apulia", "greeks", "infantry", 1)
-    t1.put("apulia", "romans", "legion", 2)
-    t1.put("mare_hadriaticum", "greeks", "fleet", 1)
-    t1.put("mare_hadriaticum", "illyrians", "fleet", 2)
-    dice.load(1, 1, 1)
-    fight(t1, "romans")
-    t1.act("done")
+    greeks_face_a_retreat_from_apulia(t1, dice, infantry=1, fleets=(("illyrians", 2),))
     t1.act("unit", "infantry")
     assert t1.can("area", t1.a("mare_hadriaticum"))
 
@@ -105,13 +112,14 @@ def test_10_8_faq_a_retreating_fleet_joins_only_a_declared_battle(t1: Table, dic
     t1.put("mare_tyrrhenum", "romans", "fleet", 1)
     t1.put("mare_tyrrhenum", "carthaginians", "fleet", 1)
     t1.put("mare_sardoum", "romans", "fleet", 1)
-    t1.begin("carthaginians")
     t1.st["naval"] = [[t1.a("mare_tyrrhenum"), t1.n("romans")]]
     dice.load(1, 1)
-    combat.start_combat(t1.S, t1.st, t1.n("carthaginians"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("fleet", next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")))
-    t1.act("area", t1.a("mare_sardoum"))  # the Carthaginian retreats next to another Roman fleet
+    t1.fight("carthaginians")
+    t1.act(
+        "fleet",
+        next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")),
+    )
+    t1.go("mare_sardoum")  # the Carthaginian retreats next to another Roman fleet
     assert t1.step() == "halt"  # no new battle starts there
 
 
@@ -138,85 +146,40 @@ def test_11_0_clarification_no_vp_for_units_others_eliminate(t1: Table) -> None:
 
 
 def test_12_3_2_3_reaction_moves_one_area_only(t1: Table) -> None:
-    t1.st["round"] = 2
-    t1.leader("roma", "romans", "fabius")
-    t1.put("roma", "romans", "legion", 1)
-    t1.put("perusia", "etruscans", "infantry", 1)
-    t1.spread("etruscans", "corsica", "olbia", "carales")
-    t1.st["gold"][t1.n("romans")] = 1
-    t1.begin("romans")
-    campaigns.start_campaign(t1.S, t1.st, t1.n("romans"), "fabius", 0)
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("campaign")
-    t1.walk("romans", "roma", ["legion"], ["umbria"], leaders=("fabius",))
-    t1.act("see")
-    t1.act("area", t1.a("perusia"))
-    t1.act("unit", "infantry")
-    dests = {x[1] for x in t1.legal() if x[0] == "area"}
+    etruscans_react_from_perusia(t1)
+    dests = t1.areas()
     assert dests == set(t1.S.land_adj[t1.a("perusia")]) - {t1.a("umbria")}
     assert t1.a("pisae") not in dests  # two areas away
 
 
 def test_12_3_2_3_clarification_no_pillage_in_a_reaction(t1: Table) -> None:
-    t1.st["round"] = 2
-    t1.leader("roma", "romans", "fabius")
-    t1.put("roma", "romans", "legion", 1)
-    t1.put("perusia", "etruscans", "infantry", 1)
     t1.city("florentia", owner="celts")
-    t1.spread("etruscans", "corsica", "olbia", "carales")
-    t1.st["gold"][t1.n("romans")] = 1
-    t1.begin("romans")
-    campaigns.start_campaign(t1.S, t1.st, t1.n("romans"), "fabius", 0)
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("campaign")
-    t1.walk("romans", "roma", ["legion"], ["umbria"], leaders=("fabius",))
-    t1.act("see")
-    t1.act("area", t1.a("perusia"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("florentia"))  # an empty city of another player
+    etruscans_react_from_perusia(t1)
+    t1.go("florentia")  # an empty city of another player
     assert t1.step() != "pillage" and t1.st["city"][t1.a("florentia")] == 1
 
 
 def test_12_3_2_4_submission_counted_after_the_reactions(t1: Table) -> None:
-    t1.st["round"] = 2
-    t1.leader("roma", "romans", "fabius")
-    t1.put("roma", "romans", "legion", 2)
+    fabius_army(t1, legions=2, gold=1)
     for a in ("etruria", "pisae", "liguria"):
         t1.put(a, "etruscans", "infantry")
-    t1.st["gold"][t1.n("romans")] = 1
-    t1.begin("romans")
-    campaigns.start_campaign(t1.S, t1.st, t1.n("romans"), "fabius", 0)
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("campaign")
-    t1.walk("romans", "roma", ["legion", "legion"], ["etruria"], leaders=("fabius",))
+    fabius_campaign(t1, "etruria")
     # Three areas: the Etruscans would only *may* submit (at most 4), but by moving Liguria's
     # infantry into Pisae they drop to two areas, and now must submit before any combat.
     t1.act("see")
-    t1.act("area", t1.a("liguria"))
-    t1.act("unit", "infantry")
-    t1.act("area", t1.a("pisae"))
+    t1.march("liguria", ["infantry"], ["pisae"])
     assert t1.st["ruler"][t1.n("etruscans")] == t1.n("romans")
 
 
 def test_12_3_3_clarification_away_from_the_leader_only_move_and_see(t1: Table) -> None:
-    t1.st["round"] = 2
-    t1.leader("roma", "romans", "fabius")
-    t1.put("roma", "romans", "legion", 2)
+    fabius_army(t1, legions=2, gold=1)
     t1.put("neapolis", "samnites", "infantry", 1)
     t1.spread("samnites", "apulia", "lucania", "calabria", "bruttium")
-    t1.st["gold"][t1.n("romans")] = 1
-    t1.begin("romans")
-    campaigns.start_campaign(t1.S, t1.st, t1.n("romans"), "fabius", 0)
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("campaign")
-    t1.act("area", t1.a("roma"))
-    t1.act("leader", "fabius")
-    t1.act("unit", "legion")
-    t1.act("unit", "legion")
-    t1.act("area", t1.a("neapolis"))
+    fabius_campaign(t1)
+    t1.march("roma", ["legion", "legion"], ["neapolis"], leaders=("fabius",))
     t1.act("drop", "legion")
     t1.act("drop", "legion")  # overrun? no: two legions against one infantry overrun it
-    t1.act("area", t1.a("samnium"))
+    t1.go("samnium")
     t1.act("done")
     # The Samnites in the overrun Neapolis, without the leader, may only move and see.
     assert t1.active() == [t1.role("samnites")]
@@ -224,17 +187,10 @@ def test_12_3_3_clarification_away_from_the_leader_only_move_and_see(t1: Table) 
 
 
 def test_12_3_4_faq_the_blocking_unit_comes_from_the_leaders_area(t1: Table) -> None:
-    t1.st["round"] = 2
-    t1.leader("roma", "romans", "fabius")
-    t1.put("roma", "romans", "legion", 2)
+    fabius_army(t1, legions=2, gold=3)
     t1.put("perusia", "romans", "legion", 1)
     t1.put("picenum", "greeks", "infantry", 1)
-    t1.st["gold"][t1.n("romans")] = 3
-    t1.begin("romans")
-    campaigns.start_campaign(t1.S, t1.st, t1.n("romans"), "fabius", 0)
-    engine.advance(t1.S, t1.st, t1.events)
-    t1.act("campaign")
-    t1.walk("romans", "roma", ["legion", "legion"], ["umbria"], leaders=("fabius",))
+    fabius_campaign(t1, "umbria")
     assert not t1.can("block", t1.a("perusia"))  # only enemy units are blocked
     t1.act("block", t1.a("picenum"))
     assert t1.units("umbria", "romans")["legion"] == 1  # paid from the leader's area
@@ -253,14 +209,8 @@ def test_12_5_the_ruler_takes_the_submission_marker(t1: Table) -> None:
 
 def test_12_5_2_house_rule_allied_highland_city_is_a_road() -> None:
     t = Table("italia-i", options={"allied_cities": True})
-    t.put("corfinium", "romans", "legion")
-    t.put("samnium", "samnites", "infantry")
-    t.city("samnium", owner="samnites")
-    t.st["ruler"][t.n("samnites")] = t.n("romans")
-    t.move_phase("romans")
-    t.act("area", t.a("corfinium"))
-    t.act("unit", "legion")
-    t.act("area", t.a("samnium"))
+    allied_city_in_samnium(t, "corfinium")
+    t.go("samnium")
     assert t.can("area", t.a("lucania"))
 
 
@@ -293,13 +243,13 @@ def test_clarification_civil_war_set_piece_points_only_against_the_factions(dice
     t.put("etruria", "optimates", "legion", 3)
     t.put("etruria", "samnites", "infantry", 3)
     dice.load(10, 10, 10, 1, 1, 1)
-    fight(t, "optimates")
+    t.fight("optimates")
     assert t.vp("optimates") == 0  # the Samnites are no civil-war faction
     t2 = Table("italia-i", round_=10)
     t2.put("etruria", "optimates", "legion", 3)
     t2.put("etruria", "populares", "legion", 3)
     dice.load(10, 10, 10, 1, 1, 1)
-    fight(t2, "optimates")
+    t2.fight("optimates")
     assert t2.vp("optimates") == 3
 
 
@@ -312,11 +262,9 @@ def test_clarification_foederati_penalty_switches_at_once(t2: Table, dice: Dice)
     t2.spread("western_romans", "roma", "pavia", "umbria")
     fo = t2.n("foederati")
     assert combat.penalty(t2.S, t2.st, fo) == -1  # Ravenna is contested, not held
-    t2.begin("foederati")
-    combat.start_combat(t2.S, t2.st, fo, "normal")
-    engine.advance(t2.S, t2.st, t2.events)
+    t2.fight("foederati")
     dice.load(10, 1, 1, 1, 1)  # Ravenna first: the legion dies; then Verona follows at once
-    t2.act("area", t2.a("ravenna"))
+    t2.go("ravenna")
     verona = [e for e in t2.events if e["msg"] == "it.roll" and e["args"]["area"] == t2.a("verona")]
     assert verona[0]["args"]["mod_a"] == 2  # Odoacer's +2, and no -1 any more
 

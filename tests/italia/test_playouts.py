@@ -19,7 +19,9 @@ from tavola.games.italia.rules import ItaliaRules
 GAMES = [("italia-i", RULES_I), ("italia-ii", RULES_II)]
 
 
-def random_game(rules: ItaliaRules, seed: int, check: bool = False, keys: set[str] | None = None) -> dict[str, Any]:
+def random_game(
+    rules: ItaliaRules, seed: int, check: bool = False, keys: set[str] | None = None
+) -> dict[str, Any]:
     st = rules.setup("standard", rules.players, {}, seed)
     pick = random.Random(seed)
     steps = 0
@@ -124,6 +126,18 @@ def test_view_hides_the_rng_and_prompt_cites_a_section(game: str, rules: ItaliaR
 
 
 @pytest.mark.parametrize(("game", "rules"), GAMES)
+def test_5_0_view_names_the_step_of_the_sequence_apart_from_the_platforms_step(
+    game: str, rules: ItaliaRules
+) -> None:
+    g = tavola.new_game(game, seed=3)
+    role = g.active_roles[0]
+    g.apply(role, g.legal_actions(role)[0])
+    v = g.view(g.active_roles[0])
+    assert v["step"] == 1  # the platform's count of actions
+    assert v["sequence_step"] == g.state["flow"][-1]["s"]  # Italia's own, not overwritten
+
+
+@pytest.mark.parametrize(("game", "rules"), GAMES)
 def test_action_space_covers_every_legal_action(game: str, rules: ItaliaRules) -> None:
     space = set(rules.action_space("standard", rules.players, {}))
     st = rules.setup("standard", rules.players, {}, 4)
@@ -150,8 +164,13 @@ def test_board_is_the_boards_json() -> None:
 
 def test_house_rules_are_options_off_by_default() -> None:
     opts = {o.name: o.default for o in RULES_I.scenarios()[0].options}
-    assert opts == {"combat_variant": False, "allied_cities": False, "fleet_relocate": False,
-                    "pyrrhus_fights": False, "last_unit_window": False}
+    assert opts == {
+        "combat_variant": False,
+        "allied_cities": False,
+        "fleet_relocate": False,
+        "pyrrhus_fights": False,
+        "last_unit_window": False,
+    }
     opts2 = {o.name: o.default for o in RULES_II.scenarios()[0].options}
     assert set(opts2) == {"combat_variant", "allied_cities", "fleet_relocate"}
 

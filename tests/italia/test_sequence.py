@@ -42,7 +42,13 @@ def turns_of_round(rules: ItaliaRules, r: int) -> list[str]:
 
 def test_5_1_order_of_play_round_1_italia_i_skips_nations_without_pieces() -> None:
     assert turns_of_round(RULES_I, 1) == [
-        "celts", "etruscans", "greeks", "samnites", "carthaginians", "illyrians", "romans"
+        "celts",
+        "etruscans",
+        "greeks",
+        "samnites",
+        "carthaginians",
+        "illyrians",
+        "romans",
     ]
 
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from italia_table import Table
+from italia_table import Dice, Table
 
-from tavola.games.italia import stacking
+from tavola.games.italia import combat, engine, stacking
 from tavola.games.italia.sequence import after_move_checks
 
 
@@ -106,8 +106,17 @@ def test_8_1_example_declaring_a_capital_saves_a_retreating_unit(t1: Table) -> N
     t1.put("lucania", "greeks", "infantry", 2)
     t1.put("lucania", "samnites", "infantry", 3)
     t1.begin("samnites")
-    t1.push("retreat", n=n, a=t1.a("lucania"), forced=False, came=[], by=t1.n("samnites"), mode="battle",
-            sel=[], need=-1)
+    t1.push(
+        "retreat",
+        n=n,
+        a=t1.a("lucania"),
+        forced=False,
+        came=[],
+        by=t1.n("samnites"),
+        mode="battle",
+        sel=[],
+        need=-1,
+    )
     t1.act("unit", "infantry")
     assert not t1.can("area", t1.a("bruttium")) or stacking.retreat_room(t1.S, t1.st, t1.a("bruttium"), n) > 0
     # Bruttium holds 3 (limit 3): one may retreat there (§8.6); declaring it capital makes room for two.
@@ -185,8 +194,17 @@ def test_8_6_retreat_allowance_reggio_example(t1: Table) -> None:
     t1.put("bruttium", "romans", "legion", 2)
     t1.put("bruttium", "greeks", "infantry", 2)
     t1.begin("greeks")
-    t1.push("retreat", n=n, a=t1.a("bruttium"), forced=False, came=[], by=t1.n("greeks"), mode="battle",
-            sel=[], need=-1)
+    t1.push(
+        "retreat",
+        n=n,
+        a=t1.a("bruttium"),
+        forced=False,
+        came=[],
+        by=t1.n("greeks"),
+        mode="battle",
+        sel=[],
+        need=-1,
+    )
     t1.act("unit", "legion")
     t1.act("area", t1.a("rhegium"))
     assert t1.units("rhegium", "romans")["legion"] == 3
@@ -209,3 +227,71 @@ def test_8_6_the_extra_unit_must_leave_in_the_next_movement(t1: Table) -> None:
     after_move_checks(t1.S, t1.st, n)
     engine.advance(t1.S, t1.st, t1.events)
     assert t1.units("rhegium", "romans")["legion"] == 2
+
+
+def test_8_1_capital_declared_when_attacked(t1: Table, dice: Dice) -> None:
+    """§8.1: the capital may be named "even in another nation's turn": an elephant drives a
+    defending unit back (§10.2) and the only own area next to it is full (§8.6); the defender
+    names it the capital, out of turn, and the unit retreats there instead of being lost."""
+    t1.put("lucania", "samnites", "infantry", 3)
+    t1.put("bruttium", "samnites", "infantry", 4)  # three plus the retreat allowance: full
+    for a in ("neapolis", "samnium", "apulia"):
+        t1.put(a, "greeks", "infantry")
+    t1.put("calabria", "epirotes", "infantry")
+    t1.put("lucania", "epirotes", "elephant")
+    dice.load(10, 1, 1, 1)  # the elephant hits with a natural 10; the Samnites miss
+    t1.begin("epirotes")
+    combat.start_combat(t1.S, t1.st, t1.n("epirotes"), "normal")
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
+    assert t1.legal() == [("unit", "infantry"), ("capital", t1.a("bruttium"))]
+    t1.act("capital", t1.a("bruttium"))
+    assert stacking.capital(t1.S, t1.st, t1.n("samnites")) == t1.a("bruttium")
+    # One unit, one way out: the retreat is made at once.
+    assert t1.units("bruttium", "samnites")["infantry"] == 5  # capital 4, plus one retreating (§8.6)
+    assert t1.units("lucania", "samnites")["infantry"] == 1
+
+
+def test_8_1_no_capital_offer_where_it_changes_nothing(t1: Table, dice: Dice) -> None:
+    # The same elephant, but Bruttium has room: the retreat is asked without a capital offer.
+    t1.put("lucania", "samnites", "infantry", 3)
+    t1.put("bruttium", "samnites", "infantry", 2)
+    t1.put("lucania", "epirotes", "elephant")
+    dice.load(10, 1, 1, 1)
+    t1.begin("epirotes")
+    combat.start_combat(t1.S, t1.st, t1.n("epirotes"), "normal")
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
+    assert not [a for a in t1.legal() if a[0] == "capital"]
+
+
+def test_8_1_capital_declared_to_save_a_unit_driven_out_of_roma(t1: Table) -> None:
+    """§8.1, §13.1: at the start of the Roman turn a Samnite unit must leave Roma; its only
+    own neighbour is full, so it would be eliminated, unless the Samnites name it their capital."""
+    t1.st["round"] = 3
+    t1.put("roma", "samnites", "infantry")
+    t1.put("samnium", "samnites", "infantry", 3)  # highland: two plus the retreat allowance
+    for a in ("etruria", "perusia", "umbria", "corfinium", "neapolis"):
+        t1.put(a, "romans", "legion")
+    t1.push("turn", n=t1.n("romans"), ph="start")
+    assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
+    assert set(t1.legal()) == {("done",), ("capital", t1.a("samnium"))}
+    t1.act("capital", t1.a("samnium"))  # then one unit, one way out: it retreats at once
+    assert t1.step() == "buy" and t1.active() == [t1.role("romans")]
+    assert t1.units("roma") == {}
+    assert t1.units("samnium", "samnites")["infantry"] == 4
+
+
+def test_8_1_capital_declared_after_a_battle_in_another_nations_turn(t1: Table, dice: Dice) -> None:
+    """§8.1, §8.3: after a battle the defender's survivors are checked against its limit, in
+    the attacker's turn; the defender may name the area its capital then and keep them."""
+    t1.put("lucania", "samnites", "infantry", 4)  # reinforcements ignore the limit (§8.2)
+    t1.put("lucania", "greeks", "infantry")
+    dice.load(1, 10, 1, 1, 1)
+    t1.begin("greeks")
+    combat.start_combat(t1.S, t1.st, t1.n("greeks"), "normal")
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "excess" and t1.active() == [t1.role("samnites")]
+    assert t1.st["nat"] == t1.n("greeks")
+    t1.act("capital", t1.a("lucania"))
+    assert t1.units("lucania") == {"infantry": 4}

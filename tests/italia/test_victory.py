@@ -25,8 +25,12 @@ def test_11_0_example_1_areas_and_cities(t2: Table) -> None:
     t2.st["round"] = 5
     saved = dict(t2.S.scoring[t2.n("sards")])
     try:
-        card(t2, "sards", areas={"pavia": 1, "ravenna": 1, "etruria": 1},
-             cities={"pavia": 2, "etruria": 2, "corfinium": 2, "ravenna": 2})
+        card(
+            t2,
+            "sards",
+            areas={"pavia": 1, "ravenna": 1, "etruria": 1},
+            cities={"pavia": 2, "etruria": 2, "corfinium": 2, "ravenna": 2},
+        )
         for a in ("pavia", "ravenna", "etruria", "corfinium"):
             t2.put(a, "sards", "infantry")
         for a in ("etruria", "pavia", "corfinium"):

@@ -14,13 +14,15 @@ import random
 from typing import Any
 
 import pytest
-from server_helpers import browser, create, play_out
+from server_helpers import act, browser, create, play_out, view
 from starlette.websockets import WebSocketDisconnect
 
 from tavola.core.game import Game, visible_log
 from tavola.server.logwindow import PAGE_MAX, LogQuery, page, shared, window
 
 ROLES = ["north", "south"]
+# Both bid, north marks: three steps that leave north's log ending with a private entry.
+OPENING = [("north", ["bid", 3]), ("south", ["bid", 0]), ("north", ["mark", 1])]
 
 
 class Client:
@@ -56,6 +58,14 @@ class Client:
             self.entries.extend(log)
         self.loaded = True
         return self.size == view["log_size"]
+
+
+def post_steps(client, mid: str, plays: list[tuple[str, list[Any]]], start: int = 0) -> None:
+    """Play each (role, action) of ``plays`` over HTTP as steps ``start``, ``start + 1``, ...;
+    every one is accepted."""
+    for i, (role, action) in enumerate(plays, start):
+        r = act(client, mid, role, action, i)
+        assert r.status_code == 200, r.text
 
 
 def toy_history(seed: int, steps: int = 40) -> list[tuple[str, list[Any]]]:
@@ -182,29 +192,16 @@ def test_a_stale_copy_after_undo_and_new_entries_is_mended(client):
     that from the step the client names and sends from where the logs part."""
     m = create(client, {"north": "me", "south": "hotseat"}, seed=5)
     mid = m["id"]
-    steps = [("north", ["bid", 3]), ("south", ["bid", 0]), ("north", ["mark", 1])]
-    for i, (role, action) in enumerate(steps):
-        assert (
-            client.post(
-                f"/api/matches/{mid}/actions", json={"role": role, "action": action, "step": i}
-            ).status_code
-            == 200
-        )
-    held = client.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["log"]
+    post_steps(client, mid, OPENING)
+    held = view(client, mid, "north")["view"]["log"]
     assert held[-1]["msg"] == "toy.mark"
-    for i, (role, action) in enumerate([("north", ["undo"]), ("north", ["mark", 2])], start=3):
-        assert (
-            client.post(
-                f"/api/matches/{mid}/actions", json={"role": role, "action": action, "step": i}
-            ).status_code
-            == 200
-        )
+    post_steps(client, mid, [("north", ["undo"]), ("north", ["mark", 2])], start=3)
     c = Client()
     c.base, c.entries, c.loaded = 0, list(held), True
     v = client.get(f"/api/matches/{mid}/view", params={"role": "north", **c.params()}).json()["view"]
     assert v["log_from"] == len(held) - 1 and [e["msg"] for e in v["log"]] == ["toy.mark"]
     assert c.apply(v)
-    assert c.entries == client.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["log"]
+    assert c.entries == view(client, mid, "north")["view"]["log"]
     # without log_step the client is trusted: it gets what comes after its count
     v = client.get(f"/api/matches/{mid}/view", params={"role": "north", "log_from": len(held)}).json()["view"]
     assert v["log"] == [] and v["log_from"] == len(held) == v["log_size"]
@@ -228,11 +225,7 @@ def test_log_pages_live_and_in_replay(client):
         tail = stranger.get(f"/api/matches/{mid}/replay", params={**params, "log_tail": 2}).json()["view"]
         assert tail["log"] == json.loads(json.dumps(whole[-2:])) and tail["log_size"] == len(whole)
     live = client.get(f"/api/matches/{mid}/log", params={"role": "south"}).json()
-    assert (
-        live["step"] == steps
-        and live["log"]
-        == client.get(f"/api/matches/{mid}/view", params={"role": "south"}).json()["view"]["log"]
-    )
+    assert live["step"] == steps and live["log"] == view(client, mid, "south")["view"]["log"]
 
 
 def test_log_pages_keep_to_the_access_rules(client):
@@ -262,16 +255,8 @@ def test_log_pages_keep_to_the_access_rules(client):
 def test_socket_hello_skips_what_the_client_holds(client):
     m = create(client, {"north": "me", "south": "hotseat"}, seed=5)
     mid = m["id"]
-    for i, (role, action) in enumerate(
-        [("north", ["bid", 3]), ("south", ["bid", 0]), ("north", ["mark", 1])]
-    ):
-        assert (
-            client.post(
-                f"/api/matches/{mid}/actions", json={"role": role, "action": action, "step": i}
-            ).status_code
-            == 200
-        )
-    whole = client.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["log"]
+    post_steps(client, mid, OPENING)
+    whole = view(client, mid, "north")["view"]["log"]
     c = Client()
     c.base, c.entries, c.loaded = 0, list(whole[:-1]), True
     with client.websocket_connect(f"/ws/matches/{mid}?role=north&log=delta&{_q(c.params())}") as ws:
@@ -279,15 +264,8 @@ def test_socket_hello_skips_what_the_client_holds(client):
         assert v["log_from"] == len(whole) - 1 and len(v["log"]) == 1 and v["log_size"] == len(whole)
         assert c.apply(v) and c.entries == whole
         # then every push has only what is new, and an undo takes entries back
-        for i, (role, action) in enumerate(
-            [("north", ["undo"]), ("north", ["mark", 2]), ("north", ["pass"])], 3
-        ):
-            assert (
-                client.post(
-                    f"/api/matches/{mid}/actions", json={"role": role, "action": action, "step": i}
-                ).status_code
-                == 200
-            )
+        for i, play in enumerate([("north", ["undo"]), ("north", ["mark", 2]), ("north", ["pass"])], 3):
+            post_steps(client, mid, [play], start=i)
             while True:
                 v = ws.receive_json()["view"]
                 if v["step"] >= i + 1:
@@ -296,10 +274,7 @@ def test_socket_hello_skips_what_the_client_holds(client):
             assert c.apply(v)
             # only what is new: at most the entries of this step, after what was held or taken back
             assert len(v["log"]) <= 1 and v["log_from"] >= held - 1
-        assert (
-            c.entries
-            == client.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["log"]
-        )
+        assert c.entries == view(client, mid, "north")["view"]["log"]
     with client.websocket_connect(f"/ws/matches/{mid}?role=north&log=delta&log_tail=1") as ws:
         v = ws.receive_json()["view"]
         assert len(v["log"]) == 1 and v["log_from"] == v["log_size"] - 1

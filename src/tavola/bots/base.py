@@ -12,6 +12,7 @@ Bots are named by a spec string: ``NAME[:LEVEL][:KEY=VALUE...]``, e.g. ``mcts``,
 
 from __future__ import annotations
 
+import math
 import random as _random
 from abc import ABC, abstractmethod
 from typing import Any
@@ -25,6 +26,9 @@ class Bot(ABC):
     """Chooses one legal action for one role."""
 
     name: str = ""
+    # Whether the level changes how the bot plays (lobbies offer such a bot at every level);
+    # every bot accepts a level, but random ignores it.
+    levelled: bool = False
 
     def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
         if level not in LEVELS:
@@ -97,10 +101,24 @@ def parse_bot_spec(spec: str) -> tuple[str, str | None, dict[str, Any]]:
             known = ", ".join(["level", *_PARAM_TYPES])
             raise ValueError(f"unknown bot parameter {key!r} in {spec!r}; parameters: {known}")
         try:
-            params[key] = kind(raw)
+            value = kind(raw)
         except ValueError:
             raise ValueError(f"bot parameter {key!r} takes a {kind.__name__}, not {raw!r}") from None
+        if not math.isfinite(value):  # float("inf") and float("nan") parse, but mean nothing here
+            raise ValueError(f"bot parameter {key!r} takes a finite number, not {raw!r}")
+        params[key] = value
     return name, level, params
+
+
+def normalize_spec(spec: str) -> str:
+    """The canonical form of a spec that :func:`make_bot` accepts: the name, the level if
+    given, then the parameters sorted by key (``" mcts : think=1 : hard"`` ->
+    ``"mcts:hard:think=1.0"``). ValueError, as from make_bot, if it names no bot, level or
+    parameter that exists."""
+    base, level, params = parse_bot_spec(spec)
+    make_bot(spec)  # the bot's own check: known name, and parameters it really takes
+    parts = [base, *([level] if level else []), *(f"{k}={params[k]!r}" for k in sorted(params))]
+    return ":".join(parts)
 
 
 def make_bot(name: str, seed: int = 0, think: float | None = None, level: str = "normal") -> Bot:

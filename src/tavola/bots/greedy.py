@@ -23,6 +23,7 @@ class GreedyBot(Bot):
     """One-step lookahead on the game's evaluation."""
 
     name = "greedy"
+    levelled = True
 
     def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
         super().__init__(seed=seed, think=think, level=level)

@@ -18,17 +18,23 @@ statistics at the node, without seeing the others' picks (decoupled selection); 
 keyed by the joint choice. Large action lists are opened gradually (progressive widening),
 in the order of the game's action prior where it has one (``tavola.bots.knowledge``).
 
-The search runs against the wall clock and stops before ``think`` seconds. Between decisions
-the bot keeps the subtree it is now in: it finds the node whose recorded view signatures
-(a checksum of ``rules.view`` for its role) match what it sees now.
+The search runs against the wall clock and answers within ``think`` seconds, set-up included:
+it starts no iteration that the slowest recent one (stalls of a busy machine included, kept
+in mind for a while) says would not end in time, reads the clock at every click, and keeps
+the garbage collector to the objects it makes itself. Between decisions the bot keeps the
+subtree it is now in: it finds the node whose recorded view signatures (a checksum of
+``rules.view`` for its role) match what it sees now.
 """
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
 from collections import deque
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tavola.bots.base import BOTS, Bot
@@ -54,9 +60,12 @@ LEVELS: dict[str, LevelSettings] = {
     "hard": LevelSettings(think=2.0, depth=48, c=0.7, temperature=0.0),
 }
 
-_SOFT = 0.92  # share of the budget after which no new iteration starts
-_HARD = 0.97  # share after which a running playout is abandoned
-_CLOCK_EVERY = 8  # playout clicks between clock readings
+_clock = time.perf_counter  # the wall clock every budget reading uses (tests drive a fake one)
+_RESERVE = 0.03  # share of the budget kept for answering (picking the move, keeping the tree)
+_RESERVE_MIN = 0.002  # seconds kept for it at least
+_SLOW_HALF_LIFE = 2.0  # wall seconds after which a slow iteration counts half as much
+_MARGIN_CAP = 0.5  # the slow-iteration margin takes at most this share of the budget
+_SCAN_SHARE = 0.1  # share of the budget the look for the kept subtree may take
 _SIG_DEPTH = 8  # record view signatures this many plies below the root
 _SIG_VISITS = 32  # ... during a node's first visits only (later worlds rarely add new views)
 _SCAN_LIMIT = 50_000  # nodes looked at when finding the new root in the kept tree
@@ -81,6 +90,7 @@ class MctsBot(Bot):
     """ISMCTS with max^n backups, determinized worlds, a wall-clock budget and tree reuse."""
 
     name = "mcts"
+    levelled = True
 
     def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
         super().__init__(seed=seed, think=think, level=level)
@@ -99,7 +109,12 @@ class MctsBot(Bot):
         self._tree_owner: tuple[str, str] | None = None  # (game id, role) the tree belongs to
         self._last: Move | None = None
         self._nodes = 0
-        self.stats = {"decisions": 0, "searches": 0, "iterations": 0, "seconds": 0.0, "reused": 0}
+        # The slowest recent iteration in wall seconds and when it was last updated: on a busy
+        # machine the process is descheduled now and then, and those stalls come in spells.
+        self._slow = 0.0
+        self._slow_at = 0.0
+        # ``seconds`` is wall time, ``cpu`` this thread's CPU time: far apart on a busy machine.
+        self.stats = {"decisions": 0, "searches": 0, "iterations": 0, "seconds": 0.0, "cpu": 0.0, "reused": 0}
 
     def reset(self) -> None:
         self._tree = None
@@ -109,48 +124,72 @@ class MctsBot(Bot):
 
     # --- the decision -------------------------------------------------------------------
     def choose(self, rules: Rules, state: State, role: str) -> Action:
-        start = time.perf_counter()
+        start = _clock()
+        cpu = time.thread_time()
         legal = rules.legal_actions(state, role)
         if not legal:
             raise ValueError(f"{role} has no legal action to choose from")
         self.stats["decisions"] += 1
-        sig = view_signature(rules, state, role) if self.reuse else 0
-        root = self._find_root(rules.id, role, sig)
-        if len(legal) == 1:
-            self._keep(rules.id, role, root, (role, legal[0]))
-            return legal[0]
-        if root is None:
-            root = Node()
-            self._nodes = 1
-        else:
-            self.stats["reused"] += root.visits
-            self._nodes = root.visits + 1
-        knowledge = load_knowledge(rules.id)
-        self._bounds = {}
-        soft = start + self.think * _SOFT
-        hard = start + self.think * _HARD
-        done = 0
-        now = time.perf_counter()
-        spent = 0.0  # mean wall seconds per iteration
-        # The longest recent iteration, slowly forgotten: on a busy machine the process is
-        # descheduled now and then, and an iteration that starts too late overruns the budget.
-        worst = 0.0
-        while now + worst < soft and (self.iterations <= 0 or done < self.iterations):
-            self._iterate(rules, root, state, role, knowledge, hard)
-            done += 1
-            later = time.perf_counter()
-            took = later - now
-            spent += (took - spent) / min(done, 16)
-            worst = max(worst * 0.97, took)
-            now = later
-            if done % _DECIDED_EVERY == 0 and self._decided(root, role, legal, (soft - now) / spent, done):
-                break
+        # Everything below counts against the budget: the answer is due at ``deadline``, and
+        # the search ends by ``stop`` so that picking the move and keeping the tree fit.
+        deadline = start + self.think
+        stop = deadline - max(_RESERVE_MIN, _RESERVE * self.think)
+        with _young_gc():
+            sig = view_signature(rules, state, role) if self.reuse else 0
+            root = self._find_root(rules.id, role, sig, start + _SCAN_SHARE * self.think)
+            self._tree = None  # the rest of the old tree is freed now, inside the budget
+            if len(legal) == 1:
+                self._keep(rules.id, role, root, (role, legal[0]))
+                return legal[0]
+            if root is None:
+                root = Node()
+                self._nodes = 1
+            else:
+                self.stats["reused"] += root.visits
+                self._nodes = root.visits + 1
+            done = self._search(rules, root, state, role, legal, stop)
+            action = self._final(root, role, legal)
+            self._keep(rules.id, role, root, (role, action))
         self.stats["searches"] += 1
         self.stats["iterations"] += done
-        self.stats["seconds"] += time.perf_counter() - start
-        action = self._final(root, role, legal)
-        self._keep(rules.id, role, root, (role, action))
+        self.stats["seconds"] += _clock() - start
+        self.stats["cpu"] += time.thread_time() - cpu
         return action
+
+    def _search(
+        self, rules: Rules, root: Node, state: State, role: str, legal: list[Action], stop: float
+    ) -> int:
+        """Iterations until ``stop``; returns how many were made.
+
+        A stall (the process descheduled) can strike at any click, and the clock is read only
+        between clicks. So a running iteration is dropped once the clock passes ``hard``,
+        which lies a margin before ``stop``: one stall as long as the slowest recent iteration
+        still ends by ``stop``. The slowest is forgotten by the wall clock, not by the number
+        of iterations (a fast game makes hundreds a second), and it carries over from earlier
+        decisions; the margin is capped so a very busy machine still leaves time to search."""
+        knowledge = load_knowledge(rules.id)
+        self._bounds = {}
+        now = _clock()
+        slow = self._slow * 0.5 ** ((now - self._slow_at) / _SLOW_HALF_LIFE) if self._slow_at else 0.0
+        cap = _MARGIN_CAP * self.think
+        hard = stop - min(slow, cap)
+        done = 0
+        spent = 0.0  # mean wall seconds per iteration: none starts that would not end by ``hard``
+        while now + spent < hard and (self.iterations <= 0 or done < self.iterations):
+            self._iterate(rules, root, state, role, knowledge, hard)
+            done += 1
+            later = _clock()
+            took = later - now
+            spent += (took - spent) / min(done, 16)
+            slow = max(took, slow * 0.5 ** (took / _SLOW_HALF_LIFE))
+            hard = stop - min(slow, cap)
+            now = later
+            if done % _DECIDED_EVERY == 0 and self._decided(
+                root, role, legal, (hard - now) / max(spent, 1e-9), done
+            ):
+                break
+        self._slow, self._slow_at = slow, now
+        return done
 
     def _decided(self, root: Node, role: str, legal: list[Action], left: float, done: int) -> bool:
         """Whether the most visited action can no longer be overtaken in the time left."""
@@ -203,8 +242,9 @@ class MctsBot(Bot):
         self._tree_owner = (game_id, role)
         self._last = move
 
-    def _find_root(self, game_id: str, role: str, sig: int) -> Node | None:
-        """The node of the kept tree below our last move whose views match what we see now."""
+    def _find_root(self, game_id: str, role: str, sig: int, until: float) -> Node | None:
+        """The node of the kept tree below our last move whose views match what we see now
+        (looked for until the clock reads ``until`` at the latest)."""
         old = self._tree
         if not self.reuse or old is None or self._tree_owner != (game_id, role) or self._last is None:
             return None
@@ -218,6 +258,8 @@ class MctsBot(Bot):
             node, depth = queue.popleft()
             scanned += 1
             if best is not None and depth > best_depth:
+                break
+            if scanned % 512 == 0 and _clock() > until:
                 break
             if node.sigs is not None and sig in node.sigs and (best is None or node.visits > best.visits):
                 best, best_depth = node, depth
@@ -235,6 +277,8 @@ class MctsBot(Bot):
         path: list[tuple[Node, list[Move]]] = []
         depth = 0
         while rules.result(world) is None:
+            if _clock() > hard:
+                return  # out of time: stalled, or a long descent
             active = rules.active_roles(world)
             if not active:
                 break
@@ -346,8 +390,10 @@ class MctsBot(Bot):
     ) -> dict[str, float] | None:
         policy = knowledge.playout if knowledge is not None else None
         rand: random.Random = self.rand
-        for step in range(self.depth):
-            if step % _CLOCK_EVERY == _CLOCK_EVERY - 1 and time.perf_counter() > hard:
+        clock = _clock
+        for _ in range(self.depth):
+            # A clock reading costs a fraction of a microsecond, a click tens: read it every click.
+            if clock() > hard:
                 return None
             if rules.result(world) is not None:
                 break
@@ -366,6 +412,25 @@ class MctsBot(Bot):
                 action = options[rand.randrange(len(options))]
             rules.apply(world, role, action)
         return state_values(rules, world)
+
+
+@contextmanager
+def _young_gc() -> Iterator[None]:
+    """Keep the garbage collector to the objects made during the decision.
+
+    A full collection walks every object of the process (in a server, every match's state) and
+    can stall a decision by tens of milliseconds. Frozen objects are left out of collections;
+    unfreezing at the end hands them back. Both are constant-time list splices, and they are
+    safe with several searching threads: at worst another thread's unfreeze lets one of its
+    collections walk everything, as without the freeze."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 BOTS["mcts"] = MctsBot

@@ -13,7 +13,9 @@ COMMANDS = ["games", "play", "replay", "fuzz", "bench", "arena", "balance", "ser
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tavola", description="Historical strategy board games, by the book.")
+    parser = argparse.ArgumentParser(
+        prog="tavola", description="Historical strategy board games, by the book."
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"tavola.cli.{name}").register(sub)

@@ -53,7 +53,9 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[rank - 1]
 
 
-def bradley_terry(pairs: dict[tuple[str, str], float], names: list[str], rounds: int = 500) -> dict[str, float]:
+def bradley_terry(
+    pairs: dict[tuple[str, str], float], names: list[str], rounds: int = 500
+) -> dict[str, float]:
     """Ratings on the Elo scale (mean 1500) fitted to pairwise scores.
 
     ``pairs[(a, b)]`` is what ``a`` scored against ``b`` (1 a win, 0.5 a draw). Each player
@@ -193,8 +195,21 @@ def _init_worker(games: dict[str, str], path: list[str]) -> None:
 
 def task_key(task: Task) -> str:
     """What makes two games the same game (for resuming from a log)."""
-    return json.dumps([task.index, task.game, task.scenario, task.players, task.options, task.seed,
-                       task.lineup, task.think, task.bot_seed, task.max_steps], sort_keys=True)
+    return json.dumps(
+        [
+            task.index,
+            task.game,
+            task.scenario,
+            task.players,
+            task.options,
+            task.seed,
+            task.lineup,
+            task.think,
+            task.bot_seed,
+            task.max_steps,
+        ],
+        sort_keys=True,
+    )
 
 
 def read_log(path: str, tasks: list[Task]) -> dict[int, Outcome]:
@@ -228,6 +243,7 @@ def run_tasks(
     keys = {t.index: task_key(t) for t in todo}
     sink = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)
     try:
+
         def finished(out: Outcome) -> None:
             outcomes.append(out)
             if sink is not None:
@@ -302,7 +318,11 @@ def _summarize_times(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
         for spec, ts in out.times.items():
             times[spec].extend(ts)
     return {
-        spec: {"median": round(statistics.median(ts), 4), "p99": round(percentile(ts, 99), 4), "decisions": len(ts)}
+        spec: {
+            "median": round(statistics.median(ts), 4),
+            "p99": round(percentile(ts, 99), 4),
+            "decisions": len(ts),
+        }
         for spec, ts in times.items()
         if ts
     }
@@ -362,7 +382,12 @@ def _left_out(outcomes: list[Outcome]) -> tuple[set[int], int, int]:
 
 # --- arena ---------------------------------------------------------------------------------
 def arena_tasks(
-    settings: Settings, specs: list[str], games: int, seed: int, think: float | None, max_steps: int = MAX_STEPS
+    settings: Settings,
+    specs: list[str],
+    games: int,
+    seed: int,
+    think: float | None,
+    max_steps: int = MAX_STEPS,
 ) -> list[Task]:
     """Games in rotation blocks: block b uses seed ``seed + b`` and every cyclic seating of
     the lineup, so each bot sits in each seat equally often on the same deals."""
@@ -374,8 +399,18 @@ def arena_tasks(
             index = b * seats + k
             lineup = [specs[(i - k) % seats] for i in range(seats)]
             tasks.append(
-                Task(index, settings.game, settings.scenario, seats, settings.options, seed + b, lineup, think,
-                     _seed(seed, index), max_steps)
+                Task(
+                    index,
+                    settings.game,
+                    settings.scenario,
+                    seats,
+                    settings.options,
+                    seed + b,
+                    lineup,
+                    think,
+                    _seed(seed, index),
+                    max_steps,
+                )
             )
     return tasks
 
@@ -399,7 +434,7 @@ def arena_report(settings: Settings, specs: list[str], outcomes: list[Outcome]) 
             seats[spec][role] += 1
         rank = {r: (share[r], _number(scores.get(r))) for r in out.roles}
         for i, a in enumerate(out.roles):
-            for b in out.roles[i + 1:]:
+            for b in out.roles[i + 1 :]:
                 sa, sb = out.lineup[out.roles.index(a)], out.lineup[out.roles.index(b)]
                 if sa == sb:
                     continue
@@ -442,8 +477,10 @@ def print_arena(report: dict[str, Any], think: float | None) -> None:
         f"think {think_text}; an even field wins {100 / report['players']:.1f}% per seat"
     )
     width = max(12, *(len(n) for n in report["bots"]))
-    print(f"{'bot':<{width}} {'games':>6} {'wins':>7} {'win rate':>9} {'95% CI':>17} {'rating':>7} "
-          f"{'median s':>9} {'p99 s':>7} {'sims/s':>8}")
+    print(
+        f"{'bot':<{width}} {'games':>6} {'wins':>7} {'win rate':>9} {'95% CI':>17} {'rating':>7} "
+        f"{'median s':>9} {'p99 s':>7} {'sims/s':>8}"
+    )
     for name, row in report["bots"].items():
         t = report["decision_time"].get(name, {})
         s = report["search"].get(name, {})
@@ -451,10 +488,14 @@ def print_arena(report: dict[str, Any], think: float | None) -> None:
         med = f"{t['median']:.3f}" if t else "-"
         p99 = f"{t['p99']:.3f}" if t else "-"
         sims = f"{s['iterations_per_second']:.0f}" if s else "-"
-        print(f"{name:<{width}} {row['games']:>6} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} "
-              f"{row['rating']:>7.0f} {med:>9} {p99:>7} {sims:>8}")
+        print(
+            f"{name:<{width}} {row['games']:>6} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} "
+            f"{row['rating']:>7.0f} {med:>9} {p99:>7} {sims:>8}"
+        )
     if report["errors"] or report["unfinished"]:
-        print(f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)")
+        print(
+            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
+        )
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -532,11 +573,15 @@ def print_balance(report: dict[str, Any]) -> None:
     print(f"{'seat':<{width}} {'wins':>7} {'win rate':>9} {'95% CI':>17} {'mean score':>11}")
     for role, row in report["seats"].items():
         ci = f"[{100 * row['ci95'][0]:.1f}, {100 * row['ci95'][1]:.1f}]"
-        print(f"{role:<{width}} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} {row['mean_score']:>11.2f}")
+        print(
+            f"{role:<{width}} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} {row['mean_score']:>11.2f}"
+        )
     verdict = "no evidence of a seat advantage" if report["p_value"] >= 0.05 else "the seats differ"
     print(f"equal seats? chi2 = {report['chi2']:.2f}, p = {report['p_value']:.3f}: {verdict} (at 5%)")
     if report["errors"] or report["unfinished"]:
-        print(f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)")
+        print(
+            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
+        )
 
 
 def run_balance(args: argparse.Namespace) -> int:
@@ -545,8 +590,18 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UnknownGame("--games must be at least 1")
     tasks = [
-        Task(i, settings.game, settings.scenario, settings.players, settings.options, args.seed + i,
-             [args.bot] * settings.players, args.think, _seed(args.seed, i), args.max_steps)
+        Task(
+            i,
+            settings.game,
+            settings.scenario,
+            settings.players,
+            settings.options,
+            args.seed + i,
+            [args.bot] * settings.players,
+            args.think,
+            _seed(args.seed, i),
+            args.max_steps,
+        )
         for i in range(args.games)
     ]
     outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log)
@@ -569,15 +624,24 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, help="number of players")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
     parser.add_argument("--games", type=int, default=12, help="games to play (default 12)")
-    parser.add_argument("--think", type=float, help="seconds per decision for search bots (default: by level)")
+    parser.add_argument(
+        "--think", type=float, help="seconds per decision for search bots (default: by level)"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
     parser.add_argument("--jobs", type=int, help="parallel processes (default: one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--progress", action="store_true", help="a line on stderr per finished game")
-    parser.add_argument("--log", metavar="FILE",
-                        help="append each finished game to FILE; a rerun with the same settings resumes")
-    parser.add_argument("--max-steps", type=int, default=MAX_STEPS,
-                        help=f"stop a game after this many actions; it is not counted (default {MAX_STEPS})")
+    parser.add_argument(
+        "--log",
+        metavar="FILE",
+        help="append each finished game to FILE; a rerun with the same settings resumes",
+    )
+    parser.add_argument(
+        "--max-steps",
+        type=int,
+        default=MAX_STEPS,
+        help=f"stop a game after this many actions; it is not counted (default {MAX_STEPS})",
+    )
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -602,4 +666,3 @@ def register_balance(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     _common(parser)
     parser.add_argument("--bot", default="mcts", help="the bot for every seat (default mcts)")
     parser.set_defaults(func=run_balance)
-

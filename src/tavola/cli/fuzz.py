@@ -29,13 +29,24 @@ def run(args: argparse.Namespace) -> int:
         if done % step == 0 or done == total:
             print(f"fuzz {args.game}: {done}/{total} games, {failed} failed", file=sys.stderr, flush=True)
 
-    summary = fuzz.run(args.game, args.games, seed=args.seed, scenario=args.scenario, players=args.players,
-                       max_steps=args.max_steps, jobs=args.jobs, out_dir=Path(args.out), progress=progress)
+    summary = fuzz.run(
+        args.game,
+        args.games,
+        seed=args.seed,
+        scenario=args.scenario,
+        players=args.players,
+        max_steps=args.max_steps,
+        jobs=args.jobs,
+        out_dir=Path(args.out),
+        progress=progress,
+    )
     if args.json:
         emit_json(summary)
     else:
-        print(f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])}, "
-              f"{summary['steps']} actions in {summary['seconds']} s")
+        print(
+            f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])}, "
+            f"{summary['steps']} actions in {summary['seconds']} s"
+        )
         for f in summary["failures"]:
             print(f"FAIL {f['kind']} {f['scenario']}/{f['players']}p seed {f['seed']}: {f['message']}")
             print(f"     reproduce: tavola replay {f.get('record', '?')}")

@@ -19,8 +19,13 @@ def run(args: argparse.Namespace) -> int:
     for gid in game_ids():
         rules = get_rules(gid)
         scenarios = [
-            {"name": s.name, "title": s.title, "players": list(s.players), "default_players": s.default_players,
-             "options": {o.name: o.default for o in s.options}}
+            {
+                "name": s.name,
+                "title": s.title,
+                "players": list(s.players),
+                "default_players": s.default_players,
+                "options": {o.name: o.default for o in s.options},
+            }
             for s in rules.scenarios()
         ]
         out.append({"id": gid, "title": rules.title, "scenarios": scenarios})
@@ -32,5 +37,7 @@ def run(args: argparse.Namespace) -> int:
         for s in g["scenarios"]:
             counts = ",".join(str(n) for n in s["players"])
             opts = " ".join(f"{k}={v}" for k, v in s["options"].items())
-            print(f"  --scenario {s['name']:<14} players {counts:<12} {s['title']}{'  options: ' + opts if opts else ''}")
+            print(
+                f"  --scenario {s['name']:<14} players {counts:<12} {s['title']}{'  options: ' + opts if opts else ''}"
+            )
     return 0

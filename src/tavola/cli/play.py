@@ -19,8 +19,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("play", help="play in the terminal (humans and bots)")
     add_game_args(p)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--seat", action="append", default=[], metavar="ROLE=KIND",
-                   help="KIND is 'human' or a bot name (random, greedy, mcts[:level]); ROLE may be 'all'")
+    p.add_argument(
+        "--seat",
+        action="append",
+        default=[],
+        metavar="ROLE=KIND",
+        help="KIND is 'human' or a bot name (random, greedy, mcts[:level]); ROLE may be 'all'",
+    )
     p.add_argument("--think", type=float, default=0.5, help="seconds per bot decision (search bots)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--record", metavar="FILE", help="write the game record here (after every action)")
@@ -38,7 +43,9 @@ def parse_seats(specs: list[str], roles: list[str]) -> dict[str, str]:
         if not sep:
             raise TavolaError(f"--seat takes ROLE=KIND, not {spec!r}")
         if kind.split(":")[0] not in known:
-            raise TavolaError(f"unknown seat kind {kind!r}; use human or one of: {', '.join(sorted(known - {'human'}))}")
+            raise TavolaError(
+                f"unknown seat kind {kind!r}; use human or one of: {', '.join(sorted(known - {'human'}))}"
+            )
         targets = roles if role == "all" else [role]
         for r in targets:
             if r not in seats:
@@ -79,9 +86,14 @@ def run(args: argparse.Namespace) -> int:
     game = Game(args.game, args.scenario, args.players, options, args.seed)
     seats = parse_seats(args.seat, game.roles)
     bots = {
-        r: make_bot(k.split(":")[0], seed=args.seed * 101 + i, think=args.think,
-                    level=k.split(":")[1] if ":" in k else "normal")
-        for i, (r, k) in enumerate(seats.items()) if k != "human"
+        r: make_bot(
+            k.split(":")[0],
+            seed=args.seed * 101 + i,
+            think=args.think,
+            level=k.split(":")[1] if ":" in k else "normal",
+        )
+        for i, (r, k) in enumerate(seats.items())
+        if k != "human"
     }
     pkg = game_package(game.rules)
     out = sys.stderr if args.json else sys.stdout
@@ -103,21 +115,32 @@ def run(args: argparse.Namespace) -> int:
         view = game.view(role)
         for ev in game.log[shown_log:]:
             if "to" not in ev or role in ev["to"]:
-                print("  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang), file=out)
+                print(
+                    "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                    file=out,
+                )
         shown_log = len(game.log)
         print("\n".join(summary_lines(view)), file=out)
         prompt = view["prompt"] or {}
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
-        print(f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}", file=out)
+        print(
+            f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}", file=out
+        )
         legal = game.legal_actions(role)
         for i, a in enumerate(legal, 1):
-            print(f"  {i:>3}. {game.rules.describe(game.state, role, a) if a != ('undo',) else 'undo'}", file=out)
+            print(
+                f"  {i:>3}. {game.rules.describe(game.state, role, a) if a != ('undo',) else 'undo'}",
+                file=out,
+            )
         while True:
             print("choose a number (q to quit): ", end="", file=out, flush=True)
             line = sys.stdin.readline()
             if not line or line.strip() == "q":
                 save()
-                print("\ngame left unfinished" + (f"; record in {args.record}" if args.record else ""), file=sys.stderr)
+                print(
+                    "\ngame left unfinished" + (f"; record in {args.record}" if args.record else ""),
+                    file=sys.stderr,
+                )
                 return 3
             try:
                 choice = legal[int(line) - 1]
@@ -131,10 +154,24 @@ def run(args: argparse.Namespace) -> int:
     result = game.result or {}
     for ev in game.log[shown_log:]:
         if "to" not in ev:
-            print("  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang), file=out)
-    print(f"\nGame over: {', '.join(result.get('winners', []))} win ({result.get('reason', '')}); "
-          f"scores {result.get('scores')}", file=out)
+            print(
+                "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                file=out,
+            )
+    print(
+        f"\nGame over: {', '.join(result.get('winners', []))} win ({result.get('reason', '')}); "
+        f"scores {result.get('scores')}",
+        file=out,
+    )
     if args.json:
-        emit_json({"game": game.game_id, "scenario": game.scenario, "players": game.players, "seed": game.seed,
-                   "actions": len(game.actions), "result": result})
+        emit_json(
+            {
+                "game": game.game_id,
+                "scenario": game.scenario,
+                "players": game.players,
+                "seed": game.seed,
+                "actions": len(game.actions),
+                "result": result,
+            }
+        )
     return 0

@@ -33,15 +33,24 @@ def run(args: argparse.Namespace) -> int:
     except CorruptRecord as exc:
         print(f"tavola: {args.file}: {exc}", file=sys.stderr)
         return 1
-    summary = {"game": game.game_id, "scenario": game.scenario, "players": game.players, "seed": game.seed,
-               "steps": len(game.actions), "checksum": game.checksums[-1] if game.checksums else None,
-               "verified": args.verify, "result": game.result}
+    summary = {
+        "game": game.game_id,
+        "scenario": game.scenario,
+        "players": game.players,
+        "seed": game.seed,
+        "steps": len(game.actions),
+        "checksum": game.checksums[-1] if game.checksums else None,
+        "verified": args.verify,
+        "result": game.result,
+    }
     if args.json:
         emit_json(summary)
         return 0
     if args.step is not None or not game.is_over:
         print("\n".join(summary_lines(game.view(args.role))))
-    print(f"{args.file}: {summary['steps']} steps replayed"
-          + (", every checksum verified" if args.verify else "")
-          + (f"; result {game.result}" if game.result else "; game not over"))
+    print(
+        f"{args.file}: {summary['steps']} steps replayed"
+        + (", every checksum verified" if args.verify else "")
+        + (f"; result {game.result}" if game.result else "; game not over")
+    )
     return 0

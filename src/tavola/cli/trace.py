@@ -13,11 +13,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("trace", help="trace rulebook sections to the code and tests that cite them")
     p.add_argument("game", help="game id, e.g. antike-ii (see `tavola games`)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--missing", action="store_true",
-                   help="list only the rule sections that lack code or tests, and exit 1 if any do "
-                        "or if a citation names no section")
-    p.add_argument("--tests", type=Path, help="the game's test folder (default: tests/<package> found "
-                                              "above the package)")
+    p.add_argument(
+        "--missing",
+        action="store_true",
+        help="list only the rule sections that lack code or tests, and exit 1 if any do "
+        "or if a citation names no section",
+    )
+    p.add_argument(
+        "--tests", type=Path, help="the game's test folder (default: tests/<package> found above the package)"
+    )
     p.set_defaults(func=run)
 
 

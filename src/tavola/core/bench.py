@@ -15,8 +15,13 @@ from tavola.core.registry import get_rules
 from tavola.core.rules import clone
 
 
-def run(game_id: str, scenario: str | None = None, players: int | None = None,
-        seconds: float = 10.0, seed: int = 1) -> dict[str, Any]:
+def run(
+    game_id: str,
+    scenario: str | None = None,
+    players: int | None = None,
+    seconds: float = 10.0,
+    seed: int = 1,
+) -> dict[str, Any]:
     rules = get_rules(game_id)
     spec = next((s for s in rules.scenarios() if scenario in (None, s.name)), None)
     if spec is None:

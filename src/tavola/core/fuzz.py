@@ -54,14 +54,29 @@ def settings_cycle(rules: Rules, scenario: str | None, players: int | None) -> l
     return combos
 
 
-def _record(game_id: str, scenario: str, players: int, options: dict[str, Any], seed: int,
-            actions: list[list[Any]]) -> dict[str, Any]:
-    return {"format": RECORD_FORMAT, "game": game_id, "scenario": scenario, "players": players,
-            "options": options, "seed": seed, "actions": actions}
+def _record(
+    game_id: str, scenario: str, players: int, options: dict[str, Any], seed: int, actions: list[list[Any]]
+) -> dict[str, Any]:
+    return {
+        "format": RECORD_FORMAT,
+        "game": game_id,
+        "scenario": scenario,
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "actions": actions,
+    }
 
 
-def fuzz_one(game_id: str, scenario: str, players: int, seed: int, max_steps: int,
-             check_every: int = 1, session: bool = False) -> GameReport:
+def fuzz_one(
+    game_id: str,
+    scenario: str,
+    players: int,
+    seed: int,
+    max_steps: int,
+    check_every: int = 1,
+    session: bool = False,
+) -> GameReport:
     """Play one random game and report what went wrong."""
     rules = get_rules(game_id)
     options = {o.name: o.default for sc in rules.scenarios() if sc.name == scenario for o in sc.options}
@@ -72,7 +87,9 @@ def fuzz_one(game_id: str, scenario: str, players: int, seed: int, max_steps: in
     actions: list[list[Any]] = []
 
     def fail(kind: str, message: str) -> GameReport:
-        report.failures.append(Failure(kind, message, _record(game_id, scenario, players, options, seed, actions)))
+        report.failures.append(
+            Failure(kind, message, _record(game_id, scenario, players, options, seed, actions))
+        )
         return report
 
     try:
@@ -115,8 +132,15 @@ def fuzz_one(game_id: str, scenario: str, players: int, seed: int, max_steps: in
     return report
 
 
-def _fuzz_session(game_id: str, scenario: str, players: int, options: dict[str, Any], seed: int,
-                  max_steps: int, pick: random.Random) -> GameReport:
+def _fuzz_session(
+    game_id: str,
+    scenario: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    max_steps: int,
+    pick: random.Random,
+) -> GameReport:
     """A random game through the session, taking actions back at random (§ undo contract)."""
     report = GameReport()
     game = Game(game_id, scenario, players, options, seed)
@@ -143,7 +167,9 @@ def _fuzz_session(game_id: str, scenario: str, players: int, options: dict[str, 
         except TavolaError as exc:
             return fail("crash", f"step {len(game.actions)}: listed action refused: {exc}")
         except Exception:
-            return fail("crash", f"step {len(game.actions)}: {role} {list(action)}\n" + traceback.format_exc())
+            return fail(
+                "crash", f"step {len(game.actions)}: {role} {list(action)}\n" + traceback.format_exc()
+            )
         if action == ("undo",):
             if not history or game.checksums[-1] != history.pop():
                 return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")
@@ -167,9 +193,18 @@ def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, in
     return (scenario, players, seed), rep, time.perf_counter() - start
 
 
-def run(game_id: str, games: int, seed: int = 1, scenario: str | None = None, players: int | None = None,
-        max_steps: int = 200_000, jobs: int = 0, out_dir: Path | None = None,
-        session_every: int = 10, progress: Callable[[int, int, int], None] | None = None) -> dict[str, Any]:
+def run(
+    game_id: str,
+    games: int,
+    seed: int = 1,
+    scenario: str | None = None,
+    players: int | None = None,
+    max_steps: int = 200_000,
+    jobs: int = 0,
+    out_dir: Path | None = None,
+    session_every: int = 10,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> dict[str, Any]:
     """Fuzz ``games`` games across all scenarios and player counts; returns a summary.
 
     ``progress(done, total, failures)`` is called after each game."""
@@ -205,13 +240,19 @@ def run(game_id: str, games: int, seed: int = 1, scenario: str | None = None, pl
     for (sc, n, s), rep, _secs in sorted(results, key=lambda r: r[0][2]):
         steps += rep.steps
         for f in rep.failures:
-            entry: dict[str, Any] = {"kind": f.kind, "scenario": sc, "players": n, "seed": s,
-                                     "message": f.message.strip().splitlines()[-1][:300]}
+            entry: dict[str, Any] = {
+                "kind": f.kind,
+                "scenario": sc,
+                "players": n,
+                "seed": s,
+                "message": f.message.strip().splitlines()[-1][:300],
+            }
             if out_dir is not None:
                 out_dir.mkdir(parents=True, exist_ok=True)
                 path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
-                path.write_text(json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}},
-                                           indent=1))
+                path.write_text(
+                    json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1)
+                )
                 entry["record"] = str(path)
             failures.append(entry)
     return {

@@ -280,5 +280,7 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
         except (IllegalAction, WrongRole, MalformedAction) as exc:
             raise CorruptRecord(f"step {i}: {exc}") from None
         if sums is not None and sums[i] != game.checksums[-1]:
-            raise CorruptRecord(f"step {i}: checksum {game.checksums[-1]} differs from the record's {sums[i]}")
+            raise CorruptRecord(
+                f"step {i}: checksum {game.checksums[-1]} differs from the record's {sums[i]}"
+            )
     return game

@@ -103,8 +103,9 @@ class SectionModel(_Strict):
         i = self.id
         if RE_NUM.match(i):
             if self.kind in ("example", "faq"):
-                raise ValueError(f"{i!r} is a numbered section; a {self.kind} needs an id like "
-                                 f"'{i}-name' or 'FAQ-{i}'")
+                raise ValueError(
+                    f"{i!r} is a numbered section; a {self.kind} needs an id like '{i}-name' or 'FAQ-{i}'"
+                )
         elif RE_EXAMPLE.match(i):
             if self.kind != "example":
                 raise ValueError(f"{i!r} has the form of an example but kind {self.kind!r}")
@@ -140,8 +141,15 @@ class Section:
         return f"§{self.id}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "ref": self.ref, "kind": self.kind, "parent": self.parent, "depth": self.depth,
-                "title": dict(self.title), "summary": dict(self.summary)}
+        return {
+            "id": self.id,
+            "ref": self.ref,
+            "kind": self.kind,
+            "parent": self.parent,
+            "depth": self.depth,
+            "title": dict(self.title),
+            "summary": dict(self.summary),
+        }
 
 
 def _numkey(num: str) -> tuple[int, ...]:
@@ -222,10 +230,19 @@ def _build(path: Path, model: IndexModel) -> Index:
                 raise DataError(f"{item}: the note's section §{parent} is not listed before it")
         games = tuple(s.games) if s.games is not None else (seen[parent].games if parent else None)
         depth = seen[parent].depth + 1 if parent else 0
-        phrases = ((tuple(s.id.split("-", 1)[1].split("-")),) if s.kind == "example" else ())
+        phrases = (tuple(s.id.split("-", 1)[1].split("-")),) if s.kind == "example" else ()
         phrases += tuple(tuple(p.split("_")) for p in s.match)
-        sec = Section(s.id, s.kind, s.title.model_dump(), s.summary.model_dump(), parent, depth, phrases,
-                      tuple(s.aliases), games)
+        sec = Section(
+            s.id,
+            s.kind,
+            s.title.model_dump(),
+            s.summary.model_dump(),
+            parent,
+            depth,
+            phrases,
+            tuple(s.aliases),
+            games,
+        )
         seen[s.id] = sec
         sections.append(sec)
     index = Index(path, model.rulebook.model_dump(), sections, seen)
@@ -243,8 +260,9 @@ def _build(path: Path, model: IndexModel) -> Index:
         for key in _name_keys(sec):
             other = index.name_keys.setdefault(key, sec.id)
             if other != sec.id:
-                raise DataError(f"{where}: {sec.id!r} and {other!r} would both own tests named "
-                                f"'test_{'_'.join(key)}_...'")
+                raise DataError(
+                    f"{where}: {sec.id!r} and {other!r} would both own tests named 'test_{'_'.join(key)}_...'"
+                )
     return index
 
 
@@ -256,8 +274,9 @@ def _name_keys(sec: Section) -> list[tuple[str, ...]]:
         return [k + tuple(m.group(2).split("-")) for k in _number_keys(m.group(1))]
     m = RE_NOTE.match(sec.id)
     assert m is not None  # the model admits no other form
-    tails = (_number_keys(m.group(2)) if m.group(2)
-             else [tuple(m.group(3).split("-")), *(p for p in sec.phrases)])
+    tails = (
+        _number_keys(m.group(2)) if m.group(2) else [tuple(m.group(3).split("-")), *(p for p in sec.phrases)]
+    )
     keys = []
     for words in NOTE_WORDS[m.group(1)]:
         for t in tails:
@@ -289,7 +308,11 @@ def _load_cached(path: Path, _mtime: int) -> Index:
         where = path.name
         if len(loc) >= 2 and loc[0] == "sections" and isinstance(loc[1], int):
             items = raw.get("sections") if isinstance(raw, dict) else None
-            ident = items[loc[1]].get("id") if isinstance(items, list) and isinstance(items[loc[1]], dict) else None
+            ident = (
+                items[loc[1]].get("id")
+                if isinstance(items, list) and isinstance(items[loc[1]], dict)
+                else None
+            )
             where += f": sections[{loc[1]}] ({ident!r})"
             loc = loc[2:]
         field_path = ".".join(str(p) for p in loc)
@@ -333,8 +356,10 @@ def index_for(game_id: str) -> Index:
     for sec in index.sections:
         for g in sec.games or ():
             if g not in siblings:
-                raise DataError(f"{INDEX_FILE}: {sec.id!r}: game {g!r} is not played with {pkg.module} "
-                                f"(its games: {', '.join(sorted(siblings))})")
+                raise DataError(
+                    f"{INDEX_FILE}: {sec.id!r}: game {g!r} is not played with {pkg.module} "
+                    f"(its games: {', '.join(sorted(siblings))})"
+                )
     return index
 
 
@@ -380,9 +405,13 @@ def scan(text: str) -> list[Citation]:
                 continue
             taken.append(m.span())
             if form == "after":
-                found.append(Citation(m.start(), m.group(0), f"{PROSE_KIND[m.group(2).lower()]}-{m.group(1)}"))
+                found.append(
+                    Citation(m.start(), m.group(0), f"{PROSE_KIND[m.group(2).lower()]}-{m.group(1)}")
+                )
             elif form == "before":
-                found.append(Citation(m.start(), m.group(0), f"{PROSE_KIND[m.group(1).lower()]}-{m.group(2)}"))
+                found.append(
+                    Citation(m.start(), m.group(0), f"{PROSE_KIND[m.group(1).lower()]}-{m.group(2)}")
+                )
             elif form == "quoted":
                 found.append(Citation(m.start(), m.group(0), alias=(m.group(1), m.group(2))))
             else:
@@ -392,7 +421,7 @@ def scan(text: str) -> list[Citation]:
 
 def _contains(words: list[str], phrase: tuple[str, ...]) -> bool:
     n = len(phrase)
-    return any(tuple(words[i:i + n]) == phrase for i in range(len(words) - n + 1))
+    return any(tuple(words[i : i + n]) == phrase for i in range(len(words) - n + 1))
 
 
 def name_targets(index: Index, name: str) -> tuple[list[str], str | None]:
@@ -407,7 +436,7 @@ def name_targets(index: Index, name: str) -> tuple[list[str], str | None]:
     if not best:
         return [], _unknown_name(words)
     sec = index.by_id[index.name_keys[best]]
-    rest = words[len(best):]
+    rest = words[len(best) :]
     if sec.kind == "example":
         return [sec.id, *([sec.parent] if sec.parent else [])], None
     examples = index.examples.get(sec.id, [])
@@ -427,8 +456,8 @@ def _unknown_name(words: list[str]) -> str | None:
         return ".".join(digits)
     for prefix, forms in NOTE_WORDS.items():
         for f in forms:
-            if tuple(words[:len(f)]) == f and len(words) > len(f):
-                tail = words[len(f):]
+            if tuple(words[: len(f)]) == f and len(words) > len(f):
+                tail = words[len(f) :]
                 num = []
                 for w in tail:
                     if not w.isdigit():
@@ -489,7 +518,9 @@ class Trace:
         for sec in self.index.sections:
             if sec.kind not in kinds:
                 continue
-            lacks = [w for w, ok in (("code", self.implemented(sec.id)), ("tests", self.tested(sec.id))) if not ok]
+            lacks = [
+                w for w, ok in (("code", self.implemented(sec.id)), ("tests", self.tested(sec.id))) if not ok
+            ]
             if lacks:
                 out.append({"id": sec.id, "kind": sec.kind, "title": sec.title["en"], "lacks": lacks})
         return out
@@ -501,15 +532,21 @@ class Trace:
             "index": self.index.path.name,
             "tests_dir": self.tests_dir,
             "sections": [
-                {**sec.as_dict(), "implemented": self.implemented(sec.id), "tested": self.tested(sec.id),
-                 "code": [_place_json(p) for p in self.code.get(sec.id, [])],
-                 "tests": [_place_json(p) for p in self.tests.get(sec.id, [])]}
+                {
+                    **sec.as_dict(),
+                    "implemented": self.implemented(sec.id),
+                    "tested": self.tested(sec.id),
+                    "code": [_place_json(p) for p in self.code.get(sec.id, [])],
+                    "tests": [_place_json(p) for p in self.tests.get(sec.id, [])],
+                }
                 for sec in self.index.sections
             ],
             "totals": self.totals(),
             "missing": self.missing(),
-            "unknown": [{"ref": ref, "places": [_place_json(p) for p in places]}
-                        for ref, places in sorted(self.unknown.items())],
+            "unknown": [
+                {"ref": ref, "places": [_place_json(p) for p in places]}
+                for ref, places in sorted(self.unknown.items())
+            ],
         }
 
 
@@ -576,8 +613,11 @@ class _Collector:
 
 def _code_places(index: Index, pkg_dir: Path, root: Path, col: _Collector) -> dict[str, list[Place]]:
     code: dict[str, list[Place]] = {}
-    files = sorted(p for p in pkg_dir.rglob("*") if p.suffix in (".py", ".yaml", ".yml")
-                   and p.name != INDEX_FILE and "__pycache__" not in p.parts)
+    files = sorted(
+        p
+        for p in pkg_dir.rglob("*")
+        if p.suffix in (".py", ".yaml", ".yml") and p.name != INDEX_FILE and "__pycache__" not in p.parts
+    )
     for path in files:
         text = path.read_text(encoding="utf-8")
         spans: list[tuple[int, int, str]] = []
@@ -660,8 +700,15 @@ def trace_package(pkg: Package, tests_dir: Path | None = None, title: str = "") 
     col = _Collector(index)
     code = _code_places(index, pkg.path, root, col)
     tests = _test_places(index, tests_dir, root, col) if tests_dir is not None else {}
-    return Trace(index, pkg.module, _rel(tests_dir, root) if tests_dir is not None else None, code, tests,
-                 col.unknown, title or index.rulebook["en"])
+    return Trace(
+        index,
+        pkg.module,
+        _rel(tests_dir, root) if tests_dir is not None else None,
+        code,
+        tests,
+        col.unknown,
+        title or index.rulebook["en"],
+    )
 
 
 def trace_game(game_id: str, tests_dir: Path | None = None) -> Trace:
@@ -675,7 +722,9 @@ def format_totals(tr: Trace) -> list[str]:
     lines = [f"{'kind':<10} {'total':>5} {'code':>5} {'tests':>5} {'both':>5}"]
     for kind, t in tr.totals().items():
         note = "" if kind in CHECKED else "   (not rules)"
-        lines.append(f"{kind:<10} {t['total']:>5} {t['implemented']:>5} {t['tested']:>5} {t['both']:>5}{note}")
+        lines.append(
+            f"{kind:<10} {t['total']:>5} {t['implemented']:>5} {t['tested']:>5} {t['both']:>5}{note}"
+        )
     return lines
 
 
@@ -689,8 +738,11 @@ def format_report(tr: Trace, missing_only: bool = False) -> str:
     else:
         for sec in tr.index.sections:
             impl, test = tr.implemented(sec.id), tr.tested(sec.id)
-            flag = "" if sec.kind not in CHECKED else ("ok" if impl and test else
-                                                      "no code" if test else "no tests" if impl else "none")
+            flag = (
+                ""
+                if sec.kind not in CHECKED
+                else ("ok" if impl and test else "no code" if test else "no tests" if impl else "none")
+            )
             indent = "  " * sec.depth
             out.append(f"{indent}§{sec.id}  {sec.title['en']}  [{sec.kind}] {flag}".rstrip())
             for p in tr.code.get(sec.id, []):
@@ -705,8 +757,10 @@ def format_report(tr: Trace, missing_only: bool = False) -> str:
     if tr.unknown:
         out.append(f"{len(tr.unknown)} citations name no section of the index:")
         for ref, places in sorted(tr.unknown.items()):
-            out.append(f"  {ref:<22} {', '.join(str(p) for p in places[:4])}"
-                       + (f" and {len(places) - 4} more" if len(places) > 4 else ""))
+            out.append(
+                f"  {ref:<22} {', '.join(str(p) for p in places[:4])}"
+                + (f" and {len(places) - 4} more" if len(places) > 4 else "")
+            )
     else:
         out.append("Every citation names a section of the index.")
     return "\n".join(out)

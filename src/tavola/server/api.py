@@ -268,6 +268,16 @@ async def join(mid: str, body: S.JoinIn, ident: Me, p: P) -> dict[str, Any]:
     return {"match": p.matches.out(data, ident)}
 
 
+@router.put("/matches/{mid}/seats/{role}", response_model=S.MatchEnvelope, tags=["matches"])
+async def hand_seat(mid: str, role: str, body: S.SeatIn, ident: Me, p: P) -> dict[str, Any]:
+    """Give a seat to a bot: your own seat (you leave; the bot plays on from here) or an open
+    seat of a match you created. Everyone watching is told at once."""
+    data = await run_in_threadpool(p.matches.seat_to_bot, ident, mid, role, body.seat)
+    p.bots.poke(mid)
+    p.hub.publish_soon(mid)
+    return {"match": p.matches.out(data, ident)}
+
+
 @router.get("/matches/{mid}/view", response_model=S.ViewOut, tags=["play"])
 async def view(
     mid: str,

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from tavola.bots import bot_names
+from tavola.bots import BOTS, LEVELS, bot_names
 from tavola.core import registry
 from tavola.core.errors import UnknownGame
 from tavola.core.i18n import LANGUAGES, catalogue
@@ -34,6 +34,17 @@ def load_rules(game_id: str) -> Rules | None:
     except Exception:
         log.warning("game %s cannot be loaded; left out of the catalogue", game_id, exc_info=True)
         return None
+
+
+def seat_bots() -> list[str]:
+    """The bot seats the lobby offers: each bot, and each level of a bot that has levels."""
+    specs: list[str] = []
+    for name in bot_names():
+        if getattr(BOTS[name], "levelled", False):
+            specs += [name if level == "normal" else f"{name}:{level}" for level in LEVELS]
+        else:
+            specs.append(name)
+    return specs
 
 
 def rules_or_404(game_id: str) -> Rules:
@@ -98,7 +109,7 @@ class Catalog:
                         {"id": gid, "title": title, "rulebook": rules.rulebook, "scenarios": scenarios}
                     )
                 self._games = games
-            return {"games": self._games, "bots": bot_names()}
+            return {"games": self._games, "bots": bot_names(), "seat_bots": seat_bots()}
 
     def board(
         self, game_id: str, scenario: str, players: int | None, options: dict[str, Any]

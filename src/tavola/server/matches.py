@@ -25,11 +25,12 @@ from sqlalchemy import JSON, bindparam, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
-from tavola.bots import bot_names
+from tavola.bots import LEVELS, bot_names
 from tavola.core.errors import CorruptRecord, TavolaError
 from tavola.core.game import Game, replay, visible_log
 from tavola.core.rules import Rules, State, clone
 from tavola.server.auth import Identity
+from tavola.server.bots import seat_bot
 from tavola.server.catalog import load_rules
 from tavola.server.config import Settings
 from tavola.server.db import Database
@@ -395,13 +396,18 @@ class Matches:
                 row.update(kind=how, user_id=ident.user_id)
             elif how == "open":
                 row.update(kind="open", invite=secrets.token_urlsafe(12))
-            elif how.startswith("bot:") and how[4:] in bots:
-                row.update(kind="bot", bot=how[4:])
+            elif how.startswith("bot:"):
+                try:
+                    spec = seat_bot(how[4:], self.settings)
+                except ValueError as exc:
+                    raise ApiError(422, "bad_seats", f"seat {role}: {how!r}: {exc}") from None
+                row.update(kind="bot", bot=spec)
             else:
                 raise ApiError(
                     422,
                     "bad_seats",
-                    f"seat {role}: {how!r} is not me, hotseat, open or bot:NAME (bots: {', '.join(sorted(bots))})",
+                    f"seat {role}: {how!r} is not me, hotseat, open or bot:NAME[:LEVEL][:KEY=VALUE...] "
+                    f"(bots: {', '.join(sorted(bots))}; levels: {', '.join(LEVELS)})",
                 )
             rows.append(row)
         now = time.time()
@@ -470,6 +476,39 @@ class Matches:
                 raise ApiError(409, "seat_taken", f"the seat {role} is not open")
             raise forbidden("wrong invite for this seat")
         return self.reload(mid)
+
+    def seat_to_bot(self, ident: Identity | None, mid: str, role: str, how: str) -> MatchData:
+        """Give a seat to a bot: its holder's own seat (the player leaves, the game goes on), or
+        an open seat of a match the caller created (nobody came)."""
+        if not how.startswith("bot:"):
+            raise ApiError(422, "bad_seats", f"a seat can be handed only to a bot (bot:NAME), not {how!r}")
+        try:
+            spec = seat_bot(how[4:], self.settings)
+        except ValueError as exc:
+            raise ApiError(422, "bad_seats", f"seat {role}: {how!r}: {exc}") from None
+        with self.lock(mid):
+            data = self.fetch(mid)
+            seat = data.seat(role)
+            if seat is None:
+                raise not_found(f"role {role!r} in match {mid}")
+            if data.match.status != "active":
+                raise ApiError(409, "over", "the match is over")
+            holder = ident is not None and seat.user_id == ident.user_id
+            unfilled = seat.kind == "open" and seat.user_id is None
+            if not holder and not (unfilled and ident is not None and ident.user_id == data.match.created_by):
+                raise forbidden(f"the seat {role} is not yours to hand over")
+            with self.db.session() as s, s.begin():
+                # Conditional on the seat as read, so a join racing this call wins or loses whole.
+                held = Seat.user_id.is_(None) if seat.user_id is None else Seat.user_id == seat.user_id
+                res = s.execute(
+                    update(Seat)
+                    .where(Seat.match_id == mid, Seat.role == role, Seat.kind == seat.kind, held)
+                    .values(kind="bot", bot=spec, user_id=None, invite=None)
+                )
+                if res.rowcount != 1:  # type: ignore[attr-defined]
+                    raise ApiError(409, "seat_taken", f"the seat {role} changed meanwhile; reload")
+                s.execute(update(Match).where(Match.id == mid).values(updated_at=time.time()))
+            return self.reload(mid)
 
     def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
         with self.db.session() as s:

@@ -109,6 +109,10 @@ class GameOut(BaseModel):
 class CatalogueOut(BaseModel):
     games: list[GameOut]
     bots: list[str]
+    seat_bots: list[str] = Field(
+        description="what a seat may be given as bot:SPEC, weakest first within each bot "
+        "(levels of the search bots included)"
+    )
 
 
 class I18nOut(BaseModel):
@@ -129,7 +133,15 @@ class CreateMatch(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="random if omitted")
     seats: dict[str, str] = Field(
-        description='role -> "me" | "hotseat" | "open" | "bot:NAME"; every role of the game once'
+        description='role -> "me" | "hotseat" | "open" | "bot:NAME[:LEVEL][:KEY=VALUE...]" '
+        '(e.g. "bot:mcts", "bot:mcts:hard", "bot:mcts:think=1"); every role of the game once'
+    )
+
+
+class SeatIn(BaseModel):
+    model_config = Strict
+    seat: str = Field(
+        max_length=80, description="who takes the seat: bot:SPEC (bot:mcts, bot:mcts:hard, bot:greedy ...)"
     )
 
 

@@ -65,4 +65,3 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
         return _DONE
     weights = _weights(world, actions)
     return rand.choices(actions, weights)[0]
-

@@ -32,8 +32,11 @@ def sites(state: State, n: int) -> list[int]:
     city = state["city"]
     temple = state["temple"]
     site = b.site
-    return [r for r in range(b.size)
-            if (units[2 * r] or units[2 * r + 1]) and city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE]
+    return [
+        r
+        for r in range(b.size)
+        if (units[2 * r] or units[2 * r + 1]) and city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE
+    ]
 
 
 def start_founding(state: State) -> list[dict[str, Any]]:
@@ -93,5 +96,12 @@ def found(state: State, n: int, r: int, token: int) -> list[dict[str, Any]]:
     state["tok"][r] = token
     state["sup"][n][2] -= 1
     state["ncity"][n] += 1
-    return [event("ev.found", nation=state["nations"][n], region=board(state).ids[r], token=RESOURCES[token],
-                  coins=coins)]
+    return [
+        event(
+            "ev.found",
+            nation=state["nations"][n],
+            region=board(state).ids[r],
+            token=RESOURCES[token],
+            coins=coins,
+        )
+    ]

@@ -4,6 +4,10 @@ What a strong player looks at: personages won against the target (§4), the next
 reach (cities towards the next king, temples towards the next citizen, sea areas towards the
 next navigator, technologies nobody has developed yet), the economy (production per action,
 purse) and the threat to its temples (hostile units that could already take them).
+
+A unit standing on a free city site is a city the nation can found on its next turn (§5.2):
+it counts as part of a city, towards the next king and in the production. The purse counts
+with diminishing returns but never stops counting (a hoard still buys temples and knowledge).
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ from tavola.games.antike.common import (
     sea_points,
     wealth,
 )
+from tavola.games.antike.founding import sites
 from tavola.games.antike.loader import RULEBOOK
+
+SITE_SHARE = 0.4  # a unit on a free city site is this much of a city (founding still costs)
+PURSE_HALF = 10  # the purse term is half its most at this many resources and coins
 
 
 def nation_value(state: State, n: int) -> float:
@@ -27,8 +35,10 @@ def nation_value(state: State, n: int) -> float:
     bank = state["bank"]
     per = RULEBOOK.per
     progress = 0.0
+    # Free city sites held by the nation's units, as many as it has city tokens left.
+    founding = SITE_SHARE * min(len(sites(state, n)), state["sup"][n][2])
     if bank[KINGS]:
-        progress += (state["ncity"][n] % per["kings"]) / per["kings"]
+        progress += min(1.0, (state["ncity"][n] % per["kings"] + founding) / per["kings"])
     if bank[CITIZENS]:
         progress += (state["ntemple"][n] % per["citizens"]) / per["citizens"]
     if bank[NAVIGATORS]:
@@ -40,8 +50,9 @@ def nation_value(state: State, n: int) -> float:
         progress += min(1.0, gold / cheapest)
     # economy: production per action and what is in the purse
     city, temple = state["city"], state["temple"]
-    output = sum(3 if temple[r] else 1 for r in range(len(city)) if city[r] == n)
-    economy = min(1.0, output / 15) + min(1.0, wealth(state["res"][n]) / 20)
+    output = founding + sum(3 if temple[r] else 1 for r in range(len(city)) if city[r] == n)
+    purse = wealth(state["res"][n])
+    economy = min(1.0, output / 15) + purse / (purse + PURSE_HALF)
     # threats: own temples a neighbour's units could already outnumber
     b = board(state)
     units = state["units"]

@@ -7,8 +7,22 @@ from typing import Any
 from tavola.games.antike.common import State, board
 from tavola.games.antike.loader import NO_SITE, RULEBOOK, SITE_ANY
 
-FRAMES = {"rondel", "pay", "coin", "militia", "templum", "scientia", "move", "clash", "conquer", "loss", "found",
-          "token", "trade", "over"}
+FRAMES = {
+    "rondel",
+    "pay",
+    "coin",
+    "militia",
+    "templum",
+    "scientia",
+    "move",
+    "clash",
+    "conquer",
+    "loss",
+    "found",
+    "token",
+    "trade",
+    "over",
+}
 
 
 def check(state: State) -> list[str]:
@@ -62,12 +76,18 @@ def check(state: State) -> list[str]:
         legions = sum(units[0::2])
         galleys = sum(units[1::2])
         if legions + sup[0] != book.legions or galleys + sup[1] != book.galleys:
-            out.append(f"{nation}: {legions} legions/{galleys} galleys on the map do not match the supply {sup[:2]}")
+            out.append(
+                f"{nation}: {legions} legions/{galleys} galleys on the map do not match the supply {sup[:2]}"
+            )
         if ncity[n] + sup[2] != book.city_tokens:
-            out.append(f"{nation}: {ncity[n]} cities and {sup[2]} tokens in supply make not {book.city_tokens}")
+            out.append(
+                f"{nation}: {ncity[n]} cities and {sup[2]} tokens in supply make not {book.city_tokens}"
+            )
         if ncity[n] != state["ncity"][n] or ntemple[n] != state["ntemple"][n]:
-            out.append(f"{nation}: city/temple counters {state['ncity'][n]}/{state['ntemple'][n]} "
-                       f"differ from the map {ncity[n]}/{ntemple[n]}")
+            out.append(
+                f"{nation}: city/temple counters {state['ncity'][n]}/{state['ntemple'][n]} "
+                f"differ from the map {ncity[n]}/{ntemple[n]}"
+            )
         if ncity[n] < 1:
             out.append(f"{nation} lost its last city")
         for r in range(b.size):

@@ -161,7 +161,11 @@ class RulesModel(_Strict):
 
 def _read(name: str) -> Any:
     try:
-        text = importlib.resources.files("tavola.games.antike").joinpath("data", name).read_text(encoding="utf-8")
+        text = (
+            importlib.resources.files("tavola.games.antike")
+            .joinpath("data", name)
+            .read_text(encoding="utf-8")
+        )
     except FileNotFoundError:
         raise DataError(f"antike data file {name} is missing") from None
     try:
@@ -176,7 +180,9 @@ def _model(cls: type[BaseModel], data: Any, name: str) -> Any:
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
-        raise DataError(f"antike data/{name}: {where}: {first['msg']} ({exc.error_count()} problem(s))") from None
+        raise DataError(
+            f"antike data/{name}: {where}: {first['msg']} ({exc.error_count()} problem(s))"
+        ) from None
 
 
 # --- the compact tables the rules use -------------------------------------------------------
@@ -247,11 +253,15 @@ def build_board(raw: Any, name: str) -> Board:
         if not red[i] and not blue[i]:
             raise DataError(f"antike data/{name}: region {r.id!r} has no border")
         if (r.kind == "land") != red[i]:
-            raise DataError(f"antike data/{name}: region {r.id!r} is declared {r.kind} but "
-                            f"{'has' if red[i] else 'has no'} red (land) border")
+            raise DataError(
+                f"antike data/{name}: region {r.id!r} is declared {r.kind} but "
+                f"{'has' if red[i] else 'has no'} red (land) border"
+            )
         if r.coastal != blue[i]:
-            raise DataError(f"antike data/{name}: region {r.id!r} is declared coastal={r.coastal} "
-                            f"but {'has' if blue[i] else 'has no'} blue (sea) border")
+            raise DataError(
+                f"antike data/{name}: region {r.id!r} is declared coastal={r.coastal} "
+                f"but {'has' if blue[i] else 'has no'} blue (sea) border"
+            )
         if r.site is None and r.kind != "sea":
             raise DataError(f"antike data/{name}: region {r.id!r} has no city site but is not a sea")
     # every region must be reachable, or nations could be cut off by the data
@@ -344,7 +354,9 @@ def build_setup(raw: Any, board: Board, name: str) -> Setup:
                     token = RESOURCES.index(line.tokens[rid])
                 else:
                     if rid in line.tokens:
-                        raise DataError(f"{where}: {rid} is a {RESOURCES[site]} site; a token is given only for 'any' sites")
+                        raise DataError(
+                            f"{where}: {rid} is a {RESOURCES[site]} site; a token is given only for 'any' sites"
+                        )
                     token = site
                 triple.append((r, token))
             if sorted(t for _, t in triple) != [0, 1, 2]:
@@ -437,8 +449,12 @@ def build_rulebook(raw: Any, name: str = "rules.yaml") -> Rulebook:
             if t.requires is not None and t.requires not in ids:
                 raise DataError(f"antike data/{name}: {t.id} requires unknown technology {t.requires!r}")
             if not 0 < t.later < t.first:
-                raise DataError(f"antike data/{name}: {t.id} must cost more first ({t.first}) than later ({t.later})")
-            techs.append(Tech(t.id, 1 << i, t.first, t.later, 0 if t.requires is None else 1 << ids.index(t.requires)))
+                raise DataError(
+                    f"antike data/{name}: {t.id} must cost more first ({t.first}) than later ({t.later})"
+                )
+            techs.append(
+                Tech(t.id, 1 << i, t.first, t.later, 0 if t.requires is None else 1 << ids.index(t.requires))
+            )
         book = Rulebook(
             spaces=spaces,
             space_action=[actions[s] for s in spaces],
@@ -464,15 +480,26 @@ def build_rulebook(raw: Any, name: str = "rules.yaml") -> Rulebook:
             defence=defence,
             techs=techs,
             trade=trade,
-            cards=[int(pers[k]["cards"]) for k in ("kings", "generals", "citizens", "scholars", "navigators", "pliny")],
+            cards=[
+                int(pers[k]["cards"])
+                for k in ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
+            ],
             per={k: int(pers[k]["per"]) for k in ("kings", "citizens", "navigators")},
             victory=victory,
             two_player_nations=int((m.two_players.model_extra or {})["nations"]),
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(f"antike data/{name}: missing or malformed entry: {exc}") from None
-    need = {"city", "temple_city", "per_unit", "few_personages", "few_personages_max", "regnum", "res_publica",
-            "neutral_temple"}
+    need = {
+        "city",
+        "temple_city",
+        "per_unit",
+        "few_personages",
+        "few_personages_max",
+        "regnum",
+        "res_publica",
+        "neutral_temple",
+    }
     if need - set(book.defence):
         raise DataError(f"antike data/{name}: defence lacks {', '.join(sorted(need - set(book.defence)))}")
     if set(book.trade) != {"mercatura", "commercium"}:

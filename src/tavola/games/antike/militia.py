@@ -72,7 +72,9 @@ def legal_militia(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any
     return options(state, frame, n)
 
 
-def apply_militia(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_militia(
+    state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§7.1 place one legion or galley (Bellona's first, §5), or end arming and go on to founding (§5.2)."""
     if action[0] == "done":
         return start_founding(state)
@@ -89,5 +91,6 @@ def apply_militia(state: State, frame: dict[str, Any], n: int, action: tuple[Any
     state["sup"][n][t] -= 1
     key = str(r)
     frame["add"][key] = frame["add"].get(key, 0) + 1
-    return [event("ev.arm", nation=state["nations"][n], unit=UNITS[t], region=b.ids[r], free=free, coins=coins)]
-
+    return [
+        event("ev.arm", nation=state["nations"][n], unit=UNITS[t], region=b.ids[r], free=free, coins=coins)
+    ]

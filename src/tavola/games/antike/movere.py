@@ -171,8 +171,16 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     units[other][s] -= 1
     sup[other][t] += 1
     nations = state["nations"]
-    events = [event("ev.battle", nation=nations[mover], other=nations[other], unit=UNITS[t],
-                    region=board(state).ids[r], asked=nations[n])]
+    events = [
+        event(
+            "ev.battle",
+            nation=nations[mover],
+            other=nations[other],
+            unit=UNITS[t],
+            region=board(state).ids[r],
+            asked=nations[n],
+        )
+    ]
     if not units[mover][s]:
         state["flow"].pop()
         return events
@@ -258,7 +266,9 @@ def legal_conquer(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any
     return out
 
 
-def apply_conquer(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_conquer(
+    state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§8.2 conquer one more city or neutral temple, or go on to founding (§5.2)."""
     if action[0] == "done":
         return start_founding(state)
@@ -296,8 +306,16 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
         state["ncity"][n] += 1
         sup[owner][2] += 1
         sup[n][2] -= 1
-        events = [event("ev.conquer", nation=nations[n], other=nations[owner], region=b.ids[r],
-                        defence=strength, temple=temple)]
+        events = [
+            event(
+                "ev.conquer",
+                nation=nations[n],
+                other=nations[owner],
+                region=b.ids[r],
+                defence=strength,
+                temple=temple,
+            )
+        ]
     legions, galleys = units[n][2 * r], units[n][2 * r + 1]
     low, high = max(0, strength - galleys), min(strength, legions)
     if low == high:

@@ -41,7 +41,9 @@ def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any,
     return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
 
 
-def apply_rondel(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_rondel(
+    state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§5.1 move the marker; paid steps are settled before the action (§6 to §8)."""
     to = SPACE_INDEX[action[1]]
     price = cost(state["pos"][n], to)

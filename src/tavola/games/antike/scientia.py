@@ -33,7 +33,9 @@ def start_scientia(state: State, n: int) -> list[dict[str, Any]]:
     """§7.3 develop technologies; straight on to founding when none is open or affordable."""
     state["flow"] = [{"s": "scientia"}]
     frame = state["flow"][-1]
-    if not wanted(state, frame, n) or (len(legal_scientia(state, frame, n)) == 1 and not trade_rates(state, n)):
+    if not wanted(state, frame, n) or (
+        len(legal_scientia(state, frame, n)) == 1 and not trade_rates(state, n)
+    ):
         return start_founding(state)
     return []
 
@@ -42,8 +44,11 @@ def open_techs(state: State, n: int) -> list[int]:
     """§7.3 technologies not yet owned whose column predecessor is owned (bought earlier in this
     same turn counts)."""
     owned = state["tech"][n]
-    return [k for k, t in enumerate(RULEBOOK.techs)
-            if not owned & t.bit and (not t.requires or owned & t.requires)]
+    return [
+        k
+        for k, t in enumerate(RULEBOOK.techs)
+        if not owned & t.bit and (not t.requires or owned & t.requires)
+    ]
 
 
 def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
@@ -54,13 +59,16 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def legal_scientia(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.3 as many technologies as the gold (coins stand in) pays for."""
     purse = state["res"][n]
-    out: list[tuple[Any, ...]] = [ADVANCE_ACTS[k] for k in open_techs(state, n)
-                                  if can_pay(purse, 0, 0, price(state, k))]
+    out: list[tuple[Any, ...]] = [
+        ADVANCE_ACTS[k] for k in open_techs(state, n) if can_pay(purse, 0, 0, price(state, k))
+    ]
     out.append(DONE)
     return out
 
 
-def apply_scientia(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_scientia(
+    state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§7.3 develop one technology at its first or later price, or go on to founding (§5.2)."""
     if action[0] == "done":
         return start_founding(state)
@@ -109,4 +117,3 @@ def apply_trade(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     if frame["take"] == 0:
         state["flow"].pop()
     return [event("ev.trade_take", nation=nation, kind=action[1])]
-

@@ -42,7 +42,9 @@ def legal_templum(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any
     return out
 
 
-def apply_templum(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_templum(
+    state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§7.2 build a temple in one of the nation's cities, or go on to founding (§5.2)."""
     if action[0] == "done":
         return start_founding(state)

@@ -19,21 +19,27 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     nations = []
     for n, nid in enumerate(names):
         pers = state["pers"][n]
-        nations.append({
-            "id": nid,
-            "role": state["ctrl"][n],
-            "colour": SETUPS[state["scenario"]].colours[nid],
-            "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
-            "purse": dict(zip(PURSE, state["res"][n], strict=True)),
-            "supply": {"legion": state["sup"][n][0], "galley": state["sup"][n][1], "city": state["sup"][n][2]},
-            "techs": [t.id for t in RULEBOOK.techs if state["tech"][n] & t.bit],
-            "personages": dict(zip(PERSONAGES, pers, strict=True)),
-            "total": personages(state, n),
-            "cities": state["ncity"][n],
-            "temples": state["ntemple"][n],
-            "sea_areas": sea_points(state, n),
-            "bellona": state["bellona"] == n,
-        })
+        nations.append(
+            {
+                "id": nid,
+                "role": state["ctrl"][n],
+                "colour": SETUPS[state["scenario"]].colours[nid],
+                "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
+                "purse": dict(zip(PURSE, state["res"][n], strict=True)),
+                "supply": {
+                    "legion": state["sup"][n][0],
+                    "galley": state["sup"][n][1],
+                    "city": state["sup"][n][2],
+                },
+                "techs": [t.id for t in RULEBOOK.techs if state["tech"][n] & t.bit],
+                "personages": dict(zip(PERSONAGES, pers, strict=True)),
+                "total": personages(state, n),
+                "cities": state["ncity"][n],
+                "temples": state["ntemple"][n],
+                "sea_areas": sea_points(state, n),
+                "bellona": state["bellona"] == n,
+            }
+        )
     regions: dict[str, Any] = {}
     for r, rid in enumerate(b.ids):
         here = {names[n]: [u[2 * r], u[2 * r + 1]] for n, u in enumerate(units) if u[2 * r] or u[2 * r + 1]}
@@ -61,9 +67,14 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "pliny": state["pliny"],
         "nations": nations,
         "regions": regions,
-        "bank": {"coins": state["coins"], "temples": state["temples"],
-                 "personages": dict(zip(PERSONAGES, state["bank"], strict=True))},
-        "first": {t.id: names[state["first"][k]] for k, t in enumerate(RULEBOOK.techs) if state["first"][k] >= 0},
+        "bank": {
+            "coins": state["coins"],
+            "temples": state["temples"],
+            "personages": dict(zip(PERSONAGES, state["bank"], strict=True)),
+        },
+        "first": {
+            t.id: names[state["first"][k]] for k, t in enumerate(RULEBOOK.techs) if state["first"][k] >= 0
+        },
         "winner": names[state["winner"]] if state["winner"] >= 0 else None,
     }
     move = state["flow"][0]
@@ -75,12 +86,17 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         sel = move["sel"]
         out["move"] = {
             "moves_left": moves,
-            "picked": None if sel is None else {"unit": UNITS[sel[0] & 1], "region": b.ids[sel[0] >> 1],
-                                                 "moves": sel[1]},
+            "picked": None
+            if sel is None
+            else {"unit": UNITS[sel[0] & 1], "region": b.ids[sel[0] >> 1], "moves": sel[1]},
         }
     if frame["s"] == "clash":
-        out["battle"] = {"region": b.ids[frame["r"]], "unit": UNITS[frame["t"]],
-                         "against": names[frame["opp"][0]], "asking": names[frame["who"]]}
+        out["battle"] = {
+            "region": b.ids[frame["r"]],
+            "unit": UNITS[frame["t"]],
+            "against": names[frame["opp"][0]],
+            "asking": names[frame["who"]],
+        }
     return out
 
 
@@ -108,14 +124,22 @@ def prompt(state: State, role: str) -> dict[str, Any]:
         return {"text": "prompt.coin", "args": args, "rule": "§6.1"}
     if s == "militia":
         args["free"] = frame["free"]
-        return {"text": "prompt.militia_free" if frame["free"] else "prompt.militia", "args": args, "rule": "§7.1"}
+        return {
+            "text": "prompt.militia_free" if frame["free"] else "prompt.militia",
+            "args": args,
+            "rule": "§7.1",
+        }
     if s == "templum":
         return {"text": "prompt.templum", "args": args, "rule": "§7.2"}
     if s == "scientia":
         return {"text": "prompt.scientia", "args": args, "rule": "§7.3"}
     if s == "trade":
         args.update(rate=frame["rate"], n=frame["give"] or frame["take"])
-        return {"text": "prompt.trade_give" if frame["give"] else "prompt.trade_take", "args": args, "rule": "§7.3"}
+        return {
+            "text": "prompt.trade_give" if frame["give"] else "prompt.trade_take",
+            "args": args,
+            "rule": "§7.3",
+        }
     if s == "move":
         sel = frame["sel"]
         if sel is None:
@@ -123,9 +147,17 @@ def prompt(state: State, role: str) -> dict[str, Any]:
         args.update(unit=UNITS[sel[0] & 1], region=b.ids[sel[0] >> 1], moves=sel[1])
         return {"text": "prompt.move_on" if sel[2] else "prompt.move_to", "args": args, "rule": "§8.1"}
     if s == "clash":
-        args.update(unit=UNITS[frame["t"]], region=b.ids[frame["r"]], mover=state["nations"][state["cur"]],
-                    other=state["nations"][frame["opp"][0]])
-        return {"text": "prompt.battle_defender" if frame["ask"] else "prompt.battle", "args": args, "rule": "§8.1"}
+        args.update(
+            unit=UNITS[frame["t"]],
+            region=b.ids[frame["r"]],
+            mover=state["nations"][state["cur"]],
+            other=state["nations"][frame["opp"][0]],
+        )
+        return {
+            "text": "prompt.battle_defender" if frame["ask"] else "prompt.battle",
+            "args": args,
+            "rule": "§8.1",
+        }
     if s == "conquer":
         return {"text": "prompt.conquer", "args": args, "rule": "§8.2"}
     if s == "loss":
@@ -149,18 +181,43 @@ def board_json(scenario: str, players: int) -> dict[str, Any]:
         "scenario": scenario,
         "title": b.title,
         "regions": [
-            {"id": rid, "name": b.names[r], "kind": b.kind[r], "site": SITE_NAMES[b.site[r]],
-             "coastal": b.allows[1][r], "legions": b.allows[0][r], "galleys": b.allows[1][r],
-             "galley_symbol": b.site[r] == -1, "lon": b.lon[r], "lat": b.lat[r], "position": b.pos_basis[r]}
+            {
+                "id": rid,
+                "name": b.names[r],
+                "kind": b.kind[r],
+                "site": SITE_NAMES[b.site[r]],
+                "coastal": b.allows[1][r],
+                "legions": b.allows[0][r],
+                "galleys": b.allows[1][r],
+                "galley_symbol": b.site[r] == -1,
+                "lon": b.lon[r],
+                "lat": b.lat[r],
+                "position": b.pos_basis[r],
+            }
             for r, rid in enumerate(b.ids)
         ],
         "borders": [{"a": b.ids[a], "b": b.ids[c], "type": t} for a, c, t in b.borders],
-        "rondel": [{"id": s, "action": RULEBOOK.space_action[i], "index": i} for i, s in enumerate(RULEBOOK.spaces)],
-        "technologies": [{"id": t.id, "first": t.first, "later": t.later,
-                          "requires": next((u.id for u in RULEBOOK.techs if u.bit == t.requires), None)}
-                         for t in RULEBOOK.techs],
-        "nations": [{"id": nid, "colour": SETUPS[scenario].colours[nid], "role": roles[i],
-                     "start": [b.ids[r] for r, _ in line.start[i]]} for i, nid in enumerate(line.nations)],
+        "rondel": [
+            {"id": s, "action": RULEBOOK.space_action[i], "index": i} for i, s in enumerate(RULEBOOK.spaces)
+        ],
+        "technologies": [
+            {
+                "id": t.id,
+                "first": t.first,
+                "later": t.later,
+                "requires": next((u.id for u in RULEBOOK.techs if u.bit == t.requires), None),
+            }
+            for t in RULEBOOK.techs
+        ],
+        "nations": [
+            {
+                "id": nid,
+                "colour": SETUPS[scenario].colours[nid],
+                "role": roles[i],
+                "start": [b.ids[r] for r, _ in line.start[i]],
+            }
+            for i, nid in enumerate(line.nations)
+        ],
         "neutral_temples": [b.ids[r] for r in line.neutral],
         "target": RULEBOOK.victory[len(line.nations)],
     }

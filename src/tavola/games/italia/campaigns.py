@@ -10,7 +10,7 @@ from __future__ import annotations
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import engine, italia_i
 from tavola.games.italia.combat import battles, can_raid, neutral, start_combat
-from tavola.games.italia.const import EXT, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
+from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
 from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import (
     Unit,
@@ -28,19 +28,29 @@ from tavola.games.italia.submission import offer_revolt
 # -- the campaign frame ---------------------------------------------------------------------
 
 
-def start_campaign(S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False,
-                   free_exit: int = -1) -> None:
+def start_campaign(
+    S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False, free_exit: int = -1
+) -> None:
     """§12.3: start the campaign of ``leader`` (``single``: one move, round 10 of Italia I, §13.4)."""
-    engine.push(st, "camp", n=n, ldr=leader, gold=gold, ph="start", last=-1, moves=0, single=single,
-                free=free_exit, blocked=False)
+    engine.push(
+        st,
+        "camp",
+        n=n,
+        ldr=leader,
+        gold=gold,
+        ph="start",
+        last=-1,
+        moves=0,
+        single=single,
+        free=free_exit,
+        blocked=False,
+    )
 
 
 def leader_area(st: State, key: str) -> int:
     """Where the campaigning leader stands (-1 once he is dead: the campaign ends, §12.3.1)."""
     a, u, _ = find_leader(st, key)
     return a if u is not None else -1
-
-
 
 
 def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
@@ -180,7 +190,12 @@ def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
         for u in st["u"][la]:
             if u[NAT] == n and u[KIND] == action[1]:
                 remove(st, la, u)
-                ev.append({"msg": "it.lost", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": la, "leader": ""}})
+                ev.append(
+                    {
+                        "msg": "it.lost",
+                        "args": {"nation": S.nkey[n], "unit": u[KIND], "area": la, "leader": ""},
+                    }
+                )
                 # §12.3.4, §12.3.4 FAQ: the unit comes from the leader's area; the blocked nation may
                 # score it.
                 for m in {x[NAT] for x in st["u"][f["last"]] if x[NAT] != n}:
@@ -318,8 +333,11 @@ def _see_dests(S: Static, st: State, f: Frame) -> list[int]:
             out.append(b)
     land = sum(1 for u in grp if u[KIND] != LEADER)
     for s in S.sea_adj[src]:
-        room = sum(FLEET_CAPACITY - sum(1 for y in fl[EXT] if y[KIND] != LEADER)
-                   for fl in st["u"][s] if fl[NAT] == x and fl[KIND] == FLEET)
+        room = sum(
+            FLEET_CAPACITY - sum(1 for y in fl[EXT] if y[KIND] != LEADER)
+            for fl in st["u"][s]
+            if fl[NAT] == x and fl[KIND] == FLEET
+        )
         if any(fl[NAT] == x and fl[KIND] == FLEET for fl in st["u"][s]) and room >= land:
             out.append(s)
     return out
@@ -439,6 +457,7 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
             tag = u[EXT] if u[KIND] == LEADER else u[KIND]
             if tag == action[1] and u[KIND] != FLEET:
                 remove(st, src, u)
+                u[FL] &= ~F_ENTRY  # a unit that moved is no fresh reinforcement (§10.0 FAQ)
                 st["u"][f["la"]].append(u)
                 ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
                 break
@@ -471,7 +490,7 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     grp = [u for u in _units_in(st, src, x, S) if u[FL] & F_GRP]
     for u in grp:
         remove(st, src, u)
-        u[FL] &= ~F_GRP
+        u[FL] &= ~(F_GRP | F_ENTRY)
     if S.is_sea[b] and not S.is_sea[src]:
         fleets = [fl for fl in st["u"][b] if fl[NAT] == x and fl[KIND] == FLEET]
         for u in grp:
@@ -483,10 +502,11 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
         st["u"][b].extend(grp)
     if src not in st["react_from"]:
         st["react_from"].append(src)
-    ev.append({"msg": "it.react_move", "args": {"nation": S.nkey[x], "from": src, "to": b, "units": len(grp)}})
+    ev.append(
+        {"msg": "it.react_move", "args": {"nation": S.nkey[x], "from": src, "to": b, "units": len(grp)}}
+    )
     engine.pop(st)
     italia_i.defection(S, st, ev)
 
 
 engine.register("react", run=_react_run, roles=_react_roles, legal=_react_legal, act=_react_act)
-

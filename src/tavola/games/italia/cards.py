@@ -301,6 +301,7 @@ VPTrigger = Literal[
     "leader_retreat",  # a leader of this nation retreats (penalty; not after a submission)
     "exit",  # a unit removed from play through ``area`` (FAQ 'Visigoti e Unni')
     "imperial_title",  # the leader in ``leaders`` ends a move in ``area`` and its holders retreat
+    # (``unopposed``: an empty area, with nobody to retreat, gives it too)
 ]
 
 
@@ -321,9 +322,17 @@ class VPEvent(Provenanced):
     rounds: list[int] = Field(default_factory=list)
     as_defender: bool = False
     instead_of_gold: bool = False
+    unopposed: bool = False
     text: str = ""
     half_vp: int = 0
     area_id: int = -1
+
+    @model_validator(mode="after")
+    def _unopposed(self) -> VPEvent:
+        # Only the imperial title has a procedure that an empty area can satisfy (FAQ 'Franchi').
+        if self.unopposed and self.trigger != "imperial_title":
+            raise ValueError("'unopposed' applies to the imperial_title trigger only")
+        return self
 
 
 class Submission(Provenanced):

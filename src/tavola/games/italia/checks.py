@@ -70,8 +70,10 @@ def invariants(S: Static, st: State) -> list[str]:
                 bad.append(f"{S.nkey[n]} has more {kind} on the board than counters ({have})")
         if st["gold"][n] < 0:
             bad.append(f"{S.nkey[n]} has negative gold")
-        if st["nat"] != n and st["gold"][n] > S.costs.gold_cap and not any(
-            f["s"] in ("tribute",) for f in st["flow"]
+        if (
+            st["nat"] != n
+            and st["gold"][n] > S.costs.gold_cap
+            and not any(f["s"] in ("tribute",) for f in st["flow"])
         ):
             bad.append(f"{S.nkey[n]} banks {st['gold'][n]} gold, over the limit")
         r = st["ruler"][n]

@@ -12,6 +12,7 @@ from tavola.games.italia.const import (
     CITY,
     ELEPHANT,
     EXT,
+    F_ENTRY,
     F_GRP,
     F_NAVAL,
     F_RETR,
@@ -43,17 +44,19 @@ from tavola.games.italia.model import (
     scores_now,
     stack,
 )
-from tavola.games.italia.movement import hostile
+from tavola.games.italia.movement import entry_reinforcements, hostile
 from tavola.games.italia.naval import start_naval_battle
 from tavola.games.italia.odds import hits as die_hits
 from tavola.games.italia.scenario import Static
-from tavola.games.italia.stacking import can_declare, check_areas, declare, limit
+from tavola.games.italia.stacking import can_declare, check_areas, declare, limit, retreat_room
 
 # -- who fights whom --------------------------------------------------------------------------
 
 
 def battles(S: Static, st: State, n: int) -> list[tuple[int, int]]:
-    """(area, defender) pairs where ``n`` has to fight now (§10.0)."""
+    """(area, defender) pairs where ``n`` has to fight now (§10.0). Reinforcements that stayed
+    in an entry area fight there in the other nation's combat phase, not in their own (§10.0
+    FAQ)."""
     out = []
     for a in S.land_ids:
         lst = st["u"][a]
@@ -62,7 +65,7 @@ def battles(S: Static, st: State, n: int) -> list[tuple[int, int]]:
         if not any(u[NAT] == n for u in lst):
             continue
         foes = hostile(S, st, a, n)
-        if foes:
+        if foes and not (S.is_entry[a] and entry_reinforcements(S, a, n, [u for u in lst if u[NAT] == n])):
             out.append((a, foes[0]))
     return out
 
@@ -174,7 +177,9 @@ def _units_of_target(st: State, a: int, y: int, lab: str, naval_split: bool, var
     return [u for u in shooters(st, a, y) if target_label(u, naval_split) == lab]
 
 
-def apply_hits(S: Static, st: State, a: int, group: list[Unit], n: int, by: int, ev: list[Event]) -> list[Unit]:
+def apply_hits(
+    S: Static, st: State, a: int, group: list[Unit], n: int, by: int, ev: list[Event]
+) -> list[Unit]:
     """Hits on one target group: a fresh two-hit unit is flipped first, then damaged ones
     are removed (§10.2, §14.2); hits beyond the group are lost (§10.4). Returns the dead."""
     dead: list[Unit] = []
@@ -234,6 +239,8 @@ def _combat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         engine.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="clear", sel=[], need=-1)
         return True
     engine.pop(st)
+    # FAQ 'Franchi': the title's retreat step belongs to the combat phase, fought or not.
+    italia_ii.unopposed_title(S, st, n, ev)
     fought = [a for a in f["fought"] if not S.is_sea[a]]
     st["naval"] = [x for x in st["naval"] if x[0] not in f["fought"]]
     # §10.6.1 FAQ: rebuild first, then the stacking check in the areas where combat took place
@@ -244,7 +251,9 @@ def _combat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         if f["mode"] != "camp":  # §12.3.2.5: reacting nations mind the limit only in their own turn
             for m in range(S.N):
                 if m != n:
-                    check_areas(S, st, m, [a for a in fought if any(u[NAT] == m for u in st["u"][a])], frozenset())
+                    check_areas(
+                        S, st, m, [a for a in fought if any(u[NAT] == m for u in st["u"][a])], frozenset()
+                    )
     start_rebuild(S, st, n)
     return True
 
@@ -411,8 +420,19 @@ def _battle_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             # §10.5: after each round the attacker, then the defender, may retreat; the defender
             # may submit instead (§10.1, §12.5.1).
             may_sub = submission.may_submit(S, st, m, n)
-            engine.push(st, "retreat", n=m, a=a, forced=False, came=list(st["came"][a]), by=n, mode="battle",
-                        sel=[], need=-1, sub=may_sub)
+            engine.push(
+                st,
+                "retreat",
+                n=m,
+                a=a,
+                forced=False,
+                came=list(st["came"][a]),
+                by=n,
+                mode="battle",
+                sel=[],
+                need=-1,
+                sub=may_sub,
+            )
             engine.push(st, "retreat", n=n, a=a, forced=False, came=[], by=m, mode="battle", sel=[], need=-1)
             return True
         f["ph"] = "round"
@@ -499,9 +519,15 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
             hits_on_a[lab] = hits_on_a.get(lab, 0) + 1
         if u[KIND] == ELEPHANT and d >= 9 and not raid:
             ele_d += 1
-    ev.append({"msg": "it.roll", "args": {"area": a, "attacker": S.nkey[n], "defender": S.nkey[m],
-                                         "mod_a": mod_a, "mod_d": mod_d}, "dice": dice_a + dice_d,
-               "dice_a": dice_a, "dice_d": dice_d})
+    ev.append(
+        {
+            "msg": "it.roll",
+            "args": {"area": a, "attacker": S.nkey[n], "defender": S.nkey[m], "mod_a": mod_a, "mod_d": mod_d},
+            "dice": dice_a + dice_d,
+            "dice_a": dice_a,
+            "dice_d": dice_d,
+        }
+    )
     dead_a: list[Unit] = []
     dead_d: list[Unit] = []
     if not raid:
@@ -522,11 +548,31 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         return
     # §10.2: each natural 9-10 of an elephant makes one more enemy unit retreat.
     if ele_d and fighters(st, a, n):
-        engine.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="elephant", sel=[],
-                    need=min(ele_d, fighters(st, a, n)))
+        engine.push(
+            st,
+            "retreat",
+            n=n,
+            a=a,
+            forced=True,
+            came=[],
+            by=m,
+            mode="elephant",
+            sel=[],
+            need=min(ele_d, fighters(st, a, n)),
+        )
     if ele_a and fighters(st, a, m):
-        engine.push(st, "retreat", n=m, a=a, forced=True, came=list(st["came"][a]), by=n, mode="elephant", sel=[],
-                    need=min(ele_a, fighters(st, a, m)))
+        engine.push(
+            st,
+            "retreat",
+            n=m,
+            a=a,
+            forced=True,
+            came=list(st["came"][a]),
+            by=n,
+            mode="elephant",
+            sel=[],
+            need=min(ele_a, fighters(st, a, m)),
+        )
 
 
 def _raid_result(S: Static, st: State, f: Frame, hits: int, ev: list[Event]) -> None:
@@ -558,9 +604,20 @@ def _end_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     att_left = fighters(st, a, n)
     def_left = fighters(st, a, m)
     _set_piece(S, st, f, ev)
-    winner = n if side(st, a, n) and not side(st, a, m) else m if side(st, a, m) and not side(st, a, n) else -1
-    ev.append({"msg": "it.battle_over", "args": {"area": a, "winner": S.nkey[winner] if winner >= 0 else "",
-                                                 "attacker_left": att_left, "defender_left": def_left}})
+    winner = (
+        n if side(st, a, n) and not side(st, a, m) else m if side(st, a, m) and not side(st, a, n) else -1
+    )
+    ev.append(
+        {
+            "msg": "it.battle_over",
+            "args": {
+                "area": a,
+                "winner": S.nkey[winner] if winner >= 0 else "",
+                "attacker_left": att_left,
+                "defender_left": def_left,
+            },
+        }
+    )
     if winner == n and not f["raid"]:
         italia_ii.imperial_title(S, st, a, n, ev)
         offer_pillage(S, st, n, a)
@@ -677,11 +734,34 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
         out.append(b)
     for s in S.sea_adj[a]:
         for fl in st["u"][s]:
-            if fl[NAT] == x and fl[KIND] == FLEET and (
-                not land or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY
+            if (
+                fl[NAT] == x
+                and fl[KIND] == FLEET
+                and (not land or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY)
             ):
                 out.append(s)
                 break
+    return out
+
+
+def retreat_capitals(S: Static, st: State, f: Frame) -> list[Action]:
+    """§8.1 (note and Bruttium example): a capital may be named at any time, even in another
+    nation's turn, and naming one can save a retreating unit. Offered in every retreat of land
+    units (after a combat round, driven back by elephants, from a raid, out of Roma or an
+    arrival area, after a submission) for each own area next to the units that is full now
+    (§8.6): as the capital it takes one more."""
+    x, a = f["n"], f["a"]
+    if f["mode"] == "leaders" or S.capital_fixed[x] >= 0:
+        return []
+    if not any(u[NAT] == x and u[KIND] in LAND_KINDS and can_retreat(S, st, x, u) for u in st["u"][a]):
+        return []
+    blocked = st.get("react_from", []) if st.get("camp_nat") == x else []
+    out: list[Action] = []
+    for b in S.land_adj[a]:
+        if (S.is_entry[b] and b not in S.entry_ok[x]) or b in blocked:
+            continue
+        if can_declare(S, st, x, b) and retreat_room(S, st, b, x) <= 0:
+            out.append(("capital", b))
     return out
 
 
@@ -706,7 +786,7 @@ def _retreat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         mine = [u for u in mine if u[KIND] == LEADER]
     if f["forced"] and f["mode"] != "elephant":
         movable = [u for u in mine if can_retreat(S, st, x, u) and retreat_dests(S, st, f, u)]
-        if not movable and not f.get("sel"):
+        if not movable and not f.get("sel") and not retreat_capitals(S, st, f):
             # §10.5, §10.7, §13.1: units that must retreat and cannot are eliminated.
             for u in list(mine):
                 eliminate(S, st, a, u, f["by"], ev)
@@ -747,10 +827,7 @@ def _retreat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         acts.append(("done",))
     if f.get("sub"):
         acts.append(("submit",))
-    if f["mode"] == "battle" and S.capital_fixed[x] < 0:
-        for b in S.land_adj[a]:
-            if can_declare(S, st, x, b):
-                acts.append(("capital", b))
+    acts.extend(retreat_capitals(S, st, f))
     return acts
 
 
@@ -788,7 +865,11 @@ def _retreat_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: 
     if verb in ("unit", "leader"):
         f["sel"] = [action[1]]
         u = _selected(st, f)
-        if f["mode"] == "elephant" and u is not None and (not can_retreat(S, st, x, u) or not retreat_dests(S, st, f, u)):
+        if (
+            f["mode"] == "elephant"
+            and u is not None
+            and (not can_retreat(S, st, x, u) or not retreat_dests(S, st, f, u))
+        ):
             # §10.2: a unit that cannot make the elephant retreat is eliminated (and scores).
             f["sel"] = []
             f["need"] -= 1
@@ -805,15 +886,19 @@ def _retreat_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: 
         f["need"] -= 1
 
 
-def move_retreat(S: Static, st: State, x: int, a: int, b: int, u: Unit, ev: list[Event], *, penalty: bool) -> None:
+def move_retreat(
+    S: Static, st: State, x: int, a: int, b: int, u: Unit, ev: list[Event], *, penalty: bool
+) -> None:
     """§10.5: one unit retreats (onto a fleet if ``b`` is a sea); §8.6 allowance; the Roman
     leader penalty of the card unless after a submission."""
     remove(st, a, u)
-    u[FL] = (u[FL] & ~F_GRP) | F_STOP
+    u[FL] = (u[FL] & ~(F_GRP | F_ENTRY)) | F_STOP
     if S.is_sea[b]:
         for fl in st["u"][b]:
-            if fl[NAT] == x and fl[KIND] == FLEET and (
-                u[KIND] == LEADER or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY
+            if (
+                fl[NAT] == x
+                and fl[KIND] == FLEET
+                and (u[KIND] == LEADER or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY)
             ):
                 fl[EXT].append(u)
                 break

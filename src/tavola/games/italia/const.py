@@ -64,7 +64,8 @@ F_LAND = 4  # has moved over land this phase: may not embark (§9.6)
 F_SHIP = 8  # has used a fleet this phase: no second fleet, no land move after landing (§9.6)
 F_LDR = 16  # started the move with its leader: one extra area (§9.1)
 F_NAVAL = 32  # entered its area from the sea or across a strait this turn (§10.8.2)
-F_ENTRY = 64  # placed in an entry area as a reinforcement this turn (§7.2, §10.0 FAQ)
+F_ENTRY = 64  # placed as a reinforcement in an entry area its nation treats as normal, not moved since
+# (§10.0 FAQ: it may still treat the area as a true entry area until its nation's turn ends)
 F_MOVED = 128  # has moved in this phase
 F_OVER = 256  # stopped to overrun the area it stands in (§9.3)
 F_CONV = 512  # converted by the Patrimonium for the battle under way (§14.3)

@@ -126,7 +126,9 @@ def consular_ok(S: Static, st: State, n: int, extra: int) -> bool:
     return on_board(st, n, CONSULAR) + extra < cities // int(cap.get("per_cities", 2))
 
 
-def buyable(S: Static, st: State, n: int, bought: list[str], gold: int, *, tribute: bool = False) -> list[str]:
+def buyable(
+    S: Static, st: State, n: int, bought: list[str], gold: int, *, tribute: bool = False
+) -> list[str]:
     """Unit types the nation may buy now (§6.2, §6.3), with room to place them (§7.1)."""
     out: list[str] = []
     areas = owned_areas(S, st, n)
@@ -235,4 +237,3 @@ def _trib_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
 
 
 engine.register("tribute", roles=_trib_roles, legal=_trib_legal, act=_trib_act)
-

@@ -184,4 +184,10 @@ def defection(S: Static, st: State, ev: list[Event]) -> None:
             if d >= need and counters_left(S, st, x, LEGION) > 0:
                 remove(st, a, v)
                 add_unit(S, st, a, x, LEGION)
-                ev.append({"msg": "it.defects", "args": {"from": S.nkey[src], "to": S.nkey[x], "area": a}, "dice": [d]})
+                ev.append(
+                    {
+                        "msg": "it.defects",
+                        "args": {"from": S.nkey[src], "to": S.nkey[x], "area": a},
+                        "dice": [d],
+                    }
+                )

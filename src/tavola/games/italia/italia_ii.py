@@ -35,7 +35,13 @@ def foederati_defection(S: Static, st: State, a: int, n: int, m: int, ev: list[E
         if d >= need and counters_left(S, st, to, INFANTRY) > 0:
             remove(st, a, u)
             add_unit(S, st, a, to, INFANTRY)
-            ev.append({"msg": "it.defects", "args": {"from": S.nkey[owner], "to": S.nkey[to], "area": a}, "dice": [d]})
+            ev.append(
+                {
+                    "msg": "it.defects",
+                    "args": {"from": S.nkey[owner], "to": S.nkey[to], "area": a},
+                    "dice": [d],
+                }
+            )
 
 
 # -- §14.3 Patrimonium conversions --------------------------------------------------------------
@@ -125,6 +131,21 @@ def imperial_title(S: Static, st: State, a: int, winner: int, ev: list[Event]) -
             award(S, st, winner, e.half_vp, ev, "imperial_title")
 
 
+def unopposed_title(S: Static, st: State, n: int, ev: list[Event]) -> None:
+    """FAQ 'Franchi': the retreat of the units in Roma is a step of the title procedure, done in
+    the retreat step of the combat phase; so a leader who stopped in an empty Roma (nobody to
+    retreat) takes the title in his nation's combat phase, when the card says so."""
+    for e in S.vp_events[n].get("imperial_title", ()):
+        if not e.unopposed or n in st["titles"]:
+            continue
+        a = e.area_id
+        if any(u[NAT] != n for u in st["u"][a]):
+            continue  # someone still has to retreat: only a won battle gives the title
+        if all(find_leader(st, k)[0] == a for k in e.leaders):
+            st["titles"].append(n)
+            award(S, st, n, e.half_vp, ev, "imperial_title")
+
+
 def reduce_after_turn(S: Static, st: State, n: int, ev: list[Event]) -> None:
     """§7.2 card rule: a reduction at the end of a turn (Visigoths, round 1: keep 6 infantry)."""
     p = S.special[n].get("reduce_after_turn")
@@ -170,4 +191,3 @@ def _rd_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
 
 
 engine.register("reduce", run=_rd_run, roles=_rd_roles, legal=_rd_legal, act=_rd_act)
-

@@ -22,6 +22,7 @@ from tavola.core.rules import Event, State
 from tavola.games.italia.const import (
     CITY,
     EXT,
+    F_ENTRY,
     F_KEEP,
     FL,
     FLEET,
@@ -58,10 +59,6 @@ def add_unit(S: Static, st: State, a: int, n: int, kind: str, key: str | None = 
 # -- reading --------------------------------------------------------------------------------
 
 
-
-
-
-
 def nations_at(st: State, a: int) -> list[int]:
     seen: list[int] = []
     for u in st["u"][a]:
@@ -94,12 +91,6 @@ def fighters(st: State, a: int, n: int) -> int:
         if u[NAT] == n and u[KIND] != LEADER:
             c += 1
     return c
-
-
-
-
-
-
 
 
 def on_board(st: State, n: int, kind: str) -> int:
@@ -180,8 +171,6 @@ def sees(S: Static, a: int, n: int, m: int) -> bool:
     return a in S.entry_ok[n] and a in S.entry_ok[m]
 
 
-
-
 def controlled(S: Static, st: State, n: int) -> list[int]:
     """Land areas ``n`` controls: it has a unit of any kind there (§6.1, §11.0). Entry areas
     count only for nations whose card treats them as normal areas (§6.1 FAQ)."""
@@ -198,8 +187,6 @@ def controlled(S: Static, st: State, n: int) -> list[int]:
     return out
 
 
-
-
 def standing_city(st: State, a: int) -> bool:
     return st["city"][a] == CITY
 
@@ -207,10 +194,6 @@ def standing_city(st: State, a: int) -> bool:
 def allies(st: State, n: int, m: int) -> bool:
     """Subject and ruler are allies (§12.5.2)."""
     return st["ruler"][n] == m or st["ruler"][m] == n
-
-
-
-
 
 
 # -- victory points -------------------------------------------------------------------------
@@ -326,8 +309,17 @@ def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: b
         if u[EXT] not in st["ldead"]:
             st["ldead"].append(u[EXT])
         st["lexp"].pop(u[EXT], None)
-    ev.append({"msg": "it.lost", "args": {"nation": S.nkey[u[NAT]], "unit": kind, "area": a,
-                                          "leader": u[EXT] if kind == LEADER else ""}})
+    ev.append(
+        {
+            "msg": "it.lost",
+            "args": {
+                "nation": S.nkey[u[NAT]],
+                "unit": kind,
+                "area": a,
+                "leader": u[EXT] if kind == LEADER else "",
+            },
+        }
+    )
     if vp:
         kill_vp(S, st, by, u[NAT], kind, u[EXT] if kind == LEADER else None, ev)
     if kind == FLEET:
@@ -337,15 +329,17 @@ def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: b
             _gone(S, st, a, c, by, ev, vp)
 
 
-def clear_turn_flags(st: State) -> None:
-    """End of a nation turn: movement marks and fleets' carried counts are reset."""
+def clear_turn_flags(st: State, n: int) -> None:
+    """End of ``n``'s turn: movement marks and fleets' carried counts are reset. Other nations'
+    reinforcements in an entry area keep their mark until their own turn ends (§10.0 FAQ: they
+    choose in their movement phase, and reinforcements may come at the start of the round)."""
     for lst in st["u"]:
         for u in lst:
-            u[FL] = 0
+            u[FL] = u[FL] & F_ENTRY if u[NAT] != n else 0
             if u[KIND] == FLEET:
                 u[HIT] = 0
                 for c in u[EXT]:
-                    c[FL] = 0
+                    c[FL] = c[FL] & F_ENTRY if c[NAT] != n else 0
 
 
 def reset_moves(S: Static, st: State, n: int) -> None:
@@ -367,6 +361,3 @@ def reset_moves(S: Static, st: State, n: int) -> None:
 def roll(st: State) -> int:
     """One ten-sided die; the 0 reads 10 (§2.6)."""
     return rng.roll(st, 10)
-
-
-

@@ -18,6 +18,7 @@ from tavola.games.italia import engine
 from tavola.games.italia.const import (
     EXT,
     F_CAMP,
+    F_ENTRY,
     F_GRP,
     F_LAND,
     F_LDR,
@@ -78,6 +79,16 @@ def hostile(S: Static, st: State, a: int, n: int) -> list[int]:
             continue
         out.append(m)
     return out
+
+
+def entry_reinforcements(S: Static, a: int, n: int, units: list[Unit]) -> bool:
+    """§10.0 FAQ: units placed as reinforcements in an entry area their nation treats as normal
+    (and not moved since) may treat it as a true entry area: they leave in their movement phase
+    without fighting, or stay and fight in the other nation's combat phase. Whether all of
+    ``units`` (of ``n``, in ``a``) may still make that choice."""
+    if not S.is_entry[a] or a not in S.entry_ok[n] or not units:
+        return False
+    return all(u[FL] & F_ENTRY for u in units)
 
 
 def defenders(S: Static, st: State, a: int, n: int) -> int:
@@ -157,7 +168,12 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         return out  # §12.3.1: in a campaign no unit moves without its leader
     # A group that entered an area held by another nation stops there unless it is overrun
     # (§9.0, §9.3).
-    if hostile(S, st, g, n) and not overrun(S, st, g, n) and g != f.get("free", -1):
+    if (
+        hostile(S, st, g, n)
+        and not overrun(S, st, g, n)
+        and g != f.get("free", -1)
+        and not entry_reinforcements(S, g, n, grp)
+    ):
         return out
     fresh = all(not u[FL] & F_MOVED for u in grp)
     for b in S.land_adj[g]:
@@ -175,8 +191,11 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         elif any(u[NAT] != n for u in st["u"][b]) and not f.get("ldr") and not S.is_entry[b]:
             # An ally's area: pass only (§12.5.2), so the group must be able to go on.
             lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
-            if any(u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0) < 2
-                   for u in grp):
+            if any(
+                u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0)
+                < 2
+                for u in grp
+            ):
                 continue
             if S.highland[b] and not has_leader and not own_city_road(S, st, b, n, st["opts"]):
                 continue
@@ -205,9 +224,7 @@ def sea_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[i
     if grp[0][KIND] == FLEET:
         if any(u[MP] < 1 for u in grp):
             return []
-        if f.get("ldr") and not any(
-            c[KIND] == LEADER and c[EXT] == f["ldr"] for u in grp for c in u[EXT]
-        ):
+        if f.get("ldr") and not any(c[KIND] == LEADER and c[EXT] == f["ldr"] for u in grp for c in u[EXT]):
             return []
         return list(S.sea_adj[g])
     if any(u[FL] & F_STOP for u in grp):
@@ -251,7 +268,11 @@ def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
     ldr = f.get("ldr")
     for u in st["u"][a]:
         if u[KIND] == FLEET:
-            if u[NAT] == n and u[MP] > 0 and (not ldr or any(c[KIND] == LEADER and c[EXT] == ldr for c in u[EXT])):
+            if (
+                u[NAT] == n
+                and u[MP] > 0
+                and (not ldr or any(c[KIND] == LEADER and c[EXT] == ldr for c in u[EXT]))
+            ):
                 return True
             for c in u[EXT]:
                 if c[NAT] == n and not c[FL] & F_STOP and (not ldr or (c[KIND] == LEADER and c[EXT] == ldr)):
@@ -283,7 +304,8 @@ def _roles(S: Static, st: State, f: Frame) -> list[str]:
 
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
     return [
-        u for u in st["u"][a]
+        u
+        for u in st["u"][a]
         if u[NAT] == n and u[KIND] != FLEET and not u[FL] & F_GRP and can_move(u) and not u[FL] & F_SHIP
     ]
 
@@ -441,7 +463,7 @@ def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: l
             u[FL] |= F_LDR
             u[MP] += S.leader_extra
         u[MP] -= 1
-        u[FL] |= F_MOVED | F_LAND
+        u[FL] = (u[FL] | F_MOVED | F_LAND) & ~F_ENTRY  # moved: no longer a fresh reinforcement
         for i, x in enumerate(src):
             if x is u:
                 del src[i]
@@ -475,7 +497,7 @@ def _embark(S: Static, st: State, f: Frame, g: int, s: int, grp: list[Unit], ev:
     fleets = [x for x in st["u"][s] if x[NAT] == n and x[KIND] == FLEET]
     for u in grp:
         remove(st, g, u)
-        u[FL] |= F_SHIP | F_MOVED
+        u[FL] = (u[FL] | F_SHIP | F_MOVED) & ~F_ENTRY
     land = [u for u in grp if u[KIND] != LEADER]
     leaders = [u for u in grp if u[KIND] == LEADER]
     first = None
@@ -525,7 +547,9 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
                 u[FL] |= F_MOVED
                 st["u"][b].append(u)
             f["g"] = b
-            ev.append({"msg": "it.sail", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}})
+            ev.append(
+                {"msg": "it.sail", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}}
+            )
         else:
             # §9.6: landed units may not move further by land this phase.
             for u in grp:
@@ -537,7 +561,9 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
             if g not in st["came"][b]:
                 st["came"][b].append(g)
             f["g"] = -1
-            ev.append({"msg": "it.land", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}})
+            ev.append(
+                {"msg": "it.land", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}}
+            )
     else:  # done: fleets keep what is left of their move (they may still sail after landing)
         for u in grp:
             u[FL] &= ~F_GRP
@@ -577,8 +603,18 @@ def _single(S: Static, st: State, f: Frame, role: str) -> Action | None:
 engine.register("move", run=_run, roles=_roles, legal=_legal, act=_act, single=_single)
 
 
-def start_move(S: Static, st: State, n: int, mode: str, *, ldr: str | None = None, major_inv: bool = False,
-               bonus: bool = False, lift: int = -1, lift_from: tuple[int, ...] = ()) -> None:
+def start_move(
+    S: Static,
+    st: State,
+    n: int,
+    mode: str,
+    *,
+    ldr: str | None = None,
+    major_inv: bool = False,
+    bonus: bool = False,
+    lift: int = -1,
+    lift_from: tuple[int, ...] = (),
+) -> None:
     """§9.0: push a movement phase of nation ``n`` (``major_inv``: §12.2; ``lift``: §13.2)."""
     st["came"] = [[] for _ in range(S.A)]
     f = engine.push(st, "move", n=n, g=-1, mode=mode)
@@ -608,5 +644,3 @@ def leave_entry_areas(S: Static, st: State, n: int, ev: list[Event]) -> None:
             continue
         for u in [x for x in st["u"][a] if x[NAT] == n]:
             eliminate(S, st, a, u, -1, ev, vp=False)
-
-

@@ -148,7 +148,13 @@ def _nb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             dice.append(d)
             if die_hits(S.to_hit[FLEET], fleet_modifier(S, st, s, m, fl), d):
                 ha += 1
-        ev.append({"msg": "it.naval_roll", "args": {"area": s, "hits_attacker": hd, "hits_defender": ha}, "dice": dice})
+        ev.append(
+            {
+                "msg": "it.naval_roll",
+                "args": {"area": s, "hits_attacker": hd, "hits_defender": ha},
+                "dice": dice,
+            }
+        )
         f["hd"] = min(hd, len(fleets(st, s, m)))
         f["ha"] = min(ha, len(fleets(st, s, n)))
         f["rd"] += 1
@@ -175,7 +181,10 @@ def _nb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _same_fleets(st: State, s: int, x: int) -> bool:
-    sig = {tuple(sorted((c[KIND], c[EXT] if c[KIND] == LEADER else "") for c in fl[EXT])) for fl in fleets(st, s, x)}
+    sig = {
+        tuple(sorted((c[KIND], c[EXT] if c[KIND] == LEADER else "") for c in fl[EXT]))
+        for fl in fleets(st, s, x)
+    }
     return len(sig) <= 1
 
 

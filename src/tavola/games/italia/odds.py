@@ -217,7 +217,11 @@ def round_odds(
 
 
 def expected_losses(
-    attacker: Sequence[Group], defender: Sequence[Group], att_mod: int = 0, def_mod: int = 0, def_bonus: int = 0
+    attacker: Sequence[Group],
+    defender: Sequence[Group],
+    att_mod: int = 0,
+    def_mod: int = 0,
+    def_bonus: int = 0,
 ) -> tuple[float, float]:
     """Expected units lost by (attacker, defender) in one round."""
     dist = round_odds(attacker, defender, att_mod, def_mod, def_bonus)

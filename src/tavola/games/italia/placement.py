@@ -269,13 +269,9 @@ def _reinf_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
             f["at"] = a
     else:
         u = add_unit(S, st, a, n, kind)
-    if S.is_entry[a] and a not in S.entry_ok[n]:
-        u[FL] |= F_ENTRY
+    if S.is_entry[a] and a in S.entry_ok[n]:
+        u[FL] |= F_ENTRY  # §10.0 FAQ: these units may still leave without fighting
     ev.append({"msg": "it.arrive", "args": {"nation": S.nkey[n], "unit": kind, "area": a, "leader": key}})
 
 
 engine.register("reinf", run=_reinf_run, roles=_reinf_roles, legal=_reinf_legal, act=_reinf_act)
-
-
-
-

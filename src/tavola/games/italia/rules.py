@@ -27,12 +27,23 @@ from tavola.games.italia.view import action_space, describe, evaluate, prompt, v
 
 HOUSE_RULES = (
     OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
-    OptionSpec("allied_cities", False, label="House rule: allied cities are roads through highlands", rule="§HR-9.7"),
-    OptionSpec("fleet_relocate", False, label="House rule: carried units change fleet before it sinks", rule="§HR-10.8"),
+    OptionSpec(
+        "allied_cities", False, label="House rule: allied cities are roads through highlands", rule="§HR-9.7"
+    ),
+    OptionSpec(
+        "fleet_relocate",
+        False,
+        label="House rule: carried units change fleet before it sinks",
+        rule="§HR-10.8",
+    ),
 )
-PYRRHUS = OptionSpec("pyrrhus_fights", False, label="House rule: Pyrrhus fights where he lands", rule="§HR-pyrrhus")
+PYRRHUS = OptionSpec(
+    "pyrrhus_fights", False, label="House rule: Pyrrhus fights where he lands", rule="§HR-pyrrhus"
+)
 LAST_UNIT = OptionSpec(
-    "last_unit_window", False, label="House rule: the Romans' 5 VP for the last Carthaginian only in rounds 6-8",
+    "last_unit_window",
+    False,
+    label="House rule: the Romans' 5 VP for the last Carthaginian only in rounds 6-8",
     rule="§HR-romans",
 )
 

@@ -96,7 +96,9 @@ class Static:
             {r: tuple(x for x in n.reinforcements if x.round == r) for r in range(1, 11)} for n in nations
         )
         self.turn: tuple[dict[int, TurnSpec], ...] = tuple({t.round: t for t in n.turns} for n in nations)
-        self.scoring: tuple[dict[int, ScoringRound], ...] = tuple({s.round: s for s in n.scoring} for n in nations)
+        self.scoring: tuple[dict[int, ScoringRound], ...] = tuple(
+            {s.round: s for s in n.scoring} for n in nations
+        )
         self.vp_events: tuple[dict[str, tuple[VPEvent, ...]], ...] = tuple(
             {t: tuple(e for e in n.vp_events if e.trigger == t) for t in {e.trigger for e in n.vp_events}}
             for n in nations
@@ -106,7 +108,10 @@ class Static:
             {
                 self.nidx[s.to]: (
                     -1 if s.must_at_most is None else s.must_at_most,
-                    max(-1 if s.must_at_most is None else s.must_at_most, -1 if s.may_at_most is None else s.may_at_most),
+                    max(
+                        -1 if s.must_at_most is None else s.must_at_most,
+                        -1 if s.may_at_most is None else s.may_at_most,
+                    ),
                     frozenset(s.rounds),
                 )
                 for s in n.submission
@@ -120,10 +125,12 @@ class Static:
                 self.transforms.setdefault(t.round, []).append((i, self.nidx[t.into], t.units))
         # Entry areas a nation treats as normal areas (card rule, §9.2, §10.0).
         self.entry_ok = tuple(
-            frozenset(self.board.index[a] for a in sp.get("entry_as_normal", {}).get("areas", ())) for sp in self.special
+            frozenset(self.board.index[a] for a in sp.get("entry_as_normal", {}).get("areas", ()))
+            for sp in self.special
         )
         self.entry_pass = tuple(
-            frozenset(self.board.index[a] for a in sp.get("entry_passage", {}).get("areas", ())) | self.entry_ok[i]
+            frozenset(self.board.index[a] for a in sp.get("entry_passage", {}).get("areas", ()))
+            | self.entry_ok[i]
             for i, sp in enumerate(self.special)
         )
         # The most a leader can travel with units: the fastest land unit plus the leader's bonus.

@@ -271,9 +271,14 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         lift_to, lift_from = italia_i.lift(S, st, n)
         free = _arrival_exit(S, st, n) if ph == "move" else -1
         movement.start_move(
-            S, st, n, "normal" if ph == "move" else "second", major_inv=major,
+            S,
+            st,
+            n,
+            "normal" if ph == "move" else "second",
+            major_inv=major,
             bonus=major and ph == "move" and "extra_move_first" in spec.bonuses,
-            lift=lift_to if ph == "move" else -1, lift_from=lift_from,
+            lift=lift_to if ph == "move" else -1,
+            lift_from=lift_from,
         )
         if free >= 0:
             engine.top(st)["free"] = free
@@ -305,7 +310,7 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     engine.pop(st)
     flush_vp(S, st, ev)
     submission.end_lapsed(S, st, ev)
-    clear_turn_flags(st)
+    clear_turn_flags(st, n)
     income.bank(S, st, n)
     st["nat"] = -1
     st["camp_nat"] = -1
@@ -339,4 +344,3 @@ def after_move_checks(S: Static, st: State, n: int) -> None:
 
 
 engine.register("turn", run=_turn_run)
-

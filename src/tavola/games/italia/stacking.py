@@ -56,7 +56,16 @@ def excess(S: Static, st: State, a: int, n: int) -> int:
 
 def can_declare(S: Static, st: State, n: int, a: int) -> bool:
     """§8.1, §8.1 FAQ: a nation may declare as capital any land area it controls, at any time;
-    the Romans of Italia I may not (Roma is always their capital)."""
+    the Romans of Italia I may not (Roma is always their capital).
+
+    "At any time" matters only where the nation's own limit decides something, and the
+    declaration is offered there, to the owner, in its turn or out of it: at its purchase (own
+    turn), in every stacking check (the ``excess`` step: after its movement, and after a battle
+    also for the defender in the attacker's turn, §8.3), and in every retreat of its land units
+    where an own area next to them is full (``combat.retreat_capitals``; after a combat round,
+    driven back by elephants, from a raid, out of Roma or an arrival area, after a submission).
+    Before a battle nothing depends on the defender's limit: enemy capitals do not change the
+    attack limit (§8.3), and the defender's limit in the area is checked only after the battle."""
     if S.capital_fixed[n] >= 0 or S.is_sea[a] or st["cap"][n] == a:
         return False
     if not present(st, a, n):
@@ -87,7 +96,9 @@ def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
         engine.push(st, "excess", n=n, a=old)
 
 
-def check_areas(S: Static, st: State, n: int, areas: list[int], exempt: set[int] | frozenset[int] = frozenset()) -> None:
+def check_areas(
+    S: Static, st: State, n: int, areas: list[int], exempt: set[int] | frozenset[int] = frozenset()
+) -> None:
     """§8.0, §8.3: push a removal step for every area of ``areas`` where ``n`` is over its limit."""
     for a in reversed(areas):
         if a not in exempt and excess(S, st, a, n):
@@ -139,4 +150,3 @@ def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Eve
 
 
 engine.register("excess", run=_run, roles=_roles, legal=_legal, act=_act)
-

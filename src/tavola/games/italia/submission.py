@@ -58,14 +58,21 @@ def submit(S: Static, st: State, subject: int, ruler: int, ev: list[Event]) -> N
     for a in S.land_ids:
         lst = st["u"][a]
         if any(u[0] == subject for u in lst) and any(u[0] == ruler for u in lst):
-            engine.push(st, "retreat", n=ruler, a=a, forced=True, came=[], by=-1, mode="submit", sel=[], need=-1)
+            engine.push(
+                st, "retreat", n=ruler, a=a, forced=True, came=[], by=-1, mode="submit", sel=[], need=-1
+            )
 
 
 def revolt(S: Static, st: State, subject: int, ev: list[Event]) -> None:
     """§12.6: the submission marker goes back; every consequence ends."""
     ruler = st["ruler"][subject]
     st["ruler"][subject] = -1
-    ev.append({"msg": "it.revolts", "args": {"nation": S.nkey[subject], "ruler": S.nkey[ruler] if ruler >= 0 else ""}})
+    ev.append(
+        {
+            "msg": "it.revolts",
+            "args": {"nation": S.nkey[subject], "ruler": S.nkey[ruler] if ruler >= 0 else ""},
+        }
+    )
 
 
 def may_revolt(S: Static, st: State, n: int, when: str) -> bool:

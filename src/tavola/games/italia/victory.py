@@ -60,9 +60,19 @@ def score_round(S: Static, st: State, ev: list[Event]) -> None:
         if st["ruler"][n] >= 0:
             total = halve_up(total)
         st["vp"][n] += total
-        ev.append({"msg": "it.score", "args": {"nation": S.nkey[n], "vp": total / 2, "round": r,
-                                               "areas": parts.get("areas", 0) / 2, "cities": parts.get("cities", 0) / 2,
-                                               "regions": parts.get("regions", 0) / 2}})
+        ev.append(
+            {
+                "msg": "it.score",
+                "args": {
+                    "nation": S.nkey[n],
+                    "vp": total / 2,
+                    "round": r,
+                    "areas": parts.get("areas", 0) / 2,
+                    "cities": parts.get("cities", 0) / 2,
+                    "regions": parts.get("regions", 0) / 2,
+                },
+            }
+        )
 
 
 def player_vp(S: Static, st: State) -> dict[str, int]:

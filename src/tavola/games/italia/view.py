@@ -32,7 +32,8 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
         "game": S.key,
         "round": st["round"],
         "nation": S.nkey[st["nat"]] if st["nat"] >= 0 else None,
-        "step": f["s"],
+        # The step of the sequence of play (§5) and its phase; "step" is the platform's action count.
+        "sequence_step": f["s"],
         "phase": f.get("ph"),
         "areas": [
             {
@@ -49,7 +50,9 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
                 "role": S.role_of[n],
                 "gold": st["gold"][n],
                 "vp": st["vp"][n] / 2,
-                "capital": S.keys[c] if (c := (S.capital_fixed[n] if S.capital_fixed[n] >= 0 else st["cap"][n])) >= 0 else None,
+                "capital": S.keys[c]
+                if (c := (S.capital_fixed[n] if S.capital_fixed[n] >= 0 else st["cap"][n])) >= 0
+                else None,
                 "ruler": S.nkey[st["ruler"][n]] if st["ruler"][n] >= 0 else None,
                 "pending": list(st["pend"][n]),
             }
@@ -63,8 +66,14 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
 def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
     for f in reversed(st["flow"]):
         if f["s"] == "battle":
-            return {"area": f["a"], "attacker": S.nkey[f["n"]], "defender": S.nkey[f["m"]], "round": f["rd"] + 1,
-                    "raid": f["raid"], "odds": battle_odds_now(S, st, f)}
+            return {
+                "area": f["a"],
+                "attacker": S.nkey[f["n"]],
+                "defender": S.nkey[f["m"]],
+                "round": f["rd"] + 1,
+                "raid": f["raid"],
+                "odds": battle_odds_now(S, st, f),
+            }
     return None
 
 
@@ -118,9 +127,13 @@ def prompt(S: Static, st: State, role: str) -> dict[str, Any]:
     elif step == "retreat":
         mode = f.get("mode")
         key += "." + str(mode)
-        rule = {"elephant": "§10.2", "clear": "§7.2", "submit": "§12.5.2", "raid": "§10.7", "leaders": "§10.2"}.get(
-            str(mode), "§10.5"
-        )
+        rule = {
+            "elephant": "§10.2",
+            "clear": "§7.2",
+            "submit": "§12.5.2",
+            "raid": "§10.7",
+            "leaders": "§10.2",
+        }.get(str(mode), "§10.5")
     elif step == "camp":
         key += "." + str(ph)
         rule = {"decl": "§12.3.4", "blockunit": "§12.3.4"}.get(str(ph), "§12.3.1")
@@ -141,7 +154,16 @@ def prompt(S: Static, st: State, role: str) -> dict[str, Any]:
 def describe(S: Static, st: State, action: Action) -> str:
     parts = []
     for p in action:
-        if isinstance(p, int) and action[0] in ("area", "city", "capital", "rebuild", "raid", "block", "fight", "exit"):
+        if isinstance(p, int) and action[0] in (
+            "area",
+            "city",
+            "capital",
+            "rebuild",
+            "raid",
+            "block",
+            "fight",
+            "exit",
+        ):
             parts.append(S.keys[p] if 0 <= p < S.A else str(p))
         else:
             parts.append(str(p))
@@ -151,8 +173,19 @@ def describe(S: Static, st: State, action: Action) -> str:
 def action_space(S: Static) -> list[Action]:
     """Every action that can ever be legal, in a fixed order."""
     out: list[Action] = [
-        ("done",), ("pass",), ("attack",), ("raid",), ("submit",), ("revolt",), ("take",), ("decline",),
-        ("campaign",), ("join",), ("see",), ("pillage", "gold"), ("pillage", "vp"),
+        ("done",),
+        ("pass",),
+        ("attack",),
+        ("raid",),
+        ("submit",),
+        ("revolt",),
+        ("take",),
+        ("decline",),
+        ("campaign",),
+        ("join",),
+        ("see",),
+        ("pillage", "gold"),
+        ("pillage", "vp"),
     ]
     verbs_area = ("area", "city", "capital", "rebuild", "raid", "block", "fight", "exit")
     for v in verbs_area:
@@ -240,5 +273,3 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         others = [v for k, v in totals.items() if k != role]
         best_other[role] = max(others) if others else 0.0
     return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}
-
-

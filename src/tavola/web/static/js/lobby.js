@@ -3,7 +3,7 @@
 
 import { api, boot, t, h, clear, $, showError, onLangChange, relTime, humanize, gameText } from "./core.js";
 import { unwrap } from "./match.js";
-import { roleColor, fetchBoard } from "./view.js";
+import { roleColor, fetchBoard, botName } from "./view.js";
 
 const S = { games: [], bots: [], game: null, seats: [] };
 
@@ -34,7 +34,7 @@ function normGames(data) {
 }
 
 function normBots(data, game) {
-  let bots = (game && game.bots) || (data && data.bots) || ["random"];
+  let bots = (game && game.bots) || (data && (data.seat_bots || data.bots)) || ["random"];
   if (!Array.isArray(bots) && typeof bots === "object") bots = Object.keys(bots);
   return bots.map((b) => (typeof b === "string" ? b : b.name || b.id));
 }
@@ -146,7 +146,7 @@ function seatChoices() {
     ["me", t("seat.me", null, "Me")],
     ["hotseat", t("seat.hotseat_long", null, "Hot-seat (this screen)")],
     ["open", t("seat.open_long", null, "Invite someone")],
-    ...bots.map((b) => [`bot:${b}`, t("seat.bot_named", { name: gameText(S.game.id, `bot.${b}`) ?? t(`bot.${b}`, null, humanize(b)) }, `Bot: ${b}`)]),
+    ...bots.map((b) => [`bot:${b}`, t("seat.bot_named", { name: gameText(S.game.id, `bot.${b}`) ?? botName(b) }, `Bot: ${b}`)]),
   ];
 }
 
@@ -165,7 +165,8 @@ function renderSeats(preset) {
   for (const sel of box.querySelectorAll("select")) old[sel.dataset.role] = sel.value;
   clear(box);
   const choices = seatChoices();
-  const firstBot = choices.find(([v]) => v.startsWith("bot:"));
+  // a newcomer's opponents: the search bot at its normal level, if the server has it
+  const firstBot = choices.find(([v]) => v === "bot:mcts") || choices.find(([v]) => v.startsWith("bot:"));
   roles.forEach((role, i) => {
     let value = old[role] || (i === 0 ? "me" : firstBot ? firstBot[0] : "open");
     if (preset === "bots") value = i === 0 ? "me" : firstBot ? firstBot[0] : "open";

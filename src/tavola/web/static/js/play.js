@@ -1,7 +1,7 @@
 // The play page: one match, live over a WebSocket, with hot-seat switching, chat and notes.
 
 import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError } from "./core.js";
-import { GameScreen, fetchBoard } from "./view.js";
+import { GameScreen, fetchBoard, botName } from "./view.js";
 import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
 import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
 import { LogBook, earlierQuery } from "./logbook.js";
@@ -27,8 +27,10 @@ const S = {
   wsRetry: 0,
   busy: false,
   myTurn: false,
+  ownStep: null, // the step this page's last action made, until others have moved after it
   baseTitle: document.title,
   chat: [],
+  seatBots: ["random"], // what a seat may be given to (bot specs, from the catalogue)
 };
 
 let screen;
@@ -61,6 +63,7 @@ async function main() {
   S.mine = myRoles(S.match).filter((r) => S.roles.includes(r));
   const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), api("/api/catalogue").catch(() => ({}))]);
   const entry = ((cat && cat.games) || []).find((g) => g.id === S.match.game) || {};
+  S.seatBots = (cat && (cat.seat_bots || cat.bots)) || S.seatBots;
   screen = new GameScreen(
     {
       map: $("#map"),
@@ -159,7 +162,11 @@ function show(data, now = false) {
     }
   }
   const mineActive = S.mine.some((r) => active.includes(r));
-  if (mineActive && !S.myTurn && !view.result && (view.step > 0 || document.hidden)) {
+  // Others moved after this page's last action: a turn even if the answer to that action (which
+  // may arrive after the pushes) never showed this player as waiting.
+  const othersMoved = S.ownStep !== null && view.step > S.ownStep;
+  if (othersMoved || !mineActive) S.ownStep = null;
+  if (mineActive && (!S.myTurn || othersMoved) && !view.result && (view.step > 0 || document.hidden)) {
     chime();
     toast(t("play.your_turn", null, "Your turn!"), "turn", 2500);
     if (document.hidden) notifyTurn(S.baseTitle, t("play.your_turn", null, "Your turn!"), S.id);
@@ -306,6 +313,7 @@ async function act(action) {
   try {
     // the step of the view the player acted on: if a newer one came meanwhile, the server says stale
     const body = { role: S.role, action, step: S.shown.step };
+    S.ownStep = S.shown.step + 1; // the step this action makes
     const view = await api(`/api/matches/${S.id}/actions${query(book().params(LOG_TAIL))}`, { method: "POST", body });
     show(view, true);
   } catch (err) {
@@ -377,16 +385,55 @@ function setLive(status) {
 
 // --- invites ----------------------------------------------------------------------------
 
+// The creator's open seats (an invite link, or a bot if nobody comes) and the seats this page
+// holds, each of which can be left to a bot for the rest of the game.
 function renderInvites() {
   const box = $("#invites");
   if (!box || !S.match) return;
   clear(box);
   const links = inviteLinks(S.match);
   const roles = Object.keys(links);
-  box.hidden = !roles.length || !S.mine.length;
+  const live = S.match.status === "active";
+  box.hidden = !S.mine.length || (!roles.length && !live);
   if (box.hidden) return;
-  box.append(h("h3", null, t("play.invites", null, "Invite players")));
-  for (const role of roles) box.append(inviteRow(screen ? screen.roleName(role) : role, links[role]));
+  const name = (role) => (screen ? screen.roleName(role) : role);
+  if (roles.length) {
+    box.append(h("h3", null, t("play.invites", null, "Invite players")));
+    for (const role of roles) {
+      box.append(inviteRow(name(role), links[role]));
+      if (live) box.append(botPicker(role, t("play.give_bot", null, "Give to a bot"), null));
+    }
+  }
+  if (!live) return;
+  box.append(
+    h(
+      "details.handover",
+      null,
+      h("summary", null, t("play.leave_title", null, "Leave a seat to a bot")),
+      h("p.muted.small", null, t("play.leave_help", null, "The bot plays the seat from here to the end; you can still watch.")),
+      S.mine.map((role) =>
+        h("div.handover-row", null, h("span.invite-role", null, name(role)), botPicker(role, t("play.leave_button", null, "Leave to the bot"), t("play.leave_confirm", { role: name(role) }, `Leave ${name(role)} to the bot for the rest of the game?`))),
+      ),
+    ),
+  );
+}
+
+function botPicker(role, label, question) {
+  const select = h(
+    "select",
+    { "aria-label": t("play.bot_for", { role: screen ? screen.roleName(role) : role }, `Bot for ${role}`), dataset: { role } },
+    S.seatBots.map((b) => h("option", { value: `bot:${b}`, selected: b === "mcts" }, botName(b))),
+  );
+  const go = async () => {
+    if (question && !window.confirm(question)) return;
+    try {
+      await api(`/api/matches/${S.id}/seats/${encodeURIComponent(role)}`, { method: "PUT", body: { seat: select.value } });
+      location.reload(); // the seats this page holds have changed: start afresh
+    } catch (err) {
+      showError(err);
+    }
+  };
+  return h("div.bot-picker", null, select, h("button.btn.btn-small", { type: "button", dataset: { role }, onclick: go }, label));
 }
 
 // --- chat and notes -------------------------------------------------------------------------

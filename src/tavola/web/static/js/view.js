@@ -719,8 +719,12 @@ export function seatLabel(seat) {
   return name;
 }
 
-function botName(name) {
-  return hasUi(`bot.${name}`) ? t(`bot.${name}`) : humanize(name);
+// A bot seat's spec (``mcts:hard:think=1.0``) as words: the bot and its level.
+export function botName(spec) {
+  const [name, ...rest] = String(spec).split(":");
+  const base = hasUi(`bot.${name}`) ? t(`bot.${name}`) : humanize(name);
+  const level = rest.find((p) => hasUi(`bot.level.${p}`));
+  return level ? t("bot.with_level", { name: base, level: t(`bot.level.${level}`) }, `${base}, ${level}`) : base;
 }
 
 // Dice as small SVG faces (pips for 1..6, numbers otherwise).

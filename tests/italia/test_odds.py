@@ -99,6 +99,57 @@ def test_battle_view_reports_exact_odds() -> None:
     t.put("verona", "illyrians", "infantry", 2)
     o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "n": t.n("celts"), "m": t.n("illyrians")})
     assert o["attacker"] == pytest.approx(o["defender"], abs=1e-4)
+    assert o["exact"] is True
+
+
+def test_10_2_a_battle_too_big_for_exact_odds_is_estimated_and_says_so() -> None:
+    from italia_table import Table
+
+    from tavola.games.italia.view import battle_odds_now
+
+    t = Table("italia-i")
+    t.put("verona", "celts", "infantry", 6)
+    t.put("verona", "celts", "consular", 4)
+    t.put("verona", "celts", "elephant", 2)
+    t.put("verona", "illyrians", "infantry", 6)
+    t.put("verona", "illyrians", "legion", 5)
+    o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "n": t.n("celts"), "m": t.n("illyrians")})
+    assert o["exact"] is False
+    assert o["attacker"] + o["defender"] == pytest.approx(1.0, abs=1e-3)
+    assert o["attacker"] > o["defender"]  # consular legions hit on 5+ and take two hits each
+
+
+def test_state_count_is_every_hit_point_of_every_group() -> None:
+    # Two fresh consular legions: 4 hit points, 5 states; 3 infantry: 4 states; leaders none.
+    assert odds.state_count([("consular", 2, 0), ("leader", 1, 0)], [("infantry", 3, 0)]) == 20
+    assert odds.state_count([("consular", 1, 1)], []) == 4
+
+
+def test_odds_are_exact_up_to_the_bound_and_estimated_above() -> None:
+    small = ([("legion", 3, 0)], [("infantry", 3, 0)])
+    o, exact = odds.odds(*small)
+    assert exact and o == odds.battle_odds(*small)
+    o, exact = odds.odds(*small, max_states=15)
+    assert not exact and o == odds.estimated_odds(*small)
+
+
+def test_estimated_odds_agree_with_the_exact_ones() -> None:
+    # On small battles of every kind, the estimate's share of the winner is near the exact one.
+    rand = random.Random(7)
+    kinds = ["infantry", "legion", "consular", "knight", "elephant"]
+    errors = []
+    while len(errors) < 120:
+        att = [(k, rand.randint(1, 3), 0) for k in rand.sample(kinds, rand.choice([1, 2]))]
+        dfn = [(k, rand.randint(1, 3), 0) for k in rand.sample(kinds, rand.choice([1, 2]))]
+        if odds.state_count(att, dfn) > 300:
+            continue
+        mods = (rand.choice([-1, 0, 0, 1]), rand.choice([0, 0, 1]))
+        exact = odds.battle_odds(att, dfn, *mods)
+        est = odds.estimated_odds(att, dfn, *mods)
+        assert est.attacker + est.defender == pytest.approx(1.0)
+        errors.append(abs(est.attacker - exact.attacker / (exact.attacker + exact.defender)))
+    assert sum(errors) / len(errors) < 0.08
+    assert max(errors) < 0.3
 
 
 def test_expected_losses_of_one_round() -> None:

@@ -16,26 +16,26 @@ the rest of the gold. The hooks below weigh every decision the way a strong play
 
 Odds come from :mod:`tavola.games.italia.odds` (exact, from the dice, cached). The exact
 computation of a big battle takes from milliseconds to seconds the first time, so above
-:data:`EXACT_UNITS` units the odds are estimated from the expected hits per round (also
+:data:`EXACT_STATES` states the odds are estimated from the expected hits per round (also
 computed from the dice) by Lanchester's square law. Both hooks only read the world.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any
 
 from tavola.core.rules import Action, Rules, State
 from tavola.games.italia.combat import modifier
-from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, HIT, KIND, LEADER, NAT
+from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.income import city_price, owned_areas, price
-from tavola.games.italia.odds import Group, battle_odds, hit_points, shot_pmf
+from tavola.games.italia.odds import Group, groups_of, odds
 from tavola.games.italia.scenario import Static, static
 
-EXACT_UNITS = 7
-"""Units on both sides together up to which the exact odds are used (4 against 3 takes about a
-millisecond the first time, 5 against 5 tens of milliseconds, 7 against 7 over a hundred)."""
+EXACT_STATES = 400
+"""Battles with up to this many states (:func:`~tavola.games.italia.odds.state_count`) get
+exact odds in the bots' decisions; a first computation takes a few milliseconds at most."""
 
 # What one unit is worth in a fight: expected hits it scores times the hits it takes, roughly
 # (a two-hit unit at 5+ against a one-hit unit at 7+).
@@ -120,41 +120,10 @@ def city_value(S: Static, st: State, n: int, a: int) -> float:
 # -- battle odds ------------------------------------------------------------------------------
 
 
-def side(units: list[list[Any]]) -> list[Group]:
-    """The odds' groups ``(kind, fresh, damaged)`` of some units (leaders roll no dice)."""
-    g: dict[str, list[int]] = {}
-    for u in units:
-        if u[KIND] != LEADER:
-            c = g.setdefault(u[KIND], [0, 0])
-            c[1 if u[HIT] else 0] += 1
-    return [(k, v[0], v[1]) for k, v in g.items()]
-
-
-@lru_cache(maxsize=512)
-def _mean_hits(kind: str, mod: int) -> float:
-    # An elephant's 9-10 also forces a unit out: counted as a second hit.
-    return sum(i * p for i, p in enumerate(shot_pmf(kind, mod)))
-
-
 def win_odds(att: list[Group], dfn: list[Group], mod_a: int, mod_d: int) -> tuple[float, float]:
     """(P the attacker alone is left, P the defender alone is left) of a battle fought out."""
-    na = sum(g[1] + g[2] for g in att)
-    nd = sum(g[1] + g[2] for g in dfn)
-    if not na or not nd:
-        return (1.0 if na else 0.0), (1.0 if nd else 0.0)
-    if na + nd <= EXACT_UNITS:
-        o = battle_odds(att, dfn, mod_a, mod_d)
-        return o.attacker, o.defender
-    # Lanchester's square law on the expected share of the enemy destroyed per round.
-    ha = sum(_mean_hits(k, mod_a) * (f + d) for k, f, d in att)
-    hd = sum(_mean_hits(k, mod_d) * (f + d) for k, f, d in dfn)
-    ra = ha / max(1, sum(hit_points(g) for g in dfn))
-    rd = hd / max(1, sum(hit_points(g) for g in att))
-    if rd <= 0:
-        return 1.0, 0.0
-    x = (ra / rd) ** 2
-    p = x / (1.0 + x)
-    return p, 1.0 - p
+    o, _ = odds(att, dfn, mod_a, mod_d, EXACT_STATES)
+    return o.attacker, o.defender
 
 
 def attack_odds(S: Static, st: State, b: int, n: int, grp: list[list[Any]]) -> float:
@@ -170,15 +139,15 @@ def attack_odds(S: Static, st: State, b: int, n: int, grp: list[list[Any]]) -> f
     leaders = sum(1 for u in grp if u[KIND] == LEADER)
     mod_a = modifier(S, st, b, n, m, True) + S.leader_bonus * leaders
     mod_d = modifier(S, st, b, m, n, False)
-    return win_odds(side(mine), side(theirs), mod_a, mod_d)[0]
+    return win_odds(groups_of(mine), groups_of(theirs), mod_a, mod_d)[0]
 
 
 def battle_frame_odds(S: Static, st: State, f: dict[str, Any]) -> tuple[float, float]:
     """(attacker, defender) odds of the land battle of frame ``f`` as it stands."""
     a, n, m = f["a"], f["n"], f["m"]
     lst = st["u"][a]
-    att = side([u for u in lst if u[NAT] == n])
-    dfn = side([u for u in lst if u[NAT] == m])
+    att = groups_of([u for u in lst if u[NAT] == n])
+    dfn = groups_of([u for u in lst if u[NAT] == m])
     return win_odds(att, dfn, modifier(S, st, a, n, m, True), modifier(S, st, a, m, n, False))
 
 

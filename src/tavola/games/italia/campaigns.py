@@ -112,10 +112,6 @@ def _end(st: State) -> None:
     st["camp_nat"] = -1
 
 
-def _camp_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def may_stop(S: Static, st: State, f: Frame) -> bool:
     """§12.3.1: the campaign's last move may not end in an area of a submitted nation (unless
     no further move can be paid)."""
@@ -225,7 +221,7 @@ def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
     f["ph"] = "react"
 
 
-engine.register("camp", run=_camp_run, roles=_camp_roles, legal=_camp_legal, act=_camp_act)
+engine.register("camp", run=_camp_run, roles=engine.nation_roles, legal=_camp_legal, act=_camp_act)
 
 
 # -- reaction moves (§12.3.2) -------------------------------------------------------------------

@@ -282,10 +282,6 @@ def stack_exempt(S: Static, st: State, n: int) -> frozenset[int]:
     return frozenset(out)
 
 
-def _combat_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _combat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     seen: list[int] = []
     for a, _m in _combat_pending(S, st, f):
@@ -328,7 +324,7 @@ def _start_battle(S: Static, st: State, f: Frame, a: int, m: int, ev: list[Event
     )
 
 
-engine.register("combat", run=_combat_run, roles=_combat_roles, legal=_combat_legal, act=_combat_act)
+engine.register("combat", run=_combat_run, roles=engine.nation_roles, legal=_combat_legal, act=_combat_act)
 
 
 # -- one land battle ----------------------------------------------------------------------------
@@ -795,10 +791,6 @@ def _retreat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _retreat_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _retreat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     x, a = f["n"], f["a"]
     sel = f["sel"]
@@ -915,7 +907,9 @@ def move_retreat(
             award(S, st, x, e.half_vp, ev, "leader_retreat")
 
 
-engine.register("retreat", run=_retreat_run, roles=_retreat_roles, legal=_retreat_legal, act=_retreat_act)
+engine.register(
+    "retreat", run=_retreat_run, roles=engine.nation_roles, legal=_retreat_legal, act=_retreat_act
+)
 
 
 # -- pillage (§10.6) ----------------------------------------------------------------------------
@@ -947,10 +941,6 @@ def pillage_events(S: Static, st: State, n: int, a: int) -> Any:
         if best is None or e.half_vp > best.half_vp:
             best = e
     return best
-
-
-def _pil_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
 
 
 def _pil_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
@@ -996,7 +986,7 @@ def _pil_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
     ev.append({"msg": "it.gold", "args": {"nation": S.nkey[n], "gold": gold}})
 
 
-engine.register("pillage", roles=_pil_roles, legal=_pil_legal, act=_pil_act)
+engine.register("pillage", roles=engine.nation_roles, legal=_pil_legal, act=_pil_act)
 
 
 # -- rebuilding (§10.6.1) -----------------------------------------------------------------------
@@ -1036,10 +1026,6 @@ def _rb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         engine.pop(st)
         return True
     return False
-
-
-def _rb_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
 
 
 def _rb_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
@@ -1084,6 +1070,6 @@ def _rb_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
         engine.pop(st)
 
 
-engine.register("rebuild", run=_rb_run, roles=_rb_roles, legal=_rb_legal, act=_rb_act)
+engine.register("rebuild", run=_rb_run, roles=engine.nation_roles, legal=_rb_legal, act=_rb_act)
 
 __all__ = ["battles", "modifier", "start_combat", "supremacy"]

@@ -50,6 +50,11 @@ def _wait(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
+def nation_roles(S: Static, st: State, f: Frame) -> list[str]:
+    """The player of the frame's nation (``n``) acts: most steps are one nation's."""
+    return [S.role_of[f["n"]]]
+
+
 STEPS: dict[str, Step] = {}
 
 

@@ -171,10 +171,6 @@ def _buy_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _buy_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _buy_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     gold = st["gold"][n]
@@ -208,14 +204,10 @@ def _buy_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
         engine.pop(st)
 
 
-engine.register("buy", run=_buy_run, roles=_buy_roles, legal=_buy_legal, act=_buy_act)
+engine.register("buy", run=_buy_run, roles=engine.nation_roles, legal=_buy_legal, act=_buy_act)
 
 
 # -- the ruler's immediate purchase (§6.4) ------------------------------------------------
-
-
-def _trib_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
 
 
 def _trib_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
@@ -236,4 +228,4 @@ def _trib_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
     engine.pop(st)
 
 
-engine.register("tribute", roles=_trib_roles, legal=_trib_legal, act=_trib_act)
+engine.register("tribute", roles=engine.nation_roles, legal=_trib_legal, act=_trib_act)

@@ -172,10 +172,6 @@ def _rd_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _rd_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _rd_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("area", a) for a in _reduce_options(st, f)]
 
@@ -190,4 +186,4 @@ def _rd_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
             return
 
 
-engine.register("reduce", run=_rd_run, roles=_rd_roles, legal=_rd_legal, act=_rd_act)
+engine.register("reduce", run=_rd_run, roles=engine.nation_roles, legal=_rd_legal, act=_rd_act)

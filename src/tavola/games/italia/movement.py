@@ -298,10 +298,6 @@ def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
     return [
         u
@@ -600,7 +596,7 @@ def _single(S: Static, st: State, f: Frame, role: str) -> Action | None:
     return acts[0] if len(acts) == 1 else None
 
 
-engine.register("move", run=_run, roles=_roles, legal=_legal, act=_act, single=_single)
+engine.register("move", run=_run, roles=engine.nation_roles, legal=_legal, act=_act, single=_single)
 
 
 def start_move(

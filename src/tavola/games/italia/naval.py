@@ -247,10 +247,6 @@ def _nr_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _nr_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _nr_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     s, x = f["a"], f["n"]
     if f["sel"] >= 0:
@@ -278,4 +274,4 @@ def _nr_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
     ev.append({"msg": "it.fleet_retreat", "args": {"nation": S.nkey[x], "from": s, "to": action[1]}})
 
 
-engine.register("nretreat", run=_nr_run, roles=_nr_roles, legal=_nr_legal, act=_nr_act)
+engine.register("nretreat", run=_nr_run, roles=engine.nation_roles, legal=_nr_legal, act=_nr_act)

@@ -54,10 +54,6 @@ def _place_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return True
 
 
-def _place_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _place_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("area", a) for a in _place_options(S, st, f)]
 
@@ -72,7 +68,7 @@ def _place_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     ev.append({"msg": "it.place", "args": {"nation": S.nkey[n], "unit": kind, "area": a}})
 
 
-engine.register("place", run=_place_run, roles=_place_roles, legal=_place_legal, act=_place_act)
+engine.register("place", run=_place_run, roles=engine.nation_roles, legal=_place_legal, act=_place_act)
 
 
 def place_bought(st: State, n: int, items: list[str]) -> None:
@@ -236,10 +232,6 @@ def _reinf_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return True
 
 
-def _reinf_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _reinf_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if f["ph"] == "ask":
         return [("take",), ("decline",)]
@@ -274,4 +266,4 @@ def _reinf_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     ev.append({"msg": "it.arrive", "args": {"nation": S.nkey[n], "unit": kind, "area": a, "leader": key}})
 
 
-engine.register("reinf", run=_reinf_run, roles=_reinf_roles, legal=_reinf_legal, act=_reinf_act)
+engine.register("reinf", run=_reinf_run, roles=engine.nation_roles, legal=_reinf_legal, act=_reinf_act)

@@ -124,10 +124,6 @@ def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     a, n = f["a"], f["n"]
     acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
@@ -149,4 +145,4 @@ def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Eve
             return
 
 
-engine.register("excess", run=_run, roles=_roles, legal=_legal, act=_act)
+engine.register("excess", run=_run, roles=engine.nation_roles, legal=_legal, act=_act)

@@ -118,10 +118,6 @@ def _rv_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _rv_roles(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["n"]]]
-
-
 def _rv_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("revolt",), ("done",)]
 
@@ -132,7 +128,7 @@ def _rv_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
         revolt(S, st, f["n"], ev)
 
 
-engine.register("revolt", run=_rv_run, roles=_rv_roles, legal=_rv_legal, act=_rv_act)
+engine.register("revolt", run=_rv_run, roles=engine.nation_roles, legal=_rv_legal, act=_rv_act)
 
 
 def offer_revolt(S: Static, st: State, n: int, when: str) -> None:

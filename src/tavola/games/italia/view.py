@@ -219,22 +219,26 @@ def action_space(S: Static) -> list[Action]:
 # -- evaluation for bots ------------------------------------------------------------------------
 
 
-def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, float]:
+def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
+    """The odds of the battle of frame ``f`` as it stands: exact (§10.2, from the dice) unless
+    the battle is too big to compute at once, then estimated (``exact`` false)."""
     from tavola.games.italia.combat import modifier
-    from tavola.games.italia.odds import battle_odds
+    from tavola.games.italia.odds import groups_of, odds
 
     a, n, m = f["a"], f["n"], f["m"]
-
-    def groups(x: int) -> list[tuple[str, int, int]]:
-        g: dict[str, list[int]] = {}
-        for u in st["u"][a]:
-            if u[NAT] == x and u[KIND] != LEADER:
-                c = g.setdefault(u[KIND], [0, 0])
-                c[1 if u[HIT] else 0] += 1
-        return [(k, v[0], v[1]) for k, v in g.items()]
-
-    o = battle_odds(groups(n), groups(m), modifier(S, st, a, n, m, True), modifier(S, st, a, m, n, False))
-    return {"attacker": round(o.attacker, 4), "defender": round(o.defender, 4), "both": round(o.both, 4)}
+    lst = st["u"][a]
+    o, exact = odds(
+        groups_of([u for u in lst if u[NAT] == n]),
+        groups_of([u for u in lst if u[NAT] == m]),
+        modifier(S, st, a, n, m, True),
+        modifier(S, st, a, m, n, False),
+    )
+    return {
+        "attacker": round(o.attacker, 4),
+        "defender": round(o.defender, 4),
+        "both": round(o.both, 4),
+        "exact": exact,
+    }
 
 
 def next_scoring(S: Static, st: State) -> int:

@@ -154,17 +154,20 @@ export function infoPanel(ctx) {
   );
 }
 
-// The exact odds of the battle being fought (the view's battle.odds: the chance that the
-// attacker wins, that the defender holds, that both sides are destroyed), as a bar and figures.
+// The odds of the battle being fought (the view's battle.odds: the chance that the attacker
+// wins, that the defender holds, that both sides are destroyed), as a bar and figures. They are
+// exact unless the battle is too big to compute at once (odds.exact false): then estimated,
+// and said so; an estimate has no figure for both destroyed.
 function battleOdds(ctx, b) {
   const { h } = ctx;
   const odds = b.odds;
   if (!odds || typeof odds !== "object") return null;
+  const exact = odds.exact !== false;
   const parts = [
     ["attacker", ctx.t("italia.odds_attacker", { attacker: ctx.word(b.attacker) }, "attacker wins"), colourOf(ctx, b.attacker)],
     ["both", ctx.t("italia.odds_both", null, "both destroyed"), "#9b8f7e"],
     ["defender", ctx.t("italia.odds_defender", { defender: ctx.word(b.defender) }, "defender holds"), colourOf(ctx, b.defender)],
-  ].filter(([key]) => typeof odds[key] === "number" && Number.isFinite(odds[key]));
+  ].filter(([key]) => typeof odds[key] === "number" && Number.isFinite(odds[key]) && (exact || key !== "both"));
   if (!parts.length) return null;
   let pct;
   try {
@@ -172,10 +175,12 @@ function battleOdds(ctx, b) {
   } catch {
     pct = { format: (p) => `${Math.round(p * 1000) / 10}%` };
   }
-  const title = ctx.t("italia.odds", null, "Odds of the battle");
+  const title = exact
+    ? ctx.t("italia.odds", null, "Odds of the battle")
+    : ctx.t("italia.odds_estimated", null, "Odds of the battle (estimated)");
   return h(
     "section.battle-odds",
-    { "aria-label": title },
+    { "aria-label": title, dataset: { exact: String(exact) } },
     h("h4.odds-title", null, title),
     h(
       "div.odds-bar",

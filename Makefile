@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test install install-test chromium lint fuzz bench
+.PHONY: serve test install install-test chromium lint fuzz bench balance
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -42,3 +42,13 @@ bench: install
 	$(BIN)/tavola bench antike-ii
 	$(BIN)/tavola bench italia-i
 	$(BIN)/tavola bench italia-ii
+
+# The seat-balance reports of docs/balance.md: the search bot in every seat. Hours on two
+# cores; each run logs its games under build/balance and resumes from there.
+BALANCE := $(BIN)/tavola balance --bot mcts --jobs 2 --progress
+balance: install
+	mkdir -p build/balance
+	$(BALANCE) antike-ii --scenario orient --players 3 --think 0.1 --games 24 --log build/balance/orient-3.jsonl
+	$(BALANCE) antike-ii --scenario mare-nostrum --players 3 --think 0.1 --games 24 --log build/balance/mare-nostrum-3.jsonl
+	$(BALANCE) italia-i --think 0.05 --games 24 --log build/balance/italia-i.jsonl
+	$(BALANCE) italia-ii --think 0.05 --games 24 --log build/balance/italia-ii.jsonl

@@ -259,3 +259,13 @@ def test_a_logged_arena_resumes_without_replaying(
     assert code == 0 and last_json(out)["bots"] == first["bots"]
     with pytest.raises(AssertionError):  # other settings are other games
         run([*argv[:-2], "--seed", "5", "--log", str(log)], capsys)
+    # Tuned scenario data (or other bots) make the logged games other games too.
+    monkeypatch.setattr(arena, "code_fingerprint", lambda game_id: "tuned")
+    with pytest.raises(AssertionError):
+        run(argv, capsys)
+
+
+def test_the_code_fingerprint_covers_the_game_data() -> None:
+    print_ = arena.code_fingerprint("antike-ii")
+    assert print_ == arena.code_fingerprint("antike-ii") and len(print_) == 16
+    assert print_ != arena.code_fingerprint("italia-i")

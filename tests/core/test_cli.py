@@ -54,8 +54,17 @@ def test_replay_exits_1_on_an_edited_record(tmp_path: Path, capsys: pytest.Captu
 
 def test_unknown_seat_kind_and_role_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "toy", "--seat", "north=wizard"]) == 2
-    assert "unknown seat kind" in capsys.readouterr().err
+    assert "unknown bot 'wizard'" in capsys.readouterr().err
+    assert main(["play", "toy", "--seat", "north=mcts:deep=3"]) == 2
+    assert "unknown bot parameter 'deep'" in capsys.readouterr().err
     assert main(["play", "toy", "--seat", "west=random"]) == 2
+
+
+def test_play_seats_take_whole_bot_specs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The same specs as the server and the arena: level and parameters in any order."""
+    seat = "all=mcts:iterations=8:think=1:easy"
+    assert main(["play", "toy", "--players", "2", "--seed", "4", "--seat", seat, "--json"]) == 0
+    assert last_json(capsys)["result"]["winners"]
 
 
 def test_human_seat_reads_numbers_from_stdin(
@@ -101,3 +110,15 @@ def test_bench_and_games_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["games", "--json"]) == 0
     ids = [g["id"] for g in last_json(capsys)]
     assert "toy" in ids
+
+
+def test_bench_times_a_search_bot_on_positions_of_random_games(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["bench", "toy", "--bot", "mcts:think=0.02", "--positions", "3", "--json"]
+    assert main(args) == 0
+    out = last_json(capsys)
+    assert out["bot"] == "mcts:think=0.02" and out["think"] == 0.02 and out["positions"] == 3
+    assert out["simulations_per_second"] > 0 and out["simulations_per_decision_median"] >= 1
+    assert 0 < out["cpu_share"] <= 1.5
+    assert main(["bench", "toy", "--bot", "random", "--positions", "2"]) == 2
+    assert "is it a search bot" in capsys.readouterr().err
+    assert main(["bench", "toy", "--bot", "mcts:deep=1"]) == 2

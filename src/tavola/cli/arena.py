@@ -11,6 +11,9 @@ Bradley–Terry rating on the Elo scale, and the time its decisions took.
 from __future__ import annotations
 
 import argparse
+import functools
+import hashlib
+import importlib
 import json
 import math
 import multiprocessing
@@ -23,8 +26,10 @@ import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
+import tavola.bots
 from tavola.bots.base import make_bot
 from tavola.core.errors import UnknownGame
 from tavola.core.game import Game
@@ -193,10 +198,28 @@ def _init_worker(games: dict[str, str], path: list[str]) -> None:
     GAMES.update(games)
 
 
+@functools.cache
+def code_fingerprint(game_id: str) -> str:
+    """A digest of the game's package (rules and board and card data) and of the bots: a log
+    written before the scenario data was tuned, or the bots changed, is not resumed."""
+    module = importlib.import_module(GAMES[game_id].split(":")[0])
+    digest = hashlib.sha256()
+    for root in (Path(module.__file__ or ""), Path(tavola.bots.__file__ or "")):
+        if root.name == "__init__.py":
+            files = sorted(f for f in root.parent.rglob("*") if f.suffix in {".py", ".yaml", ".json"})
+        else:
+            files = [root]
+        for f in files:
+            digest.update(str(f.relative_to(root.parent)).encode())
+            digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def task_key(task: Task) -> str:
     """What makes two games the same game (for resuming from a log)."""
     return json.dumps(
         [
+            code_fingerprint(task.game),
             task.index,
             task.game,
             task.scenario,
@@ -470,32 +493,59 @@ def _number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
-def print_arena(report: dict[str, Any], think: float | None) -> None:
+def print_table(headers: list[str], rows: list[list[str]], markdown: bool = False) -> None:
+    """Rows under headers: aligned columns (the first left, the rest right), or Markdown."""
+    if markdown:
+        print("| " + " | ".join(headers) + " |")
+        print("|" + "|".join(["---"] + ["--:"] * (len(headers) - 1)) + "|")
+        for row in rows:
+            print("| " + " | ".join(row) + " |")
+        return
+    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
+    for row in [headers, *rows]:
+        cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:]))]
+        print("  ".join(cells))
+
+
+def _ci(row: dict[str, Any]) -> str:
+    return f"{100 * row['ci95'][0]:.1f}–{100 * row['ci95'][1]:.1f}%"
+
+
+def _not_counted(report: dict[str, Any]) -> None:
+    if report["errors"] or report["unfinished"]:
+        print(
+            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
+        )
+
+
+def print_arena(report: dict[str, Any], think: float | None, markdown: bool = False) -> None:
     think_text = f"{think} s" if think is not None else "level default"
     print(
         f"{report['game']} ({report['scenario']}, {report['players']} players): {report['games']} games, "
         f"think {think_text}; an even field wins {100 / report['players']:.1f}% per seat"
     )
-    width = max(12, *(len(n) for n in report["bots"]))
-    print(
-        f"{'bot':<{width}} {'games':>6} {'wins':>7} {'win rate':>9} {'95% CI':>17} {'rating':>7} "
-        f"{'median s':>9} {'p99 s':>7} {'sims/s':>8}"
-    )
+    if markdown:
+        print()
+    rows = []
     for name, row in report["bots"].items():
         t = report["decision_time"].get(name, {})
         s = report["search"].get(name, {})
-        ci = f"[{100 * row['ci95'][0]:.1f}, {100 * row['ci95'][1]:.1f}]"
-        med = f"{t['median']:.3f}" if t else "-"
-        p99 = f"{t['p99']:.3f}" if t else "-"
-        sims = f"{s['iterations_per_second']:.0f}" if s else "-"
-        print(
-            f"{name:<{width}} {row['games']:>6} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} "
-            f"{row['rating']:>7.0f} {med:>9} {p99:>7} {sims:>8}"
+        rows.append(
+            [
+                name,
+                str(row["games"]),
+                f"{row['wins']:.1f}",
+                f"{100 * row['win_rate']:.1f}%",
+                _ci(row),
+                f"{row['rating']:.0f}",
+                f"{t['median']:.3f}" if t else "-",
+                f"{t['p99']:.3f}" if t else "-",
+                f"{s['iterations_per_second']:.0f}" if s else "-",
+            ]
         )
-    if report["errors"] or report["unfinished"]:
-        print(
-            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
-        )
+    headers = ["bot", "games", "wins", "win rate", "95% CI", "rating", "median s", "p99 s", "sims/s"]
+    print_table(headers, rows, markdown)
+    _not_counted(report)
 
 
 def run_arena(args: argparse.Namespace) -> int:
@@ -519,7 +569,7 @@ def run_arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print_arena(report, args.think)
+        print_arena(report, args.think, args.markdown)
     return 1 if report["errors"] else 0
 
 
@@ -529,6 +579,8 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
     good = [o for o in outcomes if o.index not in bad]
     wins = dict.fromkeys(settings.roles, 0.0)
     scores: dict[str, list[float]] = {r: [] for r in settings.roles}
+    # A game may also score the nations (factions) behind the seats: ``result["nations"]``.
+    nations: dict[str, list[float]] = defaultdict(list)
     for out in good:
         assert out.result is not None
         winners = list(dict.fromkeys(out.result.get("winners", [])))
@@ -536,6 +588,8 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
             wins[r] += 1.0 / len(winners)
         for r in settings.roles:
             scores[r].append(_number(out.result.get("scores", {}).get(r)))
+        for nation, value in (out.result.get("nations") or {}).items():
+            nations[nation].append(_number(value))
     n = len(good)
     seats = {}
     for r in settings.roles:
@@ -557,6 +611,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
         "seats": seats,
         "chi2": round(x, 3),
         "p_value": round(p, 4),
+        "nations": {k: round(statistics.fmean(v), 3) for k, v in nations.items()},
         "decision_time": _summarize_times(good),
         "search": _summarize_search(good),
         "errors": errors,
@@ -564,24 +619,27 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
     }
 
 
-def print_balance(report: dict[str, Any]) -> None:
+def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
     print(
         f"{report['game']} ({report['scenario']}, {report['players']} players): {report['games']} games, "
         f"{report['bot']} in every seat"
     )
-    width = max(8, *(len(r) for r in report["seats"]))
-    print(f"{'seat':<{width}} {'wins':>7} {'win rate':>9} {'95% CI':>17} {'mean score':>11}")
-    for role, row in report["seats"].items():
-        ci = f"[{100 * row['ci95'][0]:.1f}, {100 * row['ci95'][1]:.1f}]"
-        print(
-            f"{role:<{width}} {row['wins']:>7.1f} {100 * row['win_rate']:>8.1f}% {ci:>17} {row['mean_score']:>11.2f}"
-        )
+    if markdown:
+        print()
+    rows = [
+        [role, f"{row['wins']:.1f}", f"{100 * row['win_rate']:.1f}%", _ci(row), f"{row['mean_score']:.2f}"]
+        for role, row in report["seats"].items()
+    ]
+    print_table(["seat", "wins", "win rate", "95% CI", "mean score"], rows, markdown)
+    if markdown:
+        print()
     verdict = "no evidence of a seat advantage" if report["p_value"] >= 0.05 else "the seats differ"
     print(f"equal seats? chi2 = {report['chi2']:.2f}, p = {report['p_value']:.3f}: {verdict} (at 5%)")
-    if report["errors"] or report["unfinished"]:
-        print(
-            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
-        )
+    if report.get("nations"):
+        if markdown:
+            print()
+        print("mean score by nation:", ", ".join(f"{n} {v:.2f}" for n, v in report["nations"].items()))
+    _not_counted(report)
 
 
 def run_balance(args: argparse.Namespace) -> int:
@@ -609,7 +667,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report))
     else:
-        print_balance(report)
+        print_balance(report, args.markdown)
     return 1 if report["errors"] else 0
 
 
@@ -630,6 +688,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
     parser.add_argument("--jobs", type=int, help="parallel processes (default: one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--progress", action="store_true", help="a line on stderr per finished game")
     parser.add_argument(
         "--log",

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tavola.bots import bot_names, make_bot
+from tavola.bots import make_bot, normalize_spec
 from tavola.cli.common import add_game_args, emit_json
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game
@@ -24,7 +24,7 @@ def register(sub: argparse._SubParsersAction) -> None:
         action="append",
         default=[],
         metavar="ROLE=KIND",
-        help="KIND is 'human' or a bot name (random, greedy, mcts[:level]); ROLE may be 'all'",
+        help="KIND is 'human' or a bot spec (random, greedy, mcts, mcts:hard, mcts:think=0.2); ROLE may be 'all'",
     )
     p.add_argument("--think", type=float, default=0.5, help="seconds per bot decision (search bots)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
@@ -37,15 +37,15 @@ def register(sub: argparse._SubParsersAction) -> None:
 def parse_seats(specs: list[str], roles: list[str]) -> dict[str, str]:
     """``--seat`` values to a kind per role (human by default)."""
     seats = dict.fromkeys(roles, "human")
-    known = set(bot_names()) | {"human"}
     for spec in specs:
         role, sep, kind = spec.partition("=")
         if not sep:
             raise TavolaError(f"--seat takes ROLE=KIND, not {spec!r}")
-        if kind.split(":")[0] not in known:
-            raise TavolaError(
-                f"unknown seat kind {kind!r}; use human or one of: {', '.join(sorted(known - {'human'}))}"
-            )
+        if kind != "human":
+            try:
+                kind = normalize_spec(kind)  # the bots' own check of name, level and parameters
+            except ValueError as exc:
+                raise TavolaError(f"seat kind {kind!r}: {exc}; or use human") from None
         targets = roles if role == "all" else [role]
         for r in targets:
             if r not in seats:
@@ -86,12 +86,7 @@ def run(args: argparse.Namespace) -> int:
     game = Game(args.game, args.scenario, args.players, options, args.seed)
     seats = parse_seats(args.seat, game.roles)
     bots = {
-        r: make_bot(
-            k.split(":")[0],
-            seed=args.seed * 101 + i,
-            think=args.think,
-            level=k.split(":")[1] if ":" in k else "normal",
-        )
+        r: make_bot(k, seed=args.seed * 101 + i, think=args.think)
         for i, (r, k) in enumerate(seats.items())
         if k != "human"
     }

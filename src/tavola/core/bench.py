@@ -12,7 +12,48 @@ import time
 from typing import Any
 
 from tavola.core.registry import get_rules
-from tavola.core.rules import clone
+from tavola.core.rules import Rules, State, clone
+
+
+def game_settings(rules: Rules, scenario: str | None, players: int | None) -> tuple[str, int, dict[str, Any]]:
+    spec = next((s for s in rules.scenarios() if scenario in (None, s.name)), None)
+    if spec is None:
+        raise ValueError(f"{rules.id} has no scenario {scenario!r}")
+    return spec.name, players or spec.default_players, {o.name: o.default for o in spec.options}
+
+
+def positions(
+    game_id: str,
+    scenario: str | None = None,
+    players: int | None = None,
+    count: int = 20,
+    seed: int = 1,
+    per_game: int = 5,
+) -> list[tuple[State, str]]:
+    """``count`` positions of random games, each with the role to move where that role has
+    a real choice: up to ``per_game`` of them from each game (seeded from ``seed`` on),
+    evenly spread from its start to its end. The positions a search bot is timed on."""
+    rules = get_rules(game_id)
+    scenario, players, options = game_settings(rules, scenario, players)
+    pick = random.Random(seed)
+    out: list[tuple[State, str]] = []
+    for game in range(10 * count):
+        if len(out) >= count:
+            break
+        state = rules.setup(scenario, players, options, seed + game)
+        seen: list[tuple[State, str]] = []
+        while rules.result(state) is None:
+            active = rules.active_roles(state)
+            if not active:
+                break
+            role = active[pick.randrange(len(active))]
+            legal = rules.legal_actions(state, role)
+            if len(legal) > 1:
+                seen.append((clone(state), role))
+            rules.apply(state, role, legal[pick.randrange(len(legal))])
+        take = min(per_game, count - len(out), len(seen))
+        out.extend(seen[(2 * i + 1) * len(seen) // (2 * take)] for i in range(take))
+    return out
 
 
 def run(
@@ -23,12 +64,7 @@ def run(
     seed: int = 1,
 ) -> dict[str, Any]:
     rules = get_rules(game_id)
-    spec = next((s for s in rules.scenarios() if scenario in (None, s.name)), None)
-    if spec is None:
-        raise ValueError(f"{game_id} has no scenario {scenario!r}")
-    scenario = spec.name
-    players = players or spec.default_players
-    options = {o.name: o.default for o in spec.options}
+    scenario, players, options = game_settings(rules, scenario, players)
     pick = random.Random(seed)
     actions = games = 0
     legal_time = apply_time = 0.0

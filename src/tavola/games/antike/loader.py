@@ -107,6 +107,7 @@ class LineModel(_Strict):
     neutral_temples: list[str]
     source: str | None = None
     reconstructed: str | None = None
+    tuned: str | None = None  # what a balance report changed, and why
 
     @model_validator(mode="after")
     def _prov(self) -> LineModel:

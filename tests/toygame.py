@@ -110,6 +110,8 @@ class ToyRules(Rules):
             "points": dict(state["points"]),
             "bids_made": sorted(state["bids"]),
             "my_bid": state["bids"].get(role) if role else None,
+            "step": flow.top(state)["s"],
+            "marks": flow.top(state).get("marks"),
         }
 
     def determinize(self, state: State, role: str, seed: int) -> State:

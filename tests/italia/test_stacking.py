@@ -80,9 +80,29 @@ def test_8_1_moving_the_capital_removes_the_old_capitals_excess(t1: Table) -> No
     from tavola.games.italia import engine
 
     engine.advance(t1.S, t1.st, t1.events)
-    assert t1.step() == "excess"
-    t1.act("unit", "infantry")
+    # One kind of unit to remove and no capital to name instead: removed at once, unasked.
+    assert t1.step() == "halt"
     assert t1.units("lucania", "samnites")["infantry"] == 3
+
+
+def test_8_1_the_old_capital_sheds_at_once_without_taking_the_title_back(t1: Table) -> None:
+    """§8.1: the old capital's excess "must be removed immediately": naming the full area
+    the capital again is no way out (it would trade the title back and forth for ever)."""
+    t1.put("lucania", "samnites", "infantry", 3)
+    t1.put("lucania", "samnites", "elephant", 1)
+    t1.put("bruttium", "samnites", "infantry", 4)
+    n = t1.n("samnites")
+    t1.st["cap"][n] = t1.a("lucania")
+    t1.begin("samnites")
+    after_move_checks(t1.S, t1.st, n)
+    engine.advance(t1.S, t1.st, t1.events)
+    assert t1.step() == "excess" and t1.can("capital", t1.a("bruttium"))
+    t1.act("capital", t1.a("bruttium"))  # Bruttium keeps its four; Lucania sheds one
+    assert t1.step() == "excess" and t1.st["flow"][-1]["a"] == t1.a("lucania")
+    assert set(t1.legal()) == {("unit", "infantry"), ("unit", "elephant")}
+    t1.act("unit", "elephant")
+    assert t1.units("lucania", "samnites") == {"infantry": 3}
+    assert t1.units("bruttium", "samnites")["infantry"] == 4
 
 
 def test_8_1_faq_only_a_controlled_area_may_be_the_capital(t1: Table) -> None:

@@ -6,7 +6,7 @@ import marshal
 import zlib
 from typing import Any
 
-from tavola.core.rules import Rules, State
+from tavola.core.rules import Action, Rules, State, clone
 
 
 def outcome_values(result: dict[str, Any]) -> dict[str, float]:
@@ -37,3 +37,56 @@ def view_signature(rules: Rules, state: State, role: str) -> int:
     except ValueError:
         data = repr(view).encode()
     return zlib.crc32(data)
+
+
+def situation_signature(rules: Rules, state: State, role: str) -> int:
+    """A checksum of the decision ``role`` faces: what it sees, what it is asked and what it may
+    do. Unlike the view alone it tells apart the clicks of a turn (a group chosen, a unit
+    picked), which many games keep out of the view."""
+    facts = (rules.view(state, role), rules.prompt(state, role), rules.legal_actions(state, role))
+    try:
+        data = marshal.dumps(facts)
+    except ValueError:
+        data = repr(facts).encode()
+    return zlib.crc32(data)
+
+
+class Repetitions:
+    """The decisions a bot has taken lately, to keep it from going round in circles.
+
+    A game may let a player undo a click with another (choose a group, put it down again; trade
+    one resource for another and back). A bot that found the first click good finds it good
+    again and loops for ever; a person would not. Before deciding, a bot asks which of its
+    actions lead straight back to a decision it has already taken this turn, and prefers the
+    others. Only the bot's own role's views are read."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self._seen: dict[int, None] = {}  # insertion-ordered: the oldest is dropped first
+
+    def clear(self) -> None:
+        self._seen.clear()
+
+    def remember(self, sig: int) -> None:
+        seen = self._seen
+        seen.pop(sig, None)
+        seen[sig] = None
+        if len(seen) > self.size:
+            del seen[next(iter(seen))]
+
+    def fresh(self, rules: Rules, world: State, role: str, actions: list[Action]) -> list[Action]:
+        """The actions that do not lead back to a decision already taken (all of them if every
+        one does). ``world`` is a state the role may plan on (a determinized world)."""
+        if not self._seen or len(actions) < 2:
+            return actions
+        out = []
+        for action in actions:
+            trial = clone(world)
+            rules.apply(trial, role, action)
+            if (
+                rules.result(trial) is not None
+                or rules.active_roles(trial) != [role]
+                or situation_signature(rules, trial, role) not in self._seen
+            ):
+                out.append(action)
+        return out or actions

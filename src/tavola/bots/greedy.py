@@ -5,13 +5,14 @@ resampled, never read) and scored by ``rules.evaluate(world)[role]`` (or by the 
 game ends). A turn made of several clicks is judged as a whole: after the action, while the
 same role alone is still to act, the bot keeps clicking greedily (a short rollout) and scores
 the state where its decision ends. Ties are broken by the game's action prior where it has one
-(``tavola.bots.knowledge``), else at random.
+(``tavola.bots.knowledge``), else at random. An action that leads straight back to a decision
+the bot has already taken is chosen only when every action does (``Repetitions``).
 """
 
 from __future__ import annotations
 
 from tavola.bots.base import BOTS, Bot
-from tavola.bots.common import state_values
+from tavola.bots.common import Repetitions, situation_signature, state_values
 from tavola.bots.knowledge import load_knowledge
 from tavola.core.rules import Action, Rules, State, clone
 
@@ -28,14 +29,25 @@ class GreedyBot(Bot):
     def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
         super().__init__(seed=seed, think=think, level=level)
         self.worlds, self.depth = _LEVELS[level]
+        self.repeats = Repetitions()
+
+    def reset(self) -> None:
+        self.repeats.clear()
 
     def choose(self, rules: Rules, state: State, role: str) -> Action:
         legal = rules.legal_actions(state, role)
         if len(legal) == 1:
             return legal[0]
+        world = rules.determinize(state, role, self.rand.getrandbits(62))
+        # Clicks that lead straight back to a decision already taken would loop for ever.
+        self.repeats.remember(situation_signature(rules, state, role))
+        legal = self.repeats.fresh(rules, world, role, legal)
+        if len(legal) == 1:
+            return legal[0]
         totals = [0.0] * len(legal)
-        for _ in range(max(1, self.worlds)):
-            world = rules.determinize(state, role, self.rand.getrandbits(62))
+        for w in range(max(1, self.worlds)):
+            if w:
+                world = rules.determinize(state, role, self.rand.getrandbits(62))
             for i, action in enumerate(legal):
                 totals[i] += self._score(rules, clone(world), role, action)
         best = max(totals)

@@ -88,12 +88,14 @@ def capital_actions(S: Static, st: State, n: int) -> list[Action]:
 
 
 def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
-    """§8.1: declare a new capital; the old one sheds its units over the normal limit at once."""
+    """§8.1: declare a new capital; the old one sheds its units over the normal limit at once
+    ("immediatamente"): its removal step offers no capital, so two full areas cannot trade
+    the title back and forth."""
     old = st["cap"][n]
     st["cap"][n] = a
     ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}})
     if old >= 0 and excess(S, st, old, n):
-        engine.push(st, "excess", n=n, a=old)
+        engine.push(st, "excess", n=n, a=old, shed=True)
 
 
 def check_areas(
@@ -127,7 +129,7 @@ def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     a, n = f["a"], f["n"]
     acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
-    if can_declare(S, st, n, a):
+    if not f.get("shed") and can_declare(S, st, n, a):
         acts.append(("capital", a))
     return acts
 

@@ -1,0 +1,116 @@
+"""Bots do not go round in circles: a game may let a click be undone by another (choose a group,
+put it down again), and a bot that liked the first click would take it again for ever."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tavola.bots import make_bot
+from tavola.bots.common import Repetitions
+from tavola.bots.knowledge import Knowledge, register_knowledge
+from tavola.core.registry import GAMES
+from tavola.core.rules import Action, Event, Rules, Scenario, State
+
+
+class CircleRules(Rules):
+    """One player picks a token up and may put it down again, or place it, which ends the game
+    without a win. Every unfinished position is worth the same, so only going round is better
+    than ending: the loop a bot must not fall into."""
+
+    id = "circle"
+    title = "Circle"
+
+    def scenarios(self) -> list[Scenario]:
+        return [Scenario("basic", "Basic", (1, 1), 1, ())]
+
+    def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
+        return ["solo"]
+
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        from tavola.core.rng import seed_state
+
+        return {"rng": seed_state(seed), "held": None, "placed": None}
+
+    def active_roles(self, state: State) -> list[str]:
+        return [] if state["placed"] is not None else ["solo"]
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if state["placed"] is not None:
+            return []
+        if state["held"] is None:
+            return [("pick", i) for i in range(3)]
+        return [("drop",), ("place",)]
+
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        if action[0] == "pick":
+            state["held"] = action[1]
+        elif action[0] == "drop":
+            state["held"] = None
+        else:
+            state["placed"], state["held"] = state["held"], None
+        return []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return None if state["placed"] is None else {"winners": [], "scores": {"solo": 0}}
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {"held": state["held"], "placed": state["placed"]}
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return {"solo": 0.5}
+
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        return [("pick", 0), ("pick", 1), ("pick", 2), ("drop",), ("place",)]
+
+
+RULES = CircleRules()
+
+
+def _prefer_going_round(rules: Rules, world: State, role: str, actions: list[Action]) -> list[float]:
+    return [{"pick": 2.0, "drop": 1.0}.get(a[0], 0.1) for a in actions]
+
+
+@pytest.fixture
+def circle() -> Any:
+    GAMES["circle"] = f"{__name__}:RULES"
+    register_knowledge("circle", Knowledge(prior=_prefer_going_round))
+    try:
+        yield RULES
+    finally:
+        register_knowledge("circle", None)
+        GAMES.pop("circle", None)
+
+
+def _play(rules: Rules, spec: str, cap: int = 200) -> int:
+    state = rules.setup("basic", 1, {}, 0)
+    bot = make_bot(spec, seed=1)
+    for step in range(cap):
+        if rules.result(state) is not None:
+            return step
+        action = bot.choose(rules, state, "solo")
+        assert action in rules.legal_actions(state, "solo")
+        rules.apply(state, "solo", action)
+    return cap
+
+
+@pytest.mark.parametrize("spec", ["greedy:easy", "greedy", "greedy:hard"])
+def test_greedy_does_not_go_round_in_circles(circle: Rules, spec: str) -> None:
+    assert _play(circle, spec) == 2  # pick, then place: dropping would lead back to the start
+
+
+def test_without_the_guard_greedy_goes_round_for_ever(circle: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: with every action counted fresh, greedy loops."""
+    monkeypatch.setattr(Repetitions, "fresh", lambda self, rules, world, role, actions: actions)
+    assert _play(circle, "greedy") == 200
+
+
+def test_repetitions_forget_the_oldest_and_keep_every_action_when_all_repeat(circle: Rules) -> None:
+    guard = Repetitions(size=2)
+    for sig in (1, 2, 3):
+        guard.remember(sig)
+    assert list(guard._seen) == [2, 3]
+    state = circle.setup("basic", 1, {}, 0)
+    circle.apply(state, "solo", ("pick", 0))
+    assert guard.fresh(circle, state, "solo", [("drop",), ("place",)]) == [("drop",), ("place",)]

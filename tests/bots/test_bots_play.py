@@ -159,6 +159,10 @@ class Spy(Rules):
         self._note("view", state, role)
         return self.inner.view(state, role)
 
+    def prompt(self, state: State, role: str) -> dict[str, Any]:
+        self._note("prompt", state, role)
+        return self.inner.prompt(state, role)
+
     def determinize(self, state: State, role: str, seed: int) -> State:
         self._note("determinize", state, role)
         return self.inner.determinize(state, role, seed)
@@ -171,11 +175,12 @@ class Spy(Rules):
         return self.inner.action_space(scenario, players, options)
 
 
-ALLOWED = {"legal_actions", "view", "determinize"}
+# What the role itself is shown: its view, its question and its actions; and fresh worlds.
+ALLOWED = {"legal_actions", "view", "prompt", "determinize"}
 
 
 @pytest.mark.parametrize("name", ["greedy", "mcts"])
-def test_the_true_state_only_reaches_view_legal_actions_and_determinize(name: str) -> None:
+def test_the_true_state_only_reaches_view_prompt_legal_actions_and_determinize(name: str) -> None:
     for game in random_states("toy", 10, seed=5, players=3):
         for role in game.active_roles:
             spy = Spy(game.rules, game.state)
@@ -214,7 +219,9 @@ def test_mcts_search_does_not_depend_on_the_opponents_secret_bid() -> None:
 class CheatingMcts(MctsBot):
     """The control: an MCTS that plans on the true state (dice still resampled)."""
 
-    def _iterate(self, rules: Rules, root: Any, state: State, me: str, knowledge: Any, hard: float) -> None:
+    def _iterate(
+        self, rules: Rules, root: Any, state: State, me: str, legal: Any, knowledge: Any, hard: float
+    ) -> None:
         class Peek:
             def __getattr__(self, name: str) -> Any:
                 return getattr(rules, name)
@@ -224,7 +231,7 @@ class CheatingMcts(MctsBot):
                 world["rng"] = seed_state(seed)
                 return world
 
-        super()._iterate(Peek(), root, state, me, knowledge, hard)  # type: ignore[arg-type]
+        super()._iterate(Peek(), root, state, me, legal, knowledge, hard)  # type: ignore[arg-type]
 
 
 def test_the_secret_bid_test_catches_a_cheater() -> None:

@@ -95,15 +95,21 @@ def _play(rules: Rules, spec: str, cap: int = 200) -> int:
     return cap
 
 
-@pytest.mark.parametrize("spec", ["greedy:easy", "greedy", "greedy:hard"])
-def test_greedy_does_not_go_round_in_circles(circle: Rules, spec: str) -> None:
+BOTS = ["greedy:easy", "greedy", "greedy:hard", "mcts:iterations=30:think=1"]
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_bots_do_not_go_round_in_circles(circle: Rules, spec: str) -> None:
     assert _play(circle, spec) == 2  # pick, then place: dropping would lead back to the start
 
 
-def test_without_the_guard_greedy_goes_round_for_ever(circle: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test above can fail: with every action counted fresh, greedy loops."""
+@pytest.mark.parametrize("spec", BOTS)
+def test_without_the_guard_bots_go_round_for_ever(
+    circle: Rules, spec: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The test above can fail: with every action counted fresh, the bots loop."""
     monkeypatch.setattr(Repetitions, "fresh", lambda self, rules, world, role, actions: actions)
-    assert _play(circle, "greedy") == 200
+    assert _play(circle, spec) == 200
 
 
 def test_repetitions_forget_the_oldest_and_keep_every_action_when_all_repeat(circle: Rules) -> None:

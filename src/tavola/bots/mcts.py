@@ -38,7 +38,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 
 from tavola.bots.base import BOTS, Bot
-from tavola.bots.common import state_values, view_signature
+from tavola.bots.common import Repetitions, situation_signature, state_values, view_signature
 from tavola.bots.knowledge import Knowledge, load_knowledge
 from tavola.core.rules import Action, Rules, State
 
@@ -109,6 +109,7 @@ class MctsBot(Bot):
         self._tree_owner: tuple[str, str] | None = None  # (game id, role) the tree belongs to
         self._last: Move | None = None
         self._nodes = 0
+        self.repeats = Repetitions()
         # The slowest recent iteration in wall seconds and when it was last updated: on a busy
         # machine the process is descheduled now and then, and those stalls come in spells.
         self._slow = 0.0
@@ -117,6 +118,7 @@ class MctsBot(Bot):
         self.stats = {"decisions": 0, "searches": 0, "iterations": 0, "seconds": 0.0, "cpu": 0.0, "reused": 0}
 
     def reset(self) -> None:
+        self.repeats.clear()
         self._tree = None
         self._tree_owner = None
         self._last = None
@@ -135,6 +137,12 @@ class MctsBot(Bot):
         deadline = start + self.think
         stop = deadline - max(_RESERVE_MIN, _RESERVE * self.think)
         with _young_gc():
+            if len(legal) > 1:
+                # Clicks that lead straight back to a decision already taken would go round in
+                # circles (choose a group, put it down again): searched only if every click does.
+                self.repeats.remember(situation_signature(rules, state, role))
+                world = rules.determinize(state, role, self.rand.getrandbits(62))
+                legal = self.repeats.fresh(rules, world, role, legal)
             sig = view_signature(rules, state, role) if self.reuse else 0
             root = self._find_root(rules.id, role, sig, start + _SCAN_SHARE * self.think)
             self._tree = None  # the rest of the old tree is freed now, inside the budget
@@ -176,7 +184,7 @@ class MctsBot(Bot):
         done = 0
         spent = 0.0  # mean wall seconds per iteration: none starts that would not end by ``hard``
         while now + spent < hard and (self.iterations <= 0 or done < self.iterations):
-            self._iterate(rules, root, state, role, knowledge, hard)
+            self._iterate(rules, root, state, role, legal, knowledge, hard)
             done += 1
             later = _clock()
             took = later - now
@@ -269,7 +277,14 @@ class MctsBot(Bot):
 
     # --- one iteration -----------------------------------------------------------------
     def _iterate(
-        self, rules: Rules, root: Node, state: State, me: str, knowledge: Knowledge | None, hard: float
+        self,
+        rules: Rules,
+        root: Node,
+        state: State,
+        me: str,
+        legal: list[Action],
+        knowledge: Knowledge | None,
+        hard: float,
     ) -> None:
         world = rules.determinize(state, me, self.rand.getrandbits(62))
         node = root
@@ -291,7 +306,8 @@ class MctsBot(Bot):
                 # Acting in the listed order; an earlier pick may end the later roles' turn.
                 if i and r not in rules.active_roles(world):
                     continue
-                options = rules.legal_actions(world, r)
+                # At the root the bot's own actions are those it decides between.
+                options = legal if node is root and r == me else rules.legal_actions(world, r)
                 if not options:
                     continue
                 action = self._select(rules, world, node, r, options, knowledge)

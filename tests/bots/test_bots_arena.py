@@ -143,6 +143,28 @@ def test_balance_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "equal seats?" in out and "north" in out
 
 
+def test_balance_averages_the_nations_behind_the_seats_and_prints_markdown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Italia scores every nation of a colour: the report gives each nation's mean, which is
+    what a tuner of the nation cards reads."""
+    settings = arena.resolve("toy", None, 2, {})
+    results = [
+        {"winners": ["north"], "scores": {"north": 9, "south": 4}, "nations": {"celts": 5, "romans": 4}},
+        {"winners": ["south"], "scores": {"north": 3, "south": 6}, "nations": {"celts": 1, "romans": 2}},
+    ]
+    outcomes = [arena.Outcome(i, ["north", "south"], ["greedy"] * 2, r, 10) for i, r in enumerate(results)]
+    report = arena.balance_report(settings, "greedy", outcomes)
+    assert report["nations"] == {"celts": 3.0, "romans": 3.0}
+    assert report["seats"]["north"]["mean_score"] == 6.0
+    arena.print_balance(report, markdown=True)
+    out = capsys.readouterr().out.splitlines()
+    assert "| seat | wins | win rate | 95% CI | mean score |" in out
+    assert "|---|--:|--:|--:|--:|" in out
+    assert any(line.startswith("| north | 1.0 | 50.0% |") for line in out)
+    assert "mean score by nation: celts 3.00, romans 3.00" in out
+
+
 def test_wilson_interval() -> None:
     lo, hi = arena.wilson(45, 50)
     assert lo == pytest.approx(0.7864, abs=1e-3) and hi == pytest.approx(0.9565, abs=1e-3)

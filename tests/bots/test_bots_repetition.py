@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from tavola.bots import make_bot
-from tavola.bots.common import Repetitions
+from tavola.bots.common import Repetitions, situation_signature
 from tavola.bots.knowledge import Knowledge, register_knowledge
 from tavola.core.registry import GAMES
-from tavola.core.rules import Action, Event, Rules, Scenario, State
+from tavola.core.rules import Action, Event, Rules, Scenario, State, clone
 
 
 class CircleRules(Rules):
@@ -68,22 +68,77 @@ class CircleRules(Rules):
 RULES = CircleRules()
 
 
+class GroupRules(CircleRules):
+    """Italia's movement in small: choose a group, add a unit, put it down again or be done
+    with the group (back to the start), or end the phase, which ends the game without a win.
+    Once the group has been seen whole, every click of it leads back to a decision already
+    taken: only going back the way it came (done, then the end) gets a bot out."""
+
+    id = "group"
+
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        from tavola.core.rng import seed_state
+
+        return {"rng": seed_state(seed), "group": None, "ended": False}
+
+    def active_roles(self, state: State) -> list[str]:
+        return [] if state["ended"] else ["solo"]
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if state["ended"]:
+            return []
+        if state["group"] is None:
+            return [("select",), ("end",)]
+        return [("unit",) if state["group"] == 0 else ("drop",), ("done",)]
+
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        verb = action[0]
+        if verb == "end":
+            state["ended"] = True
+        else:
+            state["group"] = {"select": 0, "unit": 1, "drop": 0, "done": None}[verb]
+        return []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return {"winners": [], "scores": {"solo": 0}} if state["ended"] else None
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {"group": state["group"], "ended": state["ended"]}
+
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        return [("select",), ("end",), ("unit",), ("drop",), ("done",)]
+
+
+GROUP = GroupRules()
+
+
 def _prefer_going_round(rules: Rules, world: State, role: str, actions: list[Action]) -> list[float]:
-    return [{"pick": 2.0, "drop": 1.0}.get(a[0], 0.1) for a in actions]
+    weights = {"pick": 2.0, "select": 2.0, "unit": 2.0, "drop": 1.0, "done": 0.5}
+    return [weights.get(a[0], 0.1) for a in actions]
+
+
+def _installed(rules: Rules, name: str) -> Any:
+    GAMES[rules.id] = f"{__name__}:{name}"
+    register_knowledge(rules.id, Knowledge(prior=_prefer_going_round))
+    try:
+        yield rules
+    finally:
+        register_knowledge(rules.id, None)
+        GAMES.pop(rules.id, None)
 
 
 @pytest.fixture
 def circle() -> Any:
-    GAMES["circle"] = f"{__name__}:RULES"
-    register_knowledge("circle", Knowledge(prior=_prefer_going_round))
-    try:
-        yield RULES
-    finally:
-        register_knowledge("circle", None)
-        GAMES.pop("circle", None)
+    yield from _installed(RULES, "RULES")
+
+
+@pytest.fixture
+def group() -> Any:
+    yield from _installed(GROUP, "GROUP")
 
 
 def _play(rules: Rules, spec: str, cap: int = 200) -> int:
+    """Steps until the game ends (``cap`` if it does not)."""
     state = rules.setup("basic", 1, {}, 0)
     bot = make_bot(spec, seed=1)
     for step in range(cap):
@@ -110,6 +165,32 @@ def test_without_the_guard_bots_go_round_for_ever(
     """The test above can fail: with every action counted fresh, the bots loop."""
     monkeypatch.setattr(Repetitions, "fresh", lambda self, rules, world, role, actions: actions)
     assert _play(circle, spec) == 200
+
+
+@pytest.mark.parametrize("spec", BOTS)
+def test_when_every_click_leads_back_bots_go_back_the_way_they_came(group: Rules, spec: str) -> None:
+    # select, unit; then drop and done both lead back: done goes to the older decision; then
+    # select would too, and the end is new.
+    assert _play(group, spec) == 4
+
+
+def _new_or_all(
+    self: Repetitions, rules: Rules, world: State, role: str, actions: list[Action]
+) -> list[Action]:
+    """The guard without its way out: new actions, else every action."""
+    new = []
+    for action in actions:
+        trial = clone(world)
+        rules.apply(trial, role, action)
+        if rules.result(trial) is not None or situation_signature(rules, trial, role) not in self._seen:
+            new.append(action)
+    return new or actions
+
+
+def test_without_the_way_out_greedy_loops_in_the_group(group: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The test above can fail: greedy went round unit-drop-unit in Italia II this way."""
+    monkeypatch.setattr(Repetitions, "fresh", _new_or_all)
+    assert _play(group, "greedy") == 200
 
 
 def test_repetitions_forget_the_oldest_and_keep_every_action_when_all_repeat(circle: Rules) -> None:

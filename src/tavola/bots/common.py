@@ -57,8 +57,8 @@ class Repetitions:
     A game may let a player undo a click with another (choose a group, put it down again; trade
     one resource for another and back). A bot that found the first click good finds it good
     again and loops for ever; a person would not. Before deciding, a bot asks which of its
-    actions lead straight back to a decision it has already taken this turn, and prefers the
-    others. Only the bot's own role's views are read."""
+    actions lead straight back to a decision it has taken lately, and prefers the others. Only
+    the bot's own role's views are read."""
 
     def __init__(self, size: int = 256) -> None:
         self.size = size
@@ -75,18 +75,29 @@ class Repetitions:
             del seen[next(iter(seen))]
 
     def fresh(self, rules: Rules, world: State, role: str, actions: list[Action]) -> list[Action]:
-        """The actions that do not lead back to a decision already taken (all of them if every
-        one does). ``world`` is a state the role may plan on (a determinized world)."""
+        """The actions that do not lead back to a decision already taken; if every one does,
+        those leading to the decision taken longest ago (so a bot caught in a circle walks out
+        of it the way it came in: a group put down again is followed by the end of the phase,
+        not by the same group once more). ``world`` is a state the role may plan on (a
+        determinized world)."""
         if not self._seen or len(actions) < 2:
             return actions
-        out = []
+        seen = self._seen
+        new: list[Action] = []
+        back: list[tuple[int, Action]] = []
         for action in actions:
             trial = clone(world)
             rules.apply(trial, role, action)
-            if (
-                rules.result(trial) is not None
-                or rules.active_roles(trial) != [role]
-                or situation_signature(rules, trial, role) not in self._seen
-            ):
-                out.append(action)
-        return out or actions
+            if rules.result(trial) is not None or rules.active_roles(trial) != [role]:
+                new.append(action)
+                continue
+            sig = situation_signature(rules, trial, role)
+            if sig in seen:
+                back.append((sig, action))
+            else:
+                new.append(action)
+        if new:
+            return new
+        age = {sig: i for i, sig in enumerate(seen)}  # 0: the oldest remembered
+        oldest = min(age[sig] for sig, _ in back)
+        return [a for sig, a in back if age[sig] == oldest]

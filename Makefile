@@ -38,17 +38,25 @@ fuzz: install
 	$(BIN)/tavola fuzz italia-i --games 200
 	$(BIN)/tavola fuzz italia-ii --games 200
 
+# Rules throughput, then the search bot's simulations per second, for every game.
 bench: install
 	$(BIN)/tavola bench antike-ii
 	$(BIN)/tavola bench italia-i
 	$(BIN)/tavola bench italia-ii
+	$(BIN)/tavola bench antike-ii --bot mcts
+	$(BIN)/tavola bench antike-ii --scenario mare-nostrum --bot mcts
+	$(BIN)/tavola bench italia-i --bot mcts
+	$(BIN)/tavola bench italia-ii --bot mcts
 
-# The seat-balance reports of docs/balance.md: the search bot in every seat. Hours on two
-# cores; each run logs its games under build/balance and resumes from there.
-BALANCE := $(BIN)/tavola balance --bot mcts --jobs 2 --progress
+# The seat-balance reports of docs/balance.md: the search bot in every seat, with a fixed
+# number of simulations per decision, so a run gives the same games on any machine at any
+# load. Hours on two cores; each run logs its games under build/balance and resumes there.
+BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown --games 24
+ITALIA_BOT := mcts:iterations=24:think=2
+ANTIKE_BOT := mcts:iterations=64:think=2
 balance: install
 	mkdir -p build/balance
-	$(BALANCE) antike-ii --scenario orient --players 3 --think 0.1 --games 24 --log build/balance/orient-3.jsonl
-	$(BALANCE) antike-ii --scenario mare-nostrum --players 3 --think 0.1 --games 24 --log build/balance/mare-nostrum-3.jsonl
-	$(BALANCE) italia-i --think 0.05 --games 24 --log build/balance/italia-i.jsonl
-	$(BALANCE) italia-ii --think 0.05 --games 24 --log build/balance/italia-ii.jsonl
+	$(BALANCE) antike-ii --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
+	$(BALANCE) antike-ii --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
+	$(BALANCE) italia-i --bot $(ITALIA_BOT) --log build/balance/italia-i.jsonl
+	$(BALANCE) italia-ii --bot $(ITALIA_BOT) --log build/balance/italia-ii.jsonl

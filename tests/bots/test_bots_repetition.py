@@ -188,9 +188,10 @@ def _new_or_all(
 
 
 def test_without_the_way_out_greedy_loops_in_the_group(group: Rules, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The test above can fail: greedy went round unit-drop-unit in Italia II this way."""
+    """The test above can fail: greedy went round unit-drop-unit in Italia II this way (the
+    easy level looks no further than its click, so nothing else breaks the tie)."""
     monkeypatch.setattr(Repetitions, "fresh", _new_or_all)
-    assert _play(group, "greedy") == 200
+    assert _play(group, "greedy:easy") == 200
 
 
 def test_repetitions_forget_the_oldest_and_keep_every_action_when_all_repeat(circle: Rules) -> None:
@@ -201,3 +202,65 @@ def test_repetitions_forget_the_oldest_and_keep_every_action_when_all_repeat(cir
     state = circle.setup("basic", 1, {}, 0)
     circle.apply(state, "solo", ("pick", 0))
     assert guard.fresh(circle, state, "solo", [("drop",), ("place",)]) == [("drop",), ("place",)]
+
+
+class TempleRules(CircleRules):
+    """A turn of many clicks: building a temple takes five payments of one coin each, worth far
+    more than the coin a turn of production brings. Either ends the turn."""
+
+    id = "temple"
+
+    def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
+        return ["solo", "other"]
+
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        from tavola.core.rng import seed_state
+
+        return {"rng": seed_state(seed), "coins": 5, "owed": 0, "temples": 0, "turn": "solo"}
+
+    def active_roles(self, state: State) -> list[str]:
+        return [state["turn"]]
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if role != state["turn"]:
+            return []
+        if state["owed"]:
+            return [("pay",), ("wait",)]  # waiting changes nothing
+        return [("produce",), ("build",)]
+
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        verb = action[0]
+        if verb == "produce":
+            state["coins"] += 1
+            state["turn"] = "other"
+        elif verb == "build":
+            state["owed"] = 5
+        elif verb == "pay":
+            state["coins"] -= 1
+            state["owed"] -= 1
+            if not state["owed"]:
+                state["temples"] += 1
+                state["turn"] = "other"
+        return []
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        return None
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return {k: state[k] for k in ("coins", "owed", "temples", "turn")}
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return {"solo": 0.8 * state["temples"] + state["coins"] / 20, "other": 0.0}
+
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        return [("produce",), ("build",), ("pay",), ("wait",)]
+
+
+def test_greedy_judges_a_turn_of_many_clicks_as_a_whole() -> None:
+    """Four greedy clicks see the temple four-fifths paid for and no temple; the rest of the
+    turn, clicked by the playout policy, shows it built."""
+    rules = TempleRules()
+    state = rules.setup("basic", 2, {}, 0)
+    assert make_bot("greedy", seed=1).choose(rules, state, "solo") == ("build",)
+    assert make_bot("greedy:hard", seed=1).choose(rules, state, "solo") == ("build",)
+    assert make_bot("greedy:easy", seed=1).choose(rules, state, "solo") == ("produce",)

@@ -16,8 +16,9 @@ from tavola.bots.common import Repetitions, situation_signature, state_values
 from tavola.bots.knowledge import load_knowledge
 from tavola.core.rules import Action, Rules, State, clone
 
-# Per level: (worlds sampled per action, clicks looked ahead inside a multi-click turn).
-_LEVELS: dict[str, tuple[int, int]] = {"easy": (1, 0), "normal": (1, 4), "hard": (3, 6)}
+# Per level: worlds sampled per action, clicks looked ahead greedily inside a multi-click turn,
+# then clicks more by the game's playout policy (or at random) to finish the turn.
+_LEVELS: dict[str, tuple[int, int, int]] = {"easy": (1, 0, 0), "normal": (1, 4, 16), "hard": (3, 6, 24)}
 
 
 class GreedyBot(Bot):
@@ -28,7 +29,7 @@ class GreedyBot(Bot):
 
     def __init__(self, seed: int = 0, think: float | None = None, level: str = "normal") -> None:
         super().__init__(seed=seed, think=think, level=level)
-        self.worlds, self.depth = _LEVELS[level]
+        self.worlds, self.depth, self.tail = _LEVELS[level]
         self.repeats = Repetitions()
 
     def reset(self) -> None:
@@ -67,14 +68,26 @@ class GreedyBot(Bot):
         return top[self.rand.randrange(len(top))]
 
     def _score(self, rules: Rules, world: State, role: str, action: Action) -> float:
+        """The value after ``action`` and the rest of the role's turn: ``depth`` clicks chosen
+        greedily, then up to ``tail`` clicks by the playout policy. Without the tail a turn of
+        many clicks (nine payments for a technology) would be judged half paid for, and a bot
+        would only ever take the one-click actions."""
         rules.apply(world, role, action)
-        for _ in range(self.depth):
+        knowledge = load_knowledge(rules.id)
+        policy = knowledge.playout if knowledge is not None else None
+        for click in range(self.depth + self.tail):
             if rules.result(world) is not None or rules.active_roles(world) != [role]:
                 break
             options = rules.legal_actions(world, role)
             if not options:
                 break
-            rules.apply(world, role, self._best_next(rules, world, role, options))
+            if click < self.depth or len(options) == 1:
+                step = self._best_next(rules, world, role, options)
+            elif policy is not None:
+                step = policy(rules, world, role, options, self.rand)
+            else:
+                step = options[self.rand.randrange(len(options))]
+            rules.apply(world, role, step)
         return state_values(rules, world).get(role, 0.0)
 
     def _best_next(self, rules: Rules, world: State, role: str, options: list[Action]) -> Action:

@@ -635,7 +635,7 @@ def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
         print()
     verdict = "no evidence of a seat advantage" if report["p_value"] >= 0.05 else "the seats differ"
     print(f"equal seats? chi2 = {report['chi2']:.2f}, p = {report['p_value']:.3f}: {verdict} (at 5%)")
-    if report.get("nations"):
+    if report.get("nations") and set(report["nations"]) != set(report["seats"]):
         if markdown:
             print()
         print("mean score by nation:", ", ".join(f"{n} {v:.2f}" for n, v in report["nations"].items()))

@@ -3,8 +3,8 @@
 Each legal action is applied on a determinized world (so hidden parts and future dice are
 resampled, never read) and scored by ``rules.evaluate(world)[role]`` (or by the outcome if the
 game ends). A turn made of several clicks is judged as a whole: after the action, while the
-same role alone is still to act, the bot keeps clicking greedily (a short rollout) and scores
-the state where its decision ends. Ties are broken by the game's action prior where it has one
+same role alone is still to act, the bot keeps clicking, greedily for a few clicks and then by
+the game's playout policy, and scores the state where its turn ends. Ties are broken by the game's action prior where it has one
 (``tavola.bots.knowledge``), else at random. An action that leads straight back to a decision
 the bot has already taken is chosen only when every action does (``Repetitions``).
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from tavola.bots.base import BOTS, Bot
 from tavola.bots.common import Repetitions, situation_signature, state_values
-from tavola.bots.knowledge import load_knowledge
+from tavola.bots.knowledge import PlayoutFn, load_knowledge
 from tavola.core.rules import Action, Rules, State, clone
 
 # Per level: worlds sampled per action, clicks looked ahead greedily inside a multi-click turn,
@@ -45,12 +45,14 @@ class GreedyBot(Bot):
         legal = self.repeats.fresh(rules, world, role, legal)
         if len(legal) == 1:
             return legal[0]
+        knowledge = load_knowledge(rules.id)
+        policy = knowledge.playout if knowledge is not None else None
         totals = [0.0] * len(legal)
         for w in range(max(1, self.worlds)):
             if w:
                 world = rules.determinize(state, role, self.rand.getrandbits(62))
             for i, action in enumerate(legal):
-                totals[i] += self._score(rules, clone(world), role, action)
+                totals[i] += self._score(rules, clone(world), role, action, policy)
         best = max(totals)
         # Values are averages of floats: compare with a tolerance so ties really are ties.
         top = [a for a, t in zip(legal, totals) if t >= best - 1e-9]
@@ -67,14 +69,14 @@ class GreedyBot(Bot):
                 top = [a for a, w in zip(top, weights) if w >= heaviest]
         return top[self.rand.randrange(len(top))]
 
-    def _score(self, rules: Rules, world: State, role: str, action: Action) -> float:
+    def _score(
+        self, rules: Rules, world: State, role: str, action: Action, policy: PlayoutFn | None
+    ) -> float:
         """The value after ``action`` and the rest of the role's turn: ``depth`` clicks chosen
         greedily, then up to ``tail`` clicks by the playout policy. Without the tail a turn of
         many clicks (nine payments for a technology) would be judged half paid for, and a bot
         would only ever take the one-click actions."""
         rules.apply(world, role, action)
-        knowledge = load_knowledge(rules.id)
-        policy = knowledge.playout if knowledge is not None else None
         for click in range(self.depth + self.tail):
             if rules.result(world) is not None or rules.active_roles(world) != [role]:
                 break

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_client import create_by_api, roles_of, wait_ready
+from test_client import catalogue, create_by_api, roles_of, wait_ready
 
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package
@@ -33,6 +33,14 @@ def sample_items(game: str, scenario: str, steps: int = 700) -> list[tuple[str, 
     for ev in g.log:
         items.setdefault(repr((ev["msg"], ev.get("args"))), (ev["msg"], ev.get("args") or {}))
     return list(items.values())[:400]
+
+
+def to_italian(page: Any) -> None:
+    """The language switch (clicked in the page: a dialog may be open over it)."""
+    page.evaluate("document.querySelector('[data-set-lang=it]').click()")
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    wait_ready(page)
+    page.wait_for_timeout(200)
 
 
 def console_watch(page: Any) -> list[str]:
@@ -70,8 +78,10 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
   const cat = await (await fetch(`/api/i18n/${lang}`)).json();
   const board = await (await fetch(`/api/boards/${game}/${scenario}`)).json();
   const areas = new Map();
+  const games0 = cat.games[game] || {};
   for (const a of board.areas || board.regions || []) {
-    const name = lang === 'it' && a.name_it ? a.name_it : a.name;
+    const named = games0[`area.${a.key ?? a.id}`];
+    const name = named !== undefined ? named : (typeof a.label === 'string' && a.label) || a.name;
     if (a.id !== undefined) areas.set(a.id, name);
     if (a.key !== undefined) areas.set(a.key, name);
   }
@@ -122,9 +132,7 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
     for lang in ("en", "it"):
         if lang == "it":
-            page.evaluate("document.querySelector('[data-set-lang=it]').click()")
-            page.wait_for_function("document.documentElement.lang === 'it'")
-            wait_ready(page)
+            to_italian(page)
         page.evaluate("document.getElementById('tab-log') && document.getElementById('tab-log').click()")
         lines = page.locator("#log .log-text").all_inner_texts()
         assert lines, "the log is empty"
@@ -144,4 +152,123 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
         turns = [(who, text) for who, text in badges if text.startswith("Turno")]
         assert turns
         assert all(who and who in text for who, text in turns), turns
+    assert not noise, noise
+
+
+def play_until(page: Any, mid: str, roles: list[str], done: Any, seed: int, limit: int = 600) -> None:
+    """Random legal actions through the API (hot-seat: this visitor holds every seat) until
+    ``done(view, log)`` holds for the first role's view."""
+    rand = random.Random(seed)
+    for _ in range(limit):
+        views = {
+            r: page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        }
+        first = views[roles[0]]
+        if done(first):
+            return
+        role, v = next(((r, v) for r, v in views.items() if v["actions"]), (None, None))
+        assert role is not None, "nobody can move"
+        legal = [a for a in v["actions"] if a != ["undo"]]
+        r = page.request.post(
+            f"/api/matches/{mid}/actions",
+            data={"role": role, "action": legal[rand.randrange(len(legal))], "step": v["step"]},
+        )
+        assert r.ok, r.text()
+    pytest.fail(f"not reached in {limit} actions")
+
+
+def just_rolled(view: dict[str, Any]) -> bool:
+    log = view.get("log") or []
+    return bool(log) and any(e["msg"] == "it.roll" and e["step"] == log[-1]["step"] for e in log)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, size: str) -> None:
+    """After an Italia battle round the panel names attacker and defender, shows every die
+    with the unit that rolled it and the number it needed, marks the hits, lists the losses,
+    and stays until closed."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=2)
+    play_until(page, mid, roles, just_rolled, seed=2)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    roll = [e for e in log if e["msg"] == "it.roll"][-1]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    panel = page.locator("#battle-panel")
+    panel.wait_for()
+    for side, shots in (("attacker", roll["shots_a"]), ("defender", roll["shots_d"])):
+        dice = panel.locator(f".battle-side[data-side={side}] .battle-die")
+        assert dice.count() == len(shots)
+        for k, (_kind, die, need, hit) in enumerate(shots):
+            item = dice.nth(k)
+            assert item.locator(".die-face").inner_text() == str(die)
+            assert item.locator(".die-need").inner_text() == f"{need}+"
+            assert ("hit" in item.get_attribute("class")) == bool(hit)
+    lost = [e for e in log if e["step"] == roll["step"] and e["msg"] in ("it.lost", "it.lost_leader")]
+    assert panel.locator(".battle-lost li").count() == len(lost)
+    assert "{" not in panel.inner_text()
+    page.screenshot(path=str(artifacts / f"italia-battle-{size}.png"))
+    # it stays through a reload of the view, and goes when closed
+    page.click("#battle-panel .battle-close")
+    assert page.locator("#battle-panel").count() == 0
+    assert not noise, noise
+
+
+BOARDS = [
+    ("italia-i", "standard"),
+    ("italia-ii", "standard"),
+    ("antike-ii", "orient"),
+    ("antike-ii", "mare-nostrum"),
+]
+
+LABEL_BOXES = """() => [...document.querySelectorAll('.map .labels text')].map((t) => {
+  const b = t.getBBox();
+  return [t.textContent, b.x, b.y, b.x + b.width, b.y + b.height];
+})"""
+
+
+def overlapping(boxes: list[list[Any]], slack: float = 0.5) -> list[tuple[str, str]]:
+    out = []
+    for i, (na, ax0, ay0, ax1, ay1) in enumerate(boxes):
+        for nb, bx0, by0, bx1, by1 in boxes[i + 1 :]:
+            if min(ax1, bx1) - max(ax0, bx0) > slack and min(ay1, by1) - max(ay0, by0) > slack:
+                out.append((na, nb))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+    """Every board, in both languages: the boxes of the area names are pairwise apart (the map
+    zooms as one drawing, so this holds at every zoom level)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    sc = next(
+        x
+        for g in catalogue(page)["games"]
+        if g["id"] == game
+        for x in g["scenarios"]
+        if x["name"] == scenario
+    )
+    roles = sc["roles"][str(sc["default_players"])]
+    res = page.request.post(
+        "/api/matches",
+        data={"game": game, "scenario": scenario, "seats": dict.fromkeys(roles, "hotseat"), "seed": 1},
+    )
+    assert res.ok, res.text()
+    mid = res.json()["match"]["id"]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_selector(".map .labels text")
+    for lang in ("en", "it"):
+        if lang == "it":
+            to_italian(page)
+        boxes = page.evaluate(LABEL_BOXES)
+        assert len(boxes) > 20
+        assert not overlapping(boxes), overlapping(boxes)
+    page.screenshot(path=str(artifacts / f"board-{game}-{scenario}-{size}.png"))
     assert not noise, noise

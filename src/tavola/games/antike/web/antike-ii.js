@@ -376,3 +376,30 @@ export function infoPanel(ctx) {
     view.battle ? h("p.battle-note", null, fmt(ctx, view.battle)) : null,
   );
 }
+
+// --- the battle panel -------------------------------------------------------------------------
+// Antike's battles use no dice: a battle removes one unit of each side (§8.1), and either side
+// may ask for the next. The panel shows the last battle of the log: where, who asked, the losses.
+export function battle(ctx, log) {
+  let i = log.length - 1;
+  while (i >= 0 && log[i].msg !== "ev.battle") i--;
+  if (i < 0) return null;
+  const ev = log[i];
+  const args = ev.args || {};
+  const side = (key, nation) => ({
+    side: key,
+    name: nationName(ctx, nation),
+    color: nationColour(ctx, nation),
+    mod: 0,
+    shots: [],
+    lost: [ctx.t("battle.one_lost", { unit: ctx.word(args.unit) }, `loses 1 ${args.unit}`)],
+  });
+  const region = ctx.word(args.region);
+  return {
+    key: `${ev.step}|${i}|${args.region}`,
+    title: ctx.t("battle.title_plain", { area: region }, `Battle in ${region}`),
+    subtitle: `${ctx.t("battle.asked", { nation: nationName(ctx, args.asked) }, `asked by ${args.asked}`)} ${ctx.t("battle.antike_rule", null, "")} (§8.1)`,
+    sides: [side("attacker", args.nation), side("defender", args.other)],
+    outcome: "",
+  };
+}

@@ -333,8 +333,12 @@ async function act(action) {
 
 function connect() {
   if (S.ws) {
-    S.ws.onclose = null;
-    S.ws.close();
+    const old = S.ws;
+    old.onclose = null;
+    old.onmessage = null;
+    // closing a socket still connecting makes the browser warn: let it open, then close it
+    if (old.readyState === WebSocket.CONNECTING) old.onopen = () => old.close();
+    else old.close();
   }
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // only the log entries this page lacks: the first message carries what is new since the

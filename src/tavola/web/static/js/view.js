@@ -80,6 +80,7 @@ export class GameScreen {
       this.aliases.set(String(a.id), a.id);
       if (a.key !== undefined) this.aliases.set(String(a.key), a.id);
     }
+    this.legend();
     if (this.board.areas.length) {
       this.map = new MapView(this.els.map, this.board, {
         onTarget: (id, tgt, ev) => this.pickTarget(id, tgt, ev),
@@ -93,15 +94,32 @@ export class GameScreen {
     }
   }
 
+  // The game's own pieces in the map legend (adapter.legend: [svg, label] pairs), after the
+  // borders every map shares.
+  legend() {
+    const list = this.els.map && this.els.map.closest(".board-wrap")?.querySelector(".map-legend ul");
+    if (!list || !this.adapter.legend) return;
+    list.querySelectorAll(".legend-piece").forEach((li) => li.remove());
+    let items = [];
+    try {
+      items = this.adapter.legend(this.ctx()) || [];
+    } catch (err) {
+      console.error("adapter legend failed", err);
+    }
+    for (const [icon, label] of items) list.append(h("li.legend-piece", null, icon, h("span", null, label)));
+  }
+
   // --- words ---------------------------------------------------------------------------
 
   gtext(key, args) {
     return gameText(this.game, key, args);
   }
 
+  // An area's name: the one printed on the board in every language (Italia's map speaks Latin
+  // throughout, not Latin beside Italian), unless the game's catalogue names it (area.<key>).
   areaLabel(area) {
-    if (currentLang() === "it" && area.name_it) return area.name_it;
-    if (area.names && area.names[currentLang()]) return area.names[currentLang()];
+    const named = this.gtext(`area.${area.key ?? area.id}`);
+    if (named !== undefined) return named;
     return area.label && typeof area.label === "string" ? area.label : area.name;
   }
 
@@ -139,14 +157,14 @@ export class GameScreen {
     if (area) return this.areaLabel(area);
     if (this.roles.includes(noun)) return this.roleName(noun);
     if (typeof noun === "number") return String(noun);
+    for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {
+      const hit = this.gtext(`${prefix}${noun}`);
+      if (hit !== undefined) return hit;
+    }
     const nation = this.nationNames && this.nationNames.get(String(noun));
     if (nation) {
       const local = currentLang() === "it" ? nation.name_it : null;
       if (local || nation.name) return local || nation.name;
-    }
-    for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {
-      const hit = this.gtext(`${prefix}${noun}`);
-      if (hit !== undefined) return hit;
     }
     if (hasUi(`noun.${noun}`)) return t(`noun.${noun}`);
     return fallback ? humanize(noun) : String(noun);
@@ -261,10 +279,102 @@ export class GameScreen {
     this.renderPrompt(ctx);
     this.renderPlayers(ctx);
     this.renderLog();
+    this.renderBattle();
     this.renderResult();
   }
 
+  // --- the battle panel --------------------------------------------------------------------
+  // The last battle of the log the page holds, as the adapter reads it (adapter.battle): both
+  // sides with their units' dice, the number each die needed, the hits, the losses and the
+  // odds before the roll. It stays until the player closes it, and comes back with the next.
+  renderBattle() {
+    const wrap = this.els.map && this.els.map.closest(".board-wrap");
+    if (!wrap || !this.adapter.battle) return;
+    this.oddsSeen = this.oddsSeen || new Map();
+    this.battleClosed = this.battleClosed || new Set();
+    const now = this.view.battle;
+    if (now && now.odds) this.oddsSeen.set(`${now.area}|${now.round}`, now.odds);
+    let report = null;
+    try {
+      report = this.adapter.battle(this.ctx(), this.view.log || []);
+    } catch (err) {
+      console.error("adapter battle failed", err);
+    }
+    let panel = document.getElementById("battle-panel");
+    if (!report || this.battleClosed.has(report.key)) {
+      if (panel) panel.remove();
+      return;
+    }
+    const odds = report.oddsKey ? this.oddsSeen.get(report.oddsKey) : null;
+    const sig = `${report.key}|${currentLang()}|${odds ? 1 : 0}`;
+    if (panel && panel.dataset.sig === sig) return;
+    if (panel) panel.remove();
+    panel = this.battlePanel(report, odds);
+    panel.dataset.sig = sig;
+    wrap.prepend(panel); // first: on a phone it sits above the map, right under the prompt
+  }
+
+  battlePanel(report, odds) {
+    const close = h("button.btn.btn-small.battle-close", {
+      type: "button",
+      "aria-label": t("battle.close", null, "Close the battle report"),
+      onclick: () => {
+        this.battleClosed.add(report.key);
+        document.getElementById("battle-panel")?.remove();
+      },
+    }, "✕");
+    const side = (sd) =>
+      h(
+        "section.battle-side",
+        { dataset: { side: sd.side } },
+        h(
+          "h4",
+          null,
+          h("span.swatch", { style: { background: sd.color } }),
+          `${sd.name} `,
+          h("span.muted.small", null, sd.side === "attacker" ? t("battle.attacker", null, "attacker") : t("battle.defender", null, "defender")),
+        ),
+        sd.mod ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`)) : null,
+        h(
+          "ol.battle-dice",
+          { hidden: !sd.shots.length },
+          sd.shots.map((shot) =>
+            h(
+              "li.battle-die",
+              { class: shot.hit ? "battle-die hit" : "battle-die miss", title: `${shot.label}: ${shot.die} (${t("battle.needs", { n: shot.need }, `needs ${shot.need}+`)})` },
+              h("span.die-face", { style: shot.hit ? { background: sd.color, color: inkOn(sd.color) } : {} }, String(shot.die)),
+              h("span.die-unit", null, shot.short || shot.label),
+              h("span.die-need", null, `${shot.need}+`),
+            ),
+          ),
+        ),
+        sd.shots.length ? h("p.battle-hits", null, t("battle.hits", { n: sd.shots.filter((x) => x.hit).length }, `${sd.shots.filter((x) => x.hit).length} hits`)) : null,
+        sd.lost.length ? h("ul.battle-lost", null, sd.lost.map((x) => h("li", null, x))) : null,
+      );
+    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
+    return h(
+      "aside#battle-panel.battle-panel",
+      { role: "region", "aria-label": report.title, dataset: { key: report.key } },
+      h("header.battle-head", null, h("h3", null, report.title), close),
+      report.subtitle ? h("p.muted.small.battle-sub", null, report.subtitle) : null,
+      odds
+        ? h(
+            "p.battle-odds.small",
+            null,
+            t(
+              "battle.odds",
+              { a: pct(odds.attacker), d: pct(odds.defender) },
+              `Before the roll: attacker ${pct(odds.attacker)}, defender ${pct(odds.defender)}`,
+            ),
+          )
+        : null,
+      h("div.battle-sides", null, report.sides.map(side)),
+      report.outcome ? h("p.battle-outcome", null, report.outcome) : null,
+    );
+  }
+
   relabel() {
+    this.legend();
     this.logDone = null;
     if (this.els.log) clear(this.els.log);
     if (this.map) this.map.relabel();
@@ -654,6 +764,7 @@ export class GameScreen {
   renderDice(log) {
     if (!this.els.dice) return;
     clear(this.els.dice);
+    if (this.adapter.battle) return; // the battle panel shows who rolled what
     const last = log[log.length - 1];
     const rolled = [];
     for (let i = log.length - 1; last && i >= 0 && log[i].step === last.step; i--) {
@@ -743,9 +854,11 @@ const PIPS = {
 
 export function dice(values) {
   const box = h("span.dice", { role: "img", "aria-label": `${t("play.dice", null, "Dice")}: ${values.join(", ")}` });
+  // pips only when every face shown is a six-sided one; a d10 reads as numerals throughout
+  const pips = values.every((v) => PIPS[v]) && !values.some((v) => v > 6);
   for (const v of values) {
     const face = s("svg", { class: "die", viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }, s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 5 }));
-    if (PIPS[v]) for (const [x, y] of PIPS[v]) face.append(s("circle", { cx: x * 24, cy: y * 24, r: 2.4 }));
+    if (pips) for (const [x, y] of PIPS[v]) face.append(s("circle", { cx: x * 24, cy: y * 24, r: 2.4 }));
     else face.append(s("text", { x: 12, y: 16.5, "text-anchor": "middle", "font-size": 12 }, String(v)));
     box.append(face);
   }

@@ -9,7 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_client import catalogue, create_by_api, roles_of, wait_ready
+from test_client import (
+    MY_TURN_OR_OVER,
+    TARGETS,
+    catalogue,
+    click_any,
+    create_by_api,
+    roles_of,
+    wait_ready,
+    wait_settled,
+)
 
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package
@@ -271,4 +280,115 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
         assert len(boxes) > 20
         assert not overlapping(boxes), overlapping(boxes)
     page.screenshot(path=str(artifacts / f"board-{game}-{scenario}-{size}.png"))
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
+    """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
+    (the last one among them), a line that counts them, and the log's newest step marked."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=4)
+
+    def moved_since(view: dict[str, Any]) -> bool:
+        # the seat to act has acted before, and another seat moved a unit after it
+        log = view.get("log") or []
+        active = (view.get("active") or [None])[0]
+        mine = [i for i, e in enumerate(log) if e.get("role") == active]
+        return bool(mine) and any(
+            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active
+            for e in log[mine[-1] + 1 :]
+        )
+
+    play_until(page, mid, roles, moved_since, seed=4, limit=900)
+    view = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]
+    active = view["active"][0]
+    log = view["log"]
+    mine = max(i for i, e in enumerate(log) if e.get("role") == active)
+    last = [
+        e for e in log[mine + 1 :] if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active
+    ][-1]
+    frm = last["args"].get("from", last["args"].get("frm"))
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_function(f"document.body.dataset.role === {active!r}")
+    arrows = page.evaluate(
+        "() => [...document.querySelectorAll('.map .since-arrow')].map((a) => [a.dataset.from, a.dataset.to])"
+    )
+    ids = page.evaluate(
+        """([f, t]) => { const find = (v) => { const c = [...document.querySelectorAll('.map .cell')]
+             .find((n) => n.dataset.area === String(v)); return c ? c.dataset.area : null; };
+             return [find(f), find(t)]; }""",
+        [frm, last["args"]["to"]],
+    )
+    if None in ids:  # an area given by key (Antike): the map knows it by the same key
+        ids = [str(frm), str(last["args"]["to"])]
+    assert ids in arrows, (ids, arrows)
+    assert page.locator("#since-bar").inner_text().strip()
+    page.evaluate("document.getElementById('tab-log').click()")
+    assert page.locator("#log .log-entry.latest").count() >= 1
+    # the newest entry is in view when the log opens
+    page.wait_for_timeout(100)
+    seen = page.evaluate(
+        """() => { const box = document.getElementById('log').getBoundingClientRect();
+             const last = [...document.querySelectorAll('#log .log-entry')].pop().getBoundingClientRect();
+             return [last.bottom <= box.bottom + 1 && last.top >= box.top - 1 && last.bottom <= innerHeight + 1,
+                     box.top, box.bottom, last.top, last.bottom, innerHeight]; }"""
+    )
+    assert seen[0], ("the newest log entry is out of view", seen)
+    page.screenshot(path=str(artifacts / f"since-{game}-{size}.png"))
+    page.click("#since-bar button")
+    assert page.locator(".map .since-arrow").count() == 0
+    assert not noise, noise
+
+
+# After every click: the prompt bar wholly on screen, and every legal map target whose centre
+# is on screen is hit there by the map itself, not by a control lying over it.
+LAYOUT_CHECK = """() => {
+  const vh = innerHeight, vw = innerWidth;
+  const bar = document.querySelector('.prompt-bar').getBoundingClientRect();
+  const problems = [];
+  if (bar.top < -1 || bar.bottom > vh + 1) problems.push(['prompt off screen', bar.top, bar.bottom]);
+  for (const cell of document.querySelectorAll('.map .cell.target')) {
+    const r = cell.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > vw || y > vh) continue;
+    const el = document.elementFromPoint(x, y);
+    if (!el) continue;
+    if (bar.top <= y && y <= bar.bottom) continue; // under the pinned prompt: scroll to reach it
+    if (!el.closest('.map')) problems.push(['covered', cell.dataset.area, el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className, el.id]);
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
+    pages: Any, artifacts: Path, game: str, size: str
+) -> None:
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=6)
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    rand = random.Random(6)
+    clicks = 0
+    for _ in range(40):
+        page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+        assert page.evaluate(LAYOUT_CHECK) == []
+        if click_any(page, rand):
+            clicks += 1
+        wait_settled(page)
+        if clicks >= 25:
+            break
+    assert clicks >= 10
+    assert page.evaluate(LAYOUT_CHECK) == []
+    page.screenshot(path=str(artifacts / f"turn-{game}-{size}.png"))
     assert not noise, noise

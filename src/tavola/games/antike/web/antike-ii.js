@@ -28,7 +28,7 @@ function nations(ctx) {
   return (ctx.view && ctx.view.nations) || [];
 }
 
-function nationColour(ctx, id) {
+export function nationColour(ctx, id) {
   const n = nations(ctx).find((x) => x.id === id) || ((ctx.board.raw.nations || []).find((x) => x.id === id));
   return (n && COLOURS[n.colour]) || n?.colour || "#777";
 }
@@ -402,4 +402,47 @@ export function battle(ctx, log) {
     sides: [side("attacker", args.nation), side("defender", args.other)],
     outcome: "",
   };
+}
+
+// --- buttons: what each choice costs, what the nation holds -----------------------------------
+function acting(ctx) {
+  const v = ctx.view || {};
+  return nations(ctx).find((n) => n.id === v.acting) || nations(ctx).find((n) => n.role === ctx.role) || null;
+}
+
+// "marble (3 held)" on pay and trade buttons; a technology's price (§7: the first to develop it
+// pays the higher price); the supply left on the arming buttons.
+export function nounLabel(action, ctx) {
+  const [verb, noun] = action;
+  const me = acting(ctx);
+  if (!me) return null;
+  if ((verb === "pay" || verb === "resource") && me.purse && noun in me.purse) {
+    return ctx.t("antike.held", { what: ctx.word(noun), n: me.purse[noun] }, `${noun} (${me.purse[noun]} held)`);
+  }
+  if (verb === "advance") {
+    const tech = (ctx.board.raw.technologies || []).find((x) => x.id === noun);
+    if (!tech) return null;
+    const first = !nations(ctx).some((n) => (n.techs || []).includes(noun));
+    return ctx.t("antike.price", { what: ctx.word(noun), n: first ? tech.first : tech.later }, `${noun} · ${first ? tech.first : tech.later} gold`);
+  }
+  if ((verb === "legion" || verb === "galley" || verb === "unit") && me.supply && noun in me.supply) {
+    return ctx.t("antike.in_supply", { what: ctx.word(noun), n: me.supply[noun] }, `${noun} (${me.supply[noun]} in supply)`);
+  }
+  return null;
+}
+
+// Under the prompt of a step that spends resources: what the nation holds, and when the iron,
+// marble or gold has run out, that only Done is left (§6: 2 iron a unit, 5 marble a temple).
+const SPENDS = { "prompt.militia": ["iron", 2], "prompt.templum": ["marble", 5], "prompt.scientia": ["gold", 0], "prompt.found": ["marble", 1] };
+
+export function promptNote(ctx) {
+  const p = ctx.view && ctx.view.prompt;
+  const me = acting(ctx);
+  if (!p || !me || !me.purse || !(p.text in SPENDS)) return null;
+  const [res, need] = SPENDS[p.text];
+  const held = ["marble", "iron", "gold", "coin"].filter((k) => k in me.purse).map((k) => `${me.purse[k]} ${ctx.word(k)}`).join(", ");
+  const short = need && me.purse[res] + (me.purse.coin || 0) < need;
+  return short
+    ? ctx.t("antike.short", { held, what: ctx.word(res) }, `You hold ${held}: not enough ${res} for another; Done ends this step.`)
+    : ctx.t("antike.holding", { held }, `You hold ${held}.`);
 }

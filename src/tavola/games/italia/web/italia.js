@@ -49,6 +49,11 @@ function ink(hex) {
   return r * 0.3 + g * 0.59 + b * 0.11 > 150 ? "#231c15" : "#ffffff";
 }
 
+// the colour of a nation's marks on the map (arrows of its moves, its counters)
+export function nationColour(ctx, key) {
+  return nationShade(ctx, key);
+}
+
 export function nationShade(ctx, key) {
   const info = nationInfo(ctx, key);
   const base = COLOURS[info.colour] || info.colour || "#777777";
@@ -93,7 +98,7 @@ function counter(ctx, x, y, size, grp) {
   const { s } = ctx;
   const fill = nationShade(ctx, grp.nation);
   const fg = ink(fill);
-  const g = s("g", { class: `counter counter-${grp.kind}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { nation: grp.nation, kind: grp.kind, n: grp.n } });
+  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { nation: grp.nation, kind: grp.kind, n: grp.n } });
   g.append(s("title", null, grp.title));
   const w = size * 2.3;
   const h = size * 2.3;
@@ -123,6 +128,10 @@ function counter(ctx, x, y, size, grp) {
     sym.setAttribute("transform", `translate(0,${(-h * 0.12).toFixed(2)})`);
     g.append(sym);
     g.append(s("text", { class: "counter-mark", y: (h * 0.4).toFixed(2), "font-size": (size * 0.72).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+  }
+  if (grp.gathered) {
+    // picked up to move: a bright ring round the counter
+    g.prepend(s("rect", { class: "gathered-ring", x: -w / 2 - size * 0.35, y: -h / 2 - size * 0.35, width: w + size * 0.7, height: h + size * 0.7, rx: size * 0.5 }));
   }
   if (grp.n > 1) {
     const bx = grp.kind === "leader" ? size * 0.95 : w / 2;
@@ -154,11 +163,12 @@ export function draw(ctx) {
     // one counter per nation and kind (damaged units apart), with the count
     const groups = new Map();
     for (const u of area.units || []) {
-      const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}`;
-      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, n: 0, names: [], cargo: 0 });
+      const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}`;
+      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], cargo: 0 });
       const grp = groups.get(key);
       grp.n += 1;
-      if (u.name) grp.names.push(u.name);
+      if (u.leader) grp.names.push(ctx.word(u.leader));
+      else if (u.name) grp.names.push(u.name);
       if (u.cargo) grp.cargo += u.cargo.length;
     }
     const items = [...groups.values()];
@@ -328,6 +338,8 @@ export function nounLabel(action, ctx) {
   if (damaged) text += ` (${ctx.t("italia.damaged", null, "damaged")})`;
   if (sea) text += ` ${ctx.t("italia.at_sea", null, "at sea")}`;
   if (index !== undefined) text += ` #${Number(index) + 1}`;
+  const cost = price(action, ctx);
+  if (cost !== null) text = ctx.t("italia.price", { what: text, cost }, `${text} · ${cost} gold`);
   return text;
 }
 
@@ -368,4 +380,49 @@ export function battle(ctx, log) {
     sides,
     outcome: rest.filter((e) => e.msg !== "it.vp").map(message).join(" "),
   };
+}
+
+// --- choices: what is chosen so far, what things cost ------------------------------------------
+
+// "Gathered in Apulia: 2 infantry units, the leader Pyrrhus" while a group is being formed; the
+// units bought and not yet placed during the buying step.
+export function promptNote(ctx) {
+  const { view } = ctx;
+  const words = ctx.screen.words();
+  const gathered = [];
+  let where = null;
+  for (const area of view.areas || []) {
+    const mine = (area.units || []).filter((u) => u.gathered);
+    if (!mine.length) continue;
+    where = area;
+    const kinds = new Map();
+    for (const u of mine) {
+      if (u.kind === "leader") gathered.push(ctx.t("italia.leader_named", { name: ctx.word(u.leader || u.name) }, `leader ${u.name}`));
+      else kinds.set(u.kind, (kinds.get(u.kind) || 0) + 1);
+    }
+    for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
+  }
+  if (where) return ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+  const nation = (view.nations || []).find((n) => n.key === view.nation);
+  if (nation && nation.pending && nation.pending.length && view.sequence_step === "buy") {
+    return ctx.t("italia.bought", { units: pendingText(ctx, nation.pending) }, `Bought: ${nation.pending}`);
+  }
+  return null;
+}
+
+function pendingText(ctx, pending) {
+  const words = ctx.screen.words();
+  const kinds = new Map();
+  for (const p of pending) {
+    const kind = Array.isArray(p) ? p[0] : typeof p === "object" && p ? p.kind : p;
+    kinds.set(kind, (kinds.get(kind) || 0) + 1);
+  }
+  return [...kinds].map(([kind, n]) => words.counted(n, `unit.${kind}`, {})).join(", ");
+}
+
+// A unit's price on its buy button (when the board gives the units' costs, §6.2).
+function price(action, ctx) {
+  const [verb, kind] = action;
+  const unit = verb === "buy" && (ctx.board.raw.units || {})[kind];
+  return unit && typeof unit.cost === "number" ? unit.cost : null;
 }

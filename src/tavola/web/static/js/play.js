@@ -604,6 +604,9 @@ function selectTab(tab, tabs) {
   if (tab.id === "tab-log") {
     const log = $("#log");
     log.scrollTop = log.scrollHeight;
+    // and the newest entry on screen, should the log run below the window
+    const last = log.querySelector(".log-entry:last-child");
+    if (last) last.scrollIntoView({ block: "nearest" });
   }
 }
 

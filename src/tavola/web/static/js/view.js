@@ -4,9 +4,13 @@
 import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
 import { Words } from "./words.js";
+import { sinceEntries, marks, drawMarks, summary } from "./since.js";
 import * as generic from "../games/generic.js";
 
 const WORD_PREFIXES = ["noun.", "nation.", "role.", "space.", "tech.", "res.", "unit.", "pers.", "card.", "leader.", "piece.", "area.", "region."];
+
+// Log entries that open a round or a turn: shown as headings, so the log reads turn by turn.
+const TURN_MSG = /(^|\.)(turn|round)$/;
 
 const STANDARD_KEYS = new Set(["active", "step", "result", "prompt", "actions", "can_undo", "log"]);
 
@@ -275,12 +279,56 @@ export class GameScreen {
         console.error("adapter draw failed", err);
       }
     }
+    this.renderSince();
     this.renderExtra(ctx);
     this.renderPrompt(ctx);
     this.renderPlayers(ctx);
     this.renderLog();
     this.renderBattle();
     this.renderResult();
+  }
+
+  // Reports beside the board (the battle panel, the since-your-turn line) never lie over it: at
+  // the top of the side column on a wide screen, above the map on a narrow one.
+  placeAside(node, wrap) {
+    const side = document.querySelector(".side");
+    const narrow = window.matchMedia("(max-width: 980px)").matches || !side;
+    const host = narrow ? wrap : side;
+    const other = host.querySelector(":scope > .battle-panel, :scope > .since-bar");
+    if (other && other !== node && node.classList.contains("since-bar")) other.after(node);
+    else host.prepend(node);
+  }
+
+  // --- since your last turn ----------------------------------------------------------------
+  // The others' moves since this seat last acted, drawn on the map, and a line that says how
+  // many; "Hide" clears the marks until something new happens.
+  renderSince() {
+    const wrap = this.els.map && this.els.map.closest(".board-wrap");
+    if (!this.map || !wrap) return;
+    const entries = sinceEntries(this.view.log || [], this.opts.interactive ? this.viewer : null);
+    const list = marks(entries, (v) => (v === undefined || v === null ? null : this.areaOf(v)));
+    const key = entries.length ? `${entries[0].step}|${entries[entries.length - 1].step}|${entries.length}` : "";
+    let bar = document.getElementById("since-bar");
+    if (!list.length || this.sinceHidden === key) {
+      if (bar) bar.remove();
+      return;
+    }
+    drawMarks(this.map, s, list, (m) => {
+      const own = m.nation && this.adapter.nationColour ? this.adapter.nationColour(this.ctx(), m.nation) : null;
+      return own || (m.role ? this.color(m.role) : "#8e3420");
+    });
+    const text = summary(list, t, currentLang());
+    if (!bar) {
+      bar = h("div#since-bar.since-bar", { role: "status" });
+      this.placeAside(bar, wrap);
+    }
+    clear(bar).append(
+      h("span.since-text", null, text),
+      h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => {
+        this.sinceHidden = key;
+        this.render(this.view, this.viewer);
+      } }, t("since.hide", null, "Hide")),
+    );
   }
 
   // --- the battle panel --------------------------------------------------------------------
@@ -311,7 +359,7 @@ export class GameScreen {
     if (panel) panel.remove();
     panel = this.battlePanel(report, odds);
     panel.dataset.sig = sig;
-    wrap.prepend(panel); // first: on a phone it sits above the map, right under the prompt
+    this.placeAside(panel, wrap);
   }
 
   battlePanel(report, odds) {
@@ -456,6 +504,16 @@ export class GameScreen {
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
       if (targets.size) box.append(h("p.prompt-hint", null, t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.")));
+      if (this.adapter.promptNote) {
+        // what the player has chosen so far (gathered units, bought units...), from the adapter
+        let note = null;
+        try {
+          note = this.adapter.promptNote(this.ctx());
+        } catch (err) {
+          console.error("adapter promptNote failed", err);
+        }
+        if (note) box.append(h("p.prompt-hint.prompt-note", null, note));
+      }
       const claimed = (view.actions || []).filter((a) => this.adapter.claims && this.adapter.claims(a, this.ctx()));
       if (claimed.length && this.adapter.claimHint) box.append(h("p.prompt-hint.claim", null, this.adapter.claimHint(claimed, this.ctx())));
     } else {
@@ -679,7 +737,8 @@ export class GameScreen {
       this.logSeen = false;
       this.syncEarlier(box, base);
       if (!base) box.append(h("p.muted", null, t("log.empty", null, "Nothing has happened yet.")));
-      this.renderDice(log);
+      this.markLatest(box, log);
+    this.renderDice(log);
       return;
     }
     // how many of the shown entries are still there: the same entry at the same index means
@@ -732,14 +791,23 @@ export class GameScreen {
       box.scrollTop = box.scrollHeight;
       this.logSeen = true;
     }
+    this.markLatest(box, log);
     this.renderDice(log);
+  }
+
+  // The entries of the newest step stand out (in a replay: the step being shown).
+  markLatest(box, log) {
+    for (const li of box.querySelectorAll(".log-entry.latest")) li.classList.remove("latest");
+    const last = log.length ? log[log.length - 1].step : null;
+    if (last === null || last === undefined) return;
+    for (const li of box.querySelectorAll(`.log-entry[data-step="${last}"]`)) li.classList.add("latest");
   }
 
   logEntry(ev, prevStep) {
     const role = this.entryRole(ev);
     return h(
       "li.log-entry",
-      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step"].filter(Boolean).join(" ") },
+      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step", TURN_MSG.test(ev.msg) && "log-turn"].filter(Boolean).join(" ") },
       role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
       h("span.log-text", null, this.message(ev.msg, ev.args)),
       ev.dice ? dice(ev.dice) : null,

@@ -4,11 +4,14 @@ play included, and impossible positions refused with the faulty item named."""
 from __future__ import annotations
 
 import copy
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tavola.cli import main
 from tavola.core.errors import PositionError
 from tavola.core.game import Game, replay
 from tavola.core.position import dump, load_state, parse, write
@@ -238,3 +241,26 @@ def test_a_record_may_start_from_a_position() -> None:
     assert record["position"]["nations"][0]["nation"] == "romans"
     again = replay(record)
     assert again.position() == game.position()
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "antike-ii" / "6.1-yellow.yaml"
+
+
+def test_6_1_tavola_position_shows_syracus_with_its_temple_and_the_legal_actions(capsys) -> None:
+    assert main(["position", "antike-ii", str(EXAMPLE), "--role", "romans"]) == 0
+    out = capsys.readouterr().out
+    assert "syracus: gold" in out and "temples: [syracus]" in out
+    assert "(§5.1)" in out and "3. rondel aurum" in out
+
+
+@pytest.mark.parametrize(
+    ("space", "produced"), [("aurum", "4 gold"), ("marmor", "2 marble"), ("ferrum", "1 iron")]
+)
+def test_6_1_tavola_position_plays_the_book_production(capsys, space: str, produced: str) -> None:
+    assert main(["position", "antike-ii", str(EXAMPLE), "--act", f"romans rondel {space}", "--json"]) == 0
+    out = capsys.readouterr().out
+    assert f"produces {produced}" in out and "takes 1 coin" in out
+    data = json.loads(out.strip().splitlines()[-1])
+    purse = next(n for n in data["position"]["nations"] if n["nation"] == "romans")["purse"]
+    amount, kind = produced.split()
+    assert purse == {kind: int(amount), "coin": 1}

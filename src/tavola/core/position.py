@@ -111,7 +111,9 @@ def settings(game_id: str | None, position: Any) -> dict[str, Any]:
     if players not in spec.players or isinstance(players, bool):
         counts = ", ".join(str(n) for n in spec.players)
         raise PositionError("players", f"{game_id} {scenario} is for {counts} players, not {players!r}")
-    raw = position.get("options") or {}
+    raw = position.get("options")
+    if raw is None:
+        raw = {}
     if not isinstance(raw, Mapping):
         raise PositionError("options", "options are a mapping of option names to values")
     options = {o.name: o.default for o in spec.options}
@@ -213,19 +215,23 @@ def load_example(path: str | Path) -> dict[str, Any]:
         )
     if not isinstance(data.get("section"), str) or not isinstance(data.get("position"), dict):
         raise PositionError("section", "an example names its rule 'section' and gives its 'position'")
+    # top-level actions and expectations come first; each case goes on from there
+    prefix = list(data.get("actions") or [])
+    if data.get("expect"):
+        prefix.append({"expect": data["expect"]})
     cases = []
-    if "actions" in data or "expect" in data:
-        cases.append({"name": "", "actions": data.get("actions", []), "expect": data.get("expect", [])})
     for i, case in enumerate(data.get("cases") or []):
         if not isinstance(case, dict) or set(case) - CASE_KEYS:
             raise PositionError(f"cases.{i}", f"a case is a mapping with {sorted(CASE_KEYS)}")
         cases.append(
             {
                 "name": case.get("name", str(i)),
-                "actions": case.get("actions", []),
+                "actions": prefix + list(case.get("actions") or []),
                 "expect": case.get("expect", []),
             }
         )
+    if not cases and prefix:
+        cases.append({"name": "", "actions": prefix, "expect": []})
     if not cases:
         raise PositionError("expect", "an example states an outcome: 'actions' and 'expect', or 'cases'")
     data["_cases"] = cases

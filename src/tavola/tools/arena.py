@@ -1,16 +1,16 @@
-"""``tavola arena`` and ``tavola balance``: bots playing each other, many games in parallel.
+"""Bots playing each other, many games in parallel: the library behind ``tavola arena`` and
+``tavola balance``.
 
-``arena`` seats the listed bots in every rotation (each bot in each seat equally often, with
+An arena seats the listed bots in every rotation (each bot in each seat equally often, with
 the same seed for the games of one rotation block, so seats are compared on equal deals) and
 reports per bot the games, wins (shared wins split), win rate with a Wilson 95% interval, a
 Bradley–Terry rating on the Elo scale, and the time its decisions took.
 
-``balance`` seats one bot in every seat and reports who wins from which seat.
+A balance run seats one bot in every seat and reports who wins from which seat.
 """
 
 from __future__ import annotations
 
-import argparse
 import functools
 import hashlib
 import importlib
@@ -33,7 +33,7 @@ import tavola.bots
 from tavola.bots.base import make_bot
 from tavola.core.errors import UnknownGame
 from tavola.core.game import Game
-from tavola.core.registry import GAMES
+from tavola.core.registry import GAMES, module_of, register
 
 MAX_STEPS = 50_000  # default cap: a longer game is reported as unfinished and not counted
 Z95 = 1.959963984540054
@@ -192,17 +192,18 @@ def play(task: Task) -> Outcome:
     return out
 
 
-def _init_worker(games: dict[str, str], path: list[str]) -> None:
+def _init_worker(games: dict[str, Any], path: list[str]) -> None:
     # Games registered at run time (tests, plug-ins) must exist in the workers too.
     sys.path[:] = path
-    GAMES.update(games)
+    for game_id, target in games.items():
+        register(game_id, target)
 
 
 @functools.cache
 def code_fingerprint(game_id: str) -> str:
     """A digest of the game's package (rules and board and card data) and of the bots: a log
     written before the scenario data was tuned, or the bots changed, is not resumed."""
-    module = importlib.import_module(GAMES[game_id].split(":")[0])
+    module = importlib.import_module(module_of(game_id))
     digest = hashlib.sha256()
     for root in (Path(module.__file__ or ""), Path(tavola.bots.__file__ or "")):
         if root.name == "__init__.py":
@@ -368,23 +369,6 @@ def _summarize_search(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
     return summary
 
 
-def _progress(total: int, args: argparse.Namespace) -> Callable[[int], None] | None:
-    """A game counter on stderr: in place on a terminal, one line per game with --progress."""
-    tty = sys.stderr.isatty()
-    if not (tty or args.progress):
-        return None
-    start = time.perf_counter()
-
-    def show(done: int) -> None:
-        text = f"{done}/{total} games, {time.perf_counter() - start:.0f} s"
-        if tty:
-            print(f"\r{text}", end="" if done < total else "\n", file=sys.stderr, flush=True)
-        else:
-            print(text, file=sys.stderr, flush=True)
-
-    return show
-
-
 def _left_out(outcomes: list[Outcome]) -> tuple[set[int], int, int]:
     """Games not counted (failed or unfinished), reported on stderr, and how many of each."""
     errors = unfinished = 0
@@ -493,86 +477,6 @@ def _number(value: Any) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
-def print_table(headers: list[str], rows: list[list[str]], markdown: bool = False) -> None:
-    """Rows under headers: aligned columns (the first left, the rest right), or Markdown."""
-    if markdown:
-        print("| " + " | ".join(headers) + " |")
-        print("|" + "|".join(["---"] + ["--:"] * (len(headers) - 1)) + "|")
-        for row in rows:
-            print("| " + " | ".join(row) + " |")
-        return
-    widths = [max(len(h), *(len(r[i]) for r in rows)) if rows else len(h) for i, h in enumerate(headers)]
-    for row in [headers, *rows]:
-        cells = [row[0].ljust(widths[0]), *(c.rjust(w) for c, w in zip(row[1:], widths[1:]))]
-        print("  ".join(cells))
-
-
-def _ci(row: dict[str, Any]) -> str:
-    return f"{100 * row['ci95'][0]:.1f}–{100 * row['ci95'][1]:.1f}%"
-
-
-def _not_counted(report: dict[str, Any]) -> None:
-    if report["errors"] or report["unfinished"]:
-        print(
-            f"not counted: {report['errors']} failed and {report['unfinished']} unfinished games (see stderr)"
-        )
-
-
-def print_arena(report: dict[str, Any], think: float | None, markdown: bool = False) -> None:
-    think_text = f"{think} s" if think is not None else "level default"
-    print(
-        f"{report['game']} ({report['scenario']}, {report['players']} players): {report['games']} games, "
-        f"think {think_text}; an even field wins {100 / report['players']:.1f}% per seat"
-    )
-    if markdown:
-        print()
-    rows = []
-    for name, row in report["bots"].items():
-        t = report["decision_time"].get(name, {})
-        s = report["search"].get(name, {})
-        rows.append(
-            [
-                name,
-                str(row["games"]),
-                f"{row['wins']:.1f}",
-                f"{100 * row['win_rate']:.1f}%",
-                _ci(row),
-                f"{row['rating']:.0f}",
-                f"{t['median']:.3f}" if t else "-",
-                f"{t['p99']:.3f}" if t else "-",
-                f"{s['iterations_per_second']:.0f}" if s else "-",
-            ]
-        )
-    headers = ["bot", "games", "wins", "win rate", "95% CI", "rating", "median s", "p99 s", "sims/s"]
-    print_table(headers, rows, markdown)
-    _not_counted(report)
-
-
-def run_arena(args: argparse.Namespace) -> int:
-    specs = [s.strip() for s in args.bots.split(",") if s.strip()]
-    if not specs:
-        raise UnknownGame("--bots needs at least one bot")
-    check_specs(specs)
-    players = args.players if args.players is not None else (len(specs) if len(specs) > 1 else None)
-    settings = resolve(args.game, args.scenario, players, parse_options(args.option))
-    if len(specs) == 1:
-        specs = specs * settings.players
-    if len(specs) != settings.players:
-        raise UnknownGame(f"{len(specs)} bots for {settings.players} seats: list one bot per seat")
-    if args.games < 1:
-        raise UnknownGame("--games must be at least 1")
-    tasks = arena_tasks(settings, specs, args.games, args.seed, args.think, args.max_steps)
-    if len(tasks) != args.games and not args.json:
-        print(f"playing {len(tasks)} games so every bot sits in every seat equally often", file=sys.stderr)
-    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log)
-    report = arena_report(settings, specs, outcomes)
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print_arena(report, args.think, args.markdown)
-    return 1 if report["errors"] else 0
-
-
 # --- balance -------------------------------------------------------------------------------
 def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> dict[str, Any]:
     bad, errors, unfinished = _left_out(outcomes)
@@ -619,109 +523,22 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
     }
 
 
-def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
-    print(
-        f"{report['game']} ({report['scenario']}, {report['players']} players): {report['games']} games, "
-        f"{report['bot']} in every seat"
-    )
-    if markdown:
-        print()
-    rows = [
-        [role, f"{row['wins']:.1f}", f"{100 * row['win_rate']:.1f}%", _ci(row), f"{row['mean_score']:.2f}"]
-        for role, row in report["seats"].items()
-    ]
-    print_table(["seat", "wins", "win rate", "95% CI", "mean score"], rows, markdown)
-    if markdown:
-        print()
-    verdict = "no evidence of a seat advantage" if report["p_value"] >= 0.05 else "the seats differ"
-    print(f"equal seats? chi2 = {report['chi2']:.2f}, p = {report['p_value']:.3f}: {verdict} (at 5%)")
-    if report.get("nations") and set(report["nations"]) != set(report["seats"]):
-        if markdown:
-            print()
-        print("mean score by nation:", ", ".join(f"{n} {v:.2f}" for n, v in report["nations"].items()))
-    _not_counted(report)
-
-
-def run_balance(args: argparse.Namespace) -> int:
-    check_specs([args.bot])
-    settings = resolve(args.game, args.scenario, args.players, parse_options(args.option))
-    if args.games < 1:
-        raise UnknownGame("--games must be at least 1")
-    tasks = [
+def balance_tasks(
+    settings: Settings, spec: str, games: int, seed: int, think: float | None, max_steps: int = MAX_STEPS
+) -> list[Task]:
+    """Game ``i`` is seeded ``seed + i``, with ``spec`` in every seat."""
+    return [
         Task(
             i,
             settings.game,
             settings.scenario,
             settings.players,
             settings.options,
-            args.seed + i,
-            [args.bot] * settings.players,
-            args.think,
-            _seed(args.seed, i),
-            args.max_steps,
+            seed + i,
+            [spec] * settings.players,
+            think,
+            _seed(seed, i),
+            max_steps,
         )
-        for i in range(args.games)
+        for i in range(games)
     ]
-    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log)
-    report = balance_report(settings, args.bot, outcomes)
-    if args.json:
-        print(json.dumps(report))
-    else:
-        print_balance(report, args.markdown)
-    return 1 if report["errors"] else 0
-
-
-def _jobs(value: int | None) -> int:
-    return max(1, value if value is not None else (os.cpu_count() or 1))
-
-
-# --- the command line ----------------------------------------------------------------------
-def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", help="game id, e.g. antike-ii")
-    parser.add_argument("--scenario", help="scenario (default: the game's first)")
-    parser.add_argument("--players", type=int, help="number of players")
-    parser.add_argument("--option", action="append", metavar="KEY=VALUE", help="a game option (repeatable)")
-    parser.add_argument("--games", type=int, default=12, help="games to play (default 12)")
-    parser.add_argument(
-        "--think", type=float, help="seconds per decision for search bots (default: by level)"
-    )
-    parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
-    parser.add_argument("--jobs", type=int, help="parallel processes (default: one per core)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
-    parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
-    parser.add_argument("--progress", action="store_true", help="a line on stderr per finished game")
-    parser.add_argument(
-        "--log",
-        metavar="FILE",
-        help="append each finished game to FILE; a rerun with the same settings resumes",
-    )
-    parser.add_argument(
-        "--max-steps",
-        type=int,
-        default=MAX_STEPS,
-        help=f"stop a game after this many actions; it is not counted (default {MAX_STEPS})",
-    )
-
-
-def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "arena",
-        help="play bots against each other in rotating seats",
-        description="Play bots against each other, every bot in every seat equally often. Bots are "
-        "NAME[:LEVEL][:KEY=VALUE...], e.g. mcts, mcts:hard, mcts:think=0.2, greedy, random.",
-    )
-    _common(parser)
-    parser.add_argument("--bots", required=True, help="comma-separated bots, one per seat (or one for all)")
-    parser.set_defaults(func=run_arena)
-
-
-def register_balance(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    parser = sub.add_parser(
-        "balance",
-        help="who wins from which seat when one bot plays every seat",
-        description="A scenario's seat balance: the same bot plays every seat; wins per seat with "
-        "95% intervals and a chi-squared test of equal seats.",
-    )
-    _common(parser)
-    parser.add_argument("--bot", default="mcts", help="the bot for every seat (default mcts)")
-    parser.set_defaults(func=run_balance)

@@ -1,4 +1,4 @@
-"""`tavola loadtest`: many concurrent matches against a server on loopback, for a bounded time.
+"""Many concurrent matches against a server on loopback, for a bounded time.
 
 The server runs in a child process on 127.0.0.1 with a temporary SQLite database. Bots play
 most seats on the server; scripted clients play some seats over HTTP, each waiting for its
@@ -8,7 +8,6 @@ actions per second (all seats) and the latency of the scripted clients' action r
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import contextlib
 import json
@@ -25,34 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tavola.cli.common import emit_json
 from tavola.core.errors import TavolaError
+from tavola.core.registry import game_ids, get_rules
 
 HOST = "127.0.0.1"  # loopback only, always
-
-
-def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("loadtest", help="load-test the web platform on loopback")
-    p.add_argument("--games", type=int, default=20, help="concurrent matches (default 20)")
-    p.add_argument("--seconds", type=float, default=20.0, help="how long to run (default 20)")
-    p.add_argument("--game", help="game id (default: the first registered game)")
-    p.add_argument("--scenario", help="scenario (default: the game's first)")
-    p.add_argument("--players", type=int, help="players (default: the scenario's)")
-    p.add_argument("--scripted", type=int, help="matches with scripted HTTP players (default: half)")
-    p.add_argument("--bot", default="random", help="bot for the other seats (default random)")
-    p.add_argument("--bot-delay", type=float, default=0.0, help="pause before each bot move (default 0)")
-    p.add_argument(
-        "--bot-think", type=float, default=0.05, help="thinking time of search bots (default 0.05)"
-    )
-    p.add_argument(
-        "--ws-log",
-        choices=["full", "delta"],
-        default="full",
-        help="sockets get whole logs or only new entries",
-    )
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--json", action="store_true", help="print one JSON object on the last line")
-    p.set_defaults(func=run)
 
 
 # --- the server, in a child process -------------------------------------------------------
@@ -260,28 +235,79 @@ def _count_actions(db: Path, since: float, until: float) -> int:
         return int(row[0])
 
 
-def run(args: argparse.Namespace) -> int:
+@dataclass
+class LoadTest:
+    """What to run: ``games`` concurrent matches for ``seconds``; ``scripted`` of them (default
+    half) have players that act over HTTP, the other seats are played by the server's ``bot``."""
+
+    games: int = 20
+    seconds: float = 20.0
+    game: str | None = None
+    scenario: str | None = None
+    players: int | None = None
+    scripted: int | None = None
+    bot: str = "random"
+    bot_delay: float = 0.0
+    bot_think: float = 0.05
+    ws_log: str = "full"
+    seed: int = 1
+
+
+def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
+    """Game, scenario, players, roles and scripted matches, checked before the server starts."""
+    if load.games < 1 or load.seconds <= 0:
+        raise TavolaError("--games and --seconds must be positive")
+    game_id = load.game or next(iter(game_ids()))
+    rules = get_rules(game_id)
+    specs = {s.name: s for s in rules.scenarios()}
+    scenario = load.scenario or next(iter(specs))
+    if scenario not in specs:
+        raise TavolaError(f"{game_id} has no scenario {scenario!r}")
+    players = load.players or specs[scenario].default_players
+    defaults = {o.name: o.default for o in specs[scenario].options}
+    roles = rules.roles(scenario, players, defaults)
+    scripted = load.games // 2 if load.scripted is None else max(0, min(load.scripted, load.games))
+    return game_id, scenario, players, roles, scripted
+
+
+def _wait_until_up(base: str, server: Any) -> None:
+    import httpx
+
+    ready = time.monotonic() + 60
+    while True:
+        try:
+            if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if time.monotonic() > ready or not server.is_alive():
+            raise TavolaError("the server did not start")
+        time.sleep(0.1)
+
+
+def _stop(server: Any) -> None:
+    server.terminate()
+    server.join(15)
+    if server.is_alive():
+        server.kill()
+        server.join(5)
+
+
+def _median_p99(values: list[float], scale: float = 1.0) -> dict[str, float | None]:
+    return {
+        "median": round(scale * statistics.median(values), 2) if values else None,
+        "p99": round(scale * _percentile(values, 99), 2) if values else None,
+    }
+
+
+def run(load: LoadTest) -> dict[str, Any]:
+    """Runs the load test and returns its report (``errors`` counts the failures)."""
     try:
-        import httpx
+        import httpx  # noqa: F401
         import websockets  # noqa: F401
     except ImportError as exc:
         raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
-
-    from tavola.core.registry import game_ids, get_rules
-
-    if args.games < 1 or args.seconds <= 0:
-        raise TavolaError("--games and --seconds must be positive")
-    game_id = args.game or next(iter(game_ids()))
-    rules = get_rules(game_id)
-    specs = {s.name: s for s in rules.scenarios()}
-    scenario = args.scenario or next(iter(specs))
-    if scenario not in specs:
-        raise TavolaError(f"{game_id} has no scenario {scenario!r}")
-    players = args.players or specs[scenario].default_players
-    defaults = {o.name: o.default for o in specs[scenario].options}
-    roles = rules.roles(scenario, players, defaults)
-    scripted = args.games // 2 if args.scripted is None else max(0, min(args.scripted, args.games))
-
+    game_id, scenario, players, roles, scripted = _settings(load)
     tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
     db = Path(tmp.name) / "load.sqlite3"
     port = _free_port()
@@ -289,98 +315,57 @@ def run(args: argparse.Namespace) -> int:
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     server = ctx.Process(
-        target=_serve, args=(f"sqlite:///{db}", port, args.bot_delay, args.bot_think), daemon=True
+        target=_serve, args=(f"sqlite:///{db}", port, load.bot_delay, load.bot_think), daemon=True
     )
     server.start()
     base = f"http://{HOST}:{port}"
+    stats = Stats()
     try:
-        ready = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > ready or not server.is_alive():
-                raise TavolaError("the server did not start")
-            time.sleep(0.1)
-        stats = Stats()
+        _wait_until_up(base, server)
         wall0 = time.time()
         cpu0 = time.process_time()
+        deadline = time.monotonic() + load.seconds
         plan = Plan(
             base,
             game_id,
             scenario,
             players,
             roles,
-            args.bot,
-            time.monotonic() + args.seconds,
+            load.bot,
+            deadline,
             stats,
-            random.Random(args.seed),
-            args.ws_log,
+            random.Random(load.seed),
+            load.ws_log,
         )
-        asyncio.run(_drive(plan, args.games, scripted, players))
-        wall1 = min(time.time(), wall0 + args.seconds)
+        asyncio.run(_drive(plan, load.games, scripted, players))
+        wall1 = min(time.time(), wall0 + load.seconds)
         client_cpu = time.process_time() - cpu0
     finally:
-        server.terminate()
-        server.join(15)
-        if server.is_alive():
-            server.kill()
-            server.join(5)
+        _stop(server)
     server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server_cpu_s = server_cpu.ru_utime + server_cpu.ru_stime
     actions = _count_actions(db, wall0, wall1)
     tmp.cleanup()
     elapsed = max(1e-9, wall1 - wall0)
-    lat = stats.latencies
-    report = {
+    return {
         "game": game_id,
-        "ws_log": args.ws_log,
+        "ws_log": load.ws_log,
         "scenario": scenario,
         "players": players,
-        "matches": args.games,
+        "matches": load.games,
         "scripted_matches": scripted,
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
-        "http_actions": len(lat),
-        "latency_ms": {
-            "median": round(1000 * statistics.median(lat), 2) if lat else None,
-            "p99": round(1000 * _percentile(lat, 99), 2) if lat else None,
-        },
-        "server_ms": {
-            "median": round(statistics.median(stats.server_ms), 2) if stats.server_ms else None,
-            "p99": round(_percentile(stats.server_ms, 99), 2) if stats.server_ms else None,
-        },
+        "http_actions": len(stats.latencies),
+        "latency_ms": _median_p99(stats.latencies, 1000),
+        "server_ms": _median_p99(stats.server_ms),
         "stale": stats.stale,
         "matches_started": stats.started,
         "matches_finished": stats.finished,
-        "cpu_seconds": {"server": round(server_cpu_s, 2), "clients": round(client_cpu, 2)},
+        "cpu_seconds": {
+            "server": round(server_cpu.ru_utime + server_cpu.ru_stime, 2),
+            "clients": round(client_cpu, 2),
+        },
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
     }
-    if not args.json:
-        print(
-            f"{game_id} {scenario} {players}p: {args.games} concurrent matches ({scripted} with scripted players), "
-            f"{report['seconds']} s on {HOST}"
-        )
-        print(
-            f"  {actions} actions, {report['actions_per_second']} actions/s; "
-            f"{stats.started} matches started, {stats.finished} finished"
-        )
-        if lat:
-            print(
-                f"  HTTP action latency: median {report['latency_ms']['median']} ms, "
-                f"p99 {report['latency_ms']['p99']} ms over {len(lat)} requests ({stats.stale} stale)"
-            )
-            print(
-                f"  of which in the server: median {report['server_ms']['median']} ms, "
-                f"p99 {report['server_ms']['p99']} ms"
-            )
-        print(f"  CPU: server {server_cpu_s:.1f} s, load clients {client_cpu:.1f} s (2 cores shared)")
-        for e in stats.errors[:5]:
-            print(f"  error: {e}")
-    else:
-        emit_json(report)
-    return 1 if stats.errors else 0

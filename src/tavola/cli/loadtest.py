@@ -1,0 +1,79 @@
+"""`tavola loadtest`: many concurrent matches against a server on loopback, for a bounded time
+(the library is :mod:`tavola.tools.loadtest`)."""
+
+from __future__ import annotations
+
+import argparse
+
+from tavola.cli.common import emit_json
+from tavola.tools.loadtest import HOST, LoadTest
+from tavola.tools.loadtest import run as run_load
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("loadtest", help="load-test the web platform on loopback")
+    p.add_argument("--games", type=int, default=20, help="concurrent matches (default 20)")
+    p.add_argument("--seconds", type=float, default=20.0, help="how long to run (default 20)")
+    p.add_argument("--game", help="game id (default: the first registered game)")
+    p.add_argument("--scenario", help="scenario (default: the game's first)")
+    p.add_argument("--players", type=int, help="players (default: the scenario's)")
+    p.add_argument("--scripted", type=int, help="matches with scripted HTTP players (default: half)")
+    p.add_argument("--bot", default="random", help="bot for the other seats (default random)")
+    p.add_argument("--bot-delay", type=float, default=0.0, help="pause before each bot move (default 0)")
+    p.add_argument(
+        "--bot-think", type=float, default=0.05, help="thinking time of search bots (default 0.05)"
+    )
+    p.add_argument(
+        "--ws-log",
+        choices=["full", "delta"],
+        default="full",
+        help="sockets get whole logs or only new entries",
+    )
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--json", action="store_true", help="print one JSON object on the last line")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = run_load(
+        LoadTest(
+            games=args.games,
+            seconds=args.seconds,
+            game=args.game,
+            scenario=args.scenario,
+            players=args.players,
+            scripted=args.scripted,
+            bot=args.bot,
+            bot_delay=args.bot_delay,
+            bot_think=args.bot_think,
+            ws_log=args.ws_log,
+            seed=args.seed,
+        )
+    )
+    if args.json:
+        emit_json(report)
+    else:
+        print_report(report)
+    return 1 if report["errors"] else 0
+
+
+def print_report(report: dict) -> None:
+    lat, server = report["latency_ms"], report["server_ms"]
+    print(
+        f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches "
+        f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}"
+    )
+    print(
+        f"  {report['actions']} actions, {report['actions_per_second']} actions/s; "
+        f"{report['matches_started']} matches started, {report['matches_finished']} finished"
+    )
+    if report["http_actions"]:
+        print(
+            f"  HTTP action latency: median {lat['median']} ms, p99 {lat['p99']} ms "
+            f"over {report['http_actions']} requests ({report['stale']} stale)"
+        )
+        print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
+    cpu = report["cpu_seconds"]
+    print(f"  CPU: server {cpu['server']:.1f} s, load clients {cpu['clients']:.1f} s (2 cores shared)")
+    for e in report["first_errors"]:
+        print(f"  error: {e}")

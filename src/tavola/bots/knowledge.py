@@ -1,64 +1,43 @@
-"""Optional per-game knowledge for the search bots, found by game id.
+"""A game's knowledge for the search bots: what its rules object offers, or a test's stand-in.
 
-A game id ``antike-ii`` is served by the module ``tavola.bots.knowledge.antike_ii`` (dashes
-become underscores). The module may define either or both of:
-
-``prior(rules, world, role, actions) -> list[float]``
-    a non-negative weight per action (higher = try it first). MCTS expands actions in this
-    order when it widens a node.
-
-``playout(rules, world, role, actions, rand) -> Action``
-    the action a cheap playout takes (``rand`` is a :class:`random.Random`). It must return
-    one of ``actions``.
-
-Both only ever receive determinized worlds, never the true state. A game without a module
-gets uniform priors and random playouts.
+A game gives its hints through :meth:`tavola.core.rules.Rules.knowledge` (a
+:class:`~tavola.core.rules.Knowledge` with an action ``prior`` and a ``playout`` policy), so the
+bots import no game. A game without knowledge gets uniform priors and random playouts.
 """
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from tavola.core.rules import Action, Rules, State
+from tavola.core.errors import UnknownGame
+from tavola.core.registry import get_rules
+from tavola.core.rules import Action, Knowledge, Rules, State
+
+__all__ = ["Knowledge", "PlayoutFn", "PriorFn", "load_knowledge", "register_knowledge"]
 
 PriorFn = Callable[[Rules, State, str, list[Action]], list[float]]
 PlayoutFn = Callable[[Rules, State, str, list[Action], random.Random], Action]
 
-
-@dataclass(frozen=True)
-class Knowledge:
-    prior: PriorFn | None = None
-    playout: PlayoutFn | None = None
-
-
-_CACHE: dict[str, Knowledge | None] = {}
-
-
-def module_for(game_id: str) -> str:
-    return f"{__name__}.{game_id.replace('-', '_')}"
+_OVERRIDES: dict[str, Knowledge] = {}
 
 
 def register_knowledge(game_id: str, knowledge: Knowledge | None) -> None:
-    """Use ``knowledge`` for ``game_id`` (``None``: none), instead of looking for a module."""
-    _CACHE[game_id] = knowledge
-
-
-def load_knowledge(game_id: str) -> Knowledge | None:
-    """The knowledge hooks of a game, or ``None`` when it has none."""
-    if game_id in _CACHE:
-        return _CACHE[game_id]
-    name = module_for(game_id)
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        # Only a missing knowledge module means "no knowledge"; a broken one must fail loudly.
-        if exc.name != name:
-            raise
-        found = None
+    """Use ``knowledge`` for ``game_id`` instead of its rules' own; ``None`` removes the stand-in."""
+    if knowledge is None:
+        _OVERRIDES.pop(game_id, None)
     else:
-        found = Knowledge(prior=getattr(module, "prior", None), playout=getattr(module, "playout", None))
-    _CACHE[game_id] = found
-    return found
+        _OVERRIDES[game_id] = knowledge
+
+
+def load_knowledge(rules: Rules | str) -> Knowledge | None:
+    """The knowledge of a game (its rules object or its id), or ``None`` when it has none."""
+    game_id = rules if isinstance(rules, str) else rules.id
+    if game_id in _OVERRIDES:
+        return _OVERRIDES[game_id]
+    if isinstance(rules, str):
+        try:
+            rules = get_rules(rules)
+        except UnknownGame:
+            return None
+    return rules.knowledge()

@@ -327,7 +327,7 @@ def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: b
         st["lexp"].pop(u[EXT], None)
     ev.append(
         {
-            "msg": "it.lost",
+            "msg": "it.lost_leader" if kind == LEADER else "it.lost",
             "args": {
                 "nation": S.nkey[u[NAT]],
                 "unit": kind,

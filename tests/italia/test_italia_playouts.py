@@ -168,11 +168,13 @@ def test_house_rules_are_options_off_by_default() -> None:
         "combat_variant": False,
         "allied_cities": False,
         "fleet_relocate": False,
+        "campaign_stack_at_end": False,
+        "retreat_stays_damaged": False,
         "pyrrhus_fights": False,
         "last_unit_window": False,
     }
     opts2 = {o.name: o.default for o in RULES_II.scenarios()[0].options}
-    assert set(opts2) == {"combat_variant", "allied_cities", "fleet_relocate"}
+    assert set(opts2) == {"combat_variant", "allied_cities", "fleet_relocate", "campaign_stack_at_end"}
 
 
 @pytest.mark.parametrize("option", ["combat_variant", "allied_cities", "fleet_relocate"])

@@ -38,6 +38,20 @@ HOUSE_RULES = (
         rule="§HR-10.8",
     ),
 )
+CAMPAIGN_STACK = OptionSpec(
+    "campaign_stack_at_end",
+    False,
+    label="Reading §12.3.1: units a campaign leaves behind are checked against the stacking limit"
+    " only when the campaign ends (default: after each campaign move, §8.0)",
+    rule="§12.3.1",
+)
+RETREAT_DAMAGED = OptionSpec(
+    "retreat_stays_damaged",
+    False,
+    label="Reading §10.2: a damaged consular legion that survives a battle only by retreating stays"
+    " damaged (default: surviving by retreat is surviving, and it is repaired)",
+    rule="§10.2",
+)
 PYRRHUS = OptionSpec(
     "pyrrhus_fights", False, label="House rule: Pyrrhus fights where he lands", rule="§HR-pyrrhus"
 )
@@ -63,7 +77,11 @@ class ItaliaRules(Rules):
 
     # -- set-up ---------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
-        opts = HOUSE_RULES + ((PYRRHUS, LAST_UNIT) if self.id == "italia-i" else ())
+        opts = (
+            HOUSE_RULES
+            + (CAMPAIGN_STACK,)
+            + ((RETREAT_DAMAGED, PYRRHUS, LAST_UNIT) if self.id == "italia-i" else ())
+        )
         return [Scenario("standard", self.title, (self.players,), self.players, opts)]
 
     def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:

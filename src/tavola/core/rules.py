@@ -14,7 +14,9 @@ action space for learning agents.
 from __future__ import annotations
 
 import marshal
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +47,18 @@ class Scenario:
     players: tuple[int, ...]
     default_players: int
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's hints for the search bots, given by :meth:`Rules.knowledge`.
+
+    ``prior(rules, world, role, actions)`` is a non-negative weight per action (higher: try it
+    first); ``playout(rules, world, role, actions, rand)`` is the action a cheap playout takes,
+    one of ``actions``. Both only ever receive determinized worlds, never the true state."""
+
+    prior: Callable[[Rules, State, str, list[Action]], list[float]] | None = None
+    playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
 
 
 def clone(state: State) -> State:
@@ -122,6 +136,10 @@ class Rules(ABC):
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
         return {r: 0.5 for r in state.get("roles", [])}
 
+    def knowledge(self) -> Knowledge | None:
+        """Action priors and a playout policy for search bots; ``None``: uniform and random."""
+        return None
+
     @abstractmethod
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         """Every action that can ever be legal with these settings, in a fixed order."""
@@ -129,6 +147,21 @@ class Rules(ABC):
     def undoable(self, state: State, role: str, action: Action) -> bool:
         """Whether the action may be taken back (before randomness, reveals or a role change)."""
         return True
+
+    # --- positions (a set-up as plain data, see docs/positions.md) ------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        """The state as a position: the game's board, pieces, purses, tracks and hands as
+        plain, human-readable data, with ``"turn"``: whose turn, the step of the sequence and
+        the pending decision. No RNG word: a position is loaded with a seed of its own."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not write positions yet")
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        """A full state from a position, validated against the rules and the board data.
+
+        ``position`` already carries the checked ``game``, ``scenario``, ``players`` and
+        ``options`` (all defaults filled in). Raises :class:`tavola.core.errors.PositionError`
+        naming the faulty item; never returns a half-valid state."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not read positions yet")
 
     # --- for the user interface -------------------------------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:

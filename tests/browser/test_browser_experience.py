@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_client import (
+from test_browser_client import (
     MY_TURN_OR_OVER,
     TARGETS,
     catalogue,

@@ -4,6 +4,7 @@ game at a laptop's and a phone's size (screenshots kept under artifacts/)."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
@@ -357,10 +358,13 @@ LAYOUT_CHECK = """() => {
     const r = cell.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (x < 0 || y < 0 || x > vw || y > vh) continue;
+    // only where the map shows it: inside the map's box, below the top bar and the pinned prompt
+    const box = document.querySelector('.map').getBoundingClientRect();
+    const top = Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom, bar.bottom);
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom || y <= top) continue;
     const el = document.elementFromPoint(x, y);
     if (!el) continue;
-    if (bar.top <= y && y <= bar.bottom) continue; // under the pinned prompt: scroll to reach it
-    if (!el.closest('.map')) problems.push(['covered', cell.dataset.area, el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className, el.id]);
+    if (!el.closest('.map')) problems.push(['covered', cell.dataset.area, el.tagName, String(el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className), el.id]);
   }
   return problems;
 }"""
@@ -391,4 +395,39 @@ def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
     assert clicks >= 10
     assert page.evaluate(LAYOUT_CHECK) == []
     page.screenshot(path=str(artifacts / f"turn-{game}-{size}.png"))
+    assert not noise, noise
+
+
+def test_italia_buttons_show_prices_and_the_prompt_what_is_bought(pages: Any, artifacts: Path) -> None:
+    """Buying in Italia: each Buy button shows the unit's price (§6.2); once bought, the units
+    waiting to be placed are listed under the prompt."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=3)
+
+    def can_buy(_first: dict[str, Any]) -> bool:
+        views = [
+            page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        ]
+        return any(any(a[0] == "buy" for a in v["actions"]) for v in views)
+
+    play_until(page, mid, roles, can_buy, seed=3)
+    board = page.request.get("/api/boards/italia-i/standard").json()
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    buttons = page.locator("#choices button[data-action*='\"buy\"']")
+    assert buttons.count()
+    for k in range(buttons.count()):
+        kind = json.loads(buttons.nth(k).get_attribute("data-action"))[1]
+        assert buttons.nth(k).inner_text().endswith(f"{board['units'][kind]['cost']} gold")
+    before = page.evaluate("Number(document.body.dataset.step)")
+    buttons.first.click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+    wait_settled(page)
+    note = page.locator("#prompt .prompt-note")
+    if page.locator("#choices button[data-action*='\"buy\"']").count() or note.count():
+        assert "Bought" in note.inner_text()
+    page.screenshot(path=str(artifacts / "italia-buy.png"))
     assert not noise, noise

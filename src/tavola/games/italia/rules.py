@@ -138,6 +138,12 @@ class ItaliaRules(Rules):
             {"key": n.key, "name": n.name, "name_it": n.name_it, "colour": n.colour, "order": n.order}
             for n in self.S.nations
         ]
+        # the units' printed values (§2.2.1, §6.2, §10.2), for the client's buttons and panels
+        S = self.S
+        data["units"] = {
+            k: {"cost": S.cost[k], "to_hit": S.to_hit[k], "hits": S.hits[k], "move": S.move[k]}
+            for k in S.kinds
+        }
         return data
 
     def describe(self, state: State, role: str, action: Action) -> str:

@@ -403,9 +403,8 @@ export function promptNote(ctx) {
     for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
   }
   if (where) return ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
-  const nation = (view.nations || []).find((n) => n.key === view.nation);
-  if (nation && nation.pending && nation.pending.length && view.sequence_step === "buy") {
-    return ctx.t("italia.bought", { units: pendingText(ctx, nation.pending) }, `Bought: ${nation.pending}`);
+  if (view.bought && view.bought.length) {
+    return ctx.t("italia.bought", { units: pendingText(ctx, view.bought) }, `Bought: ${view.bought}`);
   }
   return null;
 }

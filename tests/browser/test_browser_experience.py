@@ -431,3 +431,37 @@ def test_italia_buttons_show_prices_and_the_prompt_what_is_bought(pages: Any, ar
         assert "Bought" in note.inner_text()
     page.screenshot(path=str(artifacts / "italia-buy.png"))
     assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
+    """Italia: a tap on an area that is not a choice opens a card naming each counter there
+    (nation, how many of which unit, leaders by name)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=1)
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    area = page.evaluate(
+        """() => { const targets = new Set([...document.querySelectorAll('.map .cell.target')].map((c) => c.dataset.area));
+             const g = [...document.querySelectorAll('.map .pieces .area-pieces')].find((x) => x.querySelector('.counter') && !targets.has(x.dataset.area));
+             return g ? g.dataset.area : null; }"""
+    )
+    assert area is not None
+    counter = page.locator(f".map .pieces .area-pieces[data-area='{area}'] .counter").first
+    counter.scroll_into_view_if_needed()
+    counter.click(force=True)
+    card = page.locator("#area-card")
+    card.wait_for()
+    lines = card.locator("li").all_inner_texts()
+    titles = page.evaluate(
+        "(a) => [...document.querySelectorAll(`.map .pieces .area-pieces[data-area='${a}'] .counter > title`)]"
+        ".map((t) => t.textContent)",
+        area,
+    )
+    assert lines and set(titles) <= set(lines)
+    page.mouse.click(2, 2)
+    assert page.locator("#area-card").count() == 0
+    assert not noise, noise

@@ -337,10 +337,11 @@ export function landTint(area) {
 // --- the view --------------------------------------------------------------------------
 
 export class MapView {
-  constructor(container, board, { onTarget, label } = {}) {
+  constructor(container, board, { onTarget, onInspect, label } = {}) {
     this.container = container;
     this.board = board;
     this.onTarget = onTarget || (() => {});
+    this.onInspect = onInspect || null;
     this.label = label || ((area) => area.name);
     this.targets = new Map();
     this.anchors = new Map();
@@ -674,6 +675,7 @@ export class MapView {
         const id = cell.dataset.area;
         const tgt = this.targets.get(id);
         if (tgt) this.onTarget(id, tgt, ev);
+        else if (this.onInspect) this.onInspect(id, ev);
       },
       true,
     );

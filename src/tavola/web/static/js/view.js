@@ -88,6 +88,7 @@ export class GameScreen {
     if (this.board.areas.length) {
       this.map = new MapView(this.els.map, this.board, {
         onTarget: (id, tgt, ev) => this.pickTarget(id, tgt, ev),
+        onInspect: (id, ev) => this.inspect(id, ev),
         label: (area) => this.areaLabel(area),
       });
     } else {
@@ -654,6 +655,29 @@ export class GameScreen {
 
   act(action) {
     if (this.opts.onAct) this.opts.onAct(action);
+  }
+
+  // A tap or click on an area that is not a choice: a card with what stands there (the titles
+  // the game gave its counters), the way a player would lift a stack to look under it.
+  inspect(id, ev) {
+    document.getElementById("area-card")?.remove();
+    const area = this.board.byId.get(id);
+    if (!area || !this.map) return;
+    const lines = [...this.map.layer("pieces").querySelectorAll(`[data-area="${CSS.escape(String(id))}"] title`)].map((n) => n.textContent).filter(Boolean);
+    if (!lines.length) return;
+    const card = h("div#area-card.menu.area-card", { role: "dialog", "aria-label": this.areaLabel(area) }, h("div.menu-title", null, this.areaLabel(area)), h("ul", null, lines.map((x) => h("li", null, x))));
+    const x = ev && ev.clientX ? ev.clientX : innerWidth / 2;
+    const y = ev && ev.clientY ? ev.clientY : innerHeight / 2;
+    card.style.left = `${Math.max(4, Math.min(x, innerWidth - 260))}px`;
+    card.style.top = `${Math.max(4, Math.min(y, innerHeight - 40 - 24 * lines.length))}px`;
+    document.body.append(card);
+    const away = (e) => {
+      if (!card.contains(e.target)) {
+        card.remove();
+        document.removeEventListener("pointerdown", away, true);
+      }
+    };
+    setTimeout(() => document.addEventListener("pointerdown", away, true), 0);
   }
 
   renderPlayers(ctx) {

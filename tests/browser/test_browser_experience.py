@@ -465,3 +465,27 @@ def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
     page.mouse.click(2, 2)
     assert page.locator("#area-card").count() == 0
     assert not noise, noise
+
+
+def test_antike_marks_the_unit_picked_to_move(pages: Any) -> None:
+    """Antike §8.1: once a legion or galley is picked, the map rings it in its region."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "antike-ii")
+    mid = create_by_api(page, "antike-ii", dict.fromkeys(roles, "hotseat"), seed=1)
+
+    def picked(_first: dict[str, Any]) -> bool:
+        views = [
+            page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        ]
+        return any((v.get("move") or {}).get("picked") for v in views)
+
+    play_until(page, mid, roles, picked, seed=1, limit=900)
+    view = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]
+    region = view["move"]["picked"]["region"]
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    ring = page.locator(f".map .pieces [data-area='{region}'] .token-ring")
+    assert ring.count() == 1
+    assert not noise, noise

@@ -78,7 +78,7 @@ export function draw(ctx) {
     if (!a) continue;
     const here = regions[area.id] || {};
     const site = area.site;
-    const g = s("g", { class: "region-pieces" });
+    const g = s("g", { class: "region-pieces", dataset: { area: area.id } });
     const cy = a.y + size * 0.2;
     if (here.city) {
       const colour = nationColour(ctx, here.city);
@@ -115,11 +115,15 @@ export function draw(ctx) {
     }
     const units = here.units || {};
     const items = [];
+    // the unit picked to move (§8.1) is ringed
+    const picked = view.move && view.move.picked && view.move.picked.region === area.id ? view.move.picked.unit : null;
+    const words = ctx.screen.words();
     for (const [nid, counts] of Object.entries(units)) {
       const colour = nationColour(ctx, nid);
       const ink = nid && (nations(ctx).find((n) => n.id === nid) || {}).colour === "yellow" ? "#231c15" : "#fff";
-      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, title: `${nationName(ctx, nid)}: ${counts[0]} ${ctx.gtext("unit.legion") ?? "legion"}` });
-      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, title: `${nationName(ctx, nid)}: ${counts[1]} ${ctx.gtext("unit.galley") ?? "galley"}` });
+      const mine = nid === view.acting;
+      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, ring: mine && picked === "legion", title: `${nationName(ctx, nid)}: ${words.counted(counts[0], "unit.legion", {})}` });
+      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, ring: mine && picked === "galley", title: `${nationName(ctx, nid)}: ${words.counted(counts[1], "unit.galley", {})}` });
     }
     if (items.length) g.append(tokenRow(ctx, a.x, cy + size * 2.5, items, size * 0.95));
     layer.append(g);

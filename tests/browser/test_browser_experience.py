@@ -151,6 +151,12 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
             assert "(s)" not in line and "  " not in line, line
             assert line[:1].isupper() or line[:1].isdigit(), line
         page.screenshot(path=str(artifacts / f"log-{game}-{size}-{lang}.png"))
+        if lang == "it":
+            # the result dialog follows the language too
+            title = page.evaluate(
+                "document.querySelector('#result-dialog h2') && document.querySelector('#result-dialog h2').textContent"
+            )
+            assert title in (None, "Partita finita"), title
     badges = page.evaluate(
         """() => [...document.querySelectorAll('#log .log-entry')].slice(-30).map((li) => [
              li.querySelector('.log-role') && li.querySelector('.log-role').title,

@@ -3,7 +3,7 @@
 
 import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
-import { Words } from "./words.js";
+import { Words, number } from "./words.js";
 import { sinceEntries, marks, drawMarks, summary } from "./since.js";
 import * as generic from "../games/generic.js";
 
@@ -424,6 +424,7 @@ export class GameScreen {
 
   relabel() {
     this.legend();
+    this.resultShown = null; // the result dialog is written again in the new language
     this.logDone = null;
     if (this.els.log) clear(this.els.log);
     if (this.map) this.map.relabel();
@@ -493,7 +494,7 @@ export class GameScreen {
           " · ",
           [...this.roles]
             .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
-            .map((r) => `${this.roleName(r)} ${scores[r] ?? "–"}`)
+            .map((r) => `${this.roleName(r)} ${typeof scores[r] === "number" ? number(scores[r], currentLang()) : "–"}`)
             .join(" · "),
         ),
       );
@@ -901,7 +902,7 @@ export class GameScreen {
               "tr",
               { class: winners.has(r) ? "winner" : "" },
               h("th", { scope: "row" }, h("span.swatch", { style: { background: this.color(r) } }), this.roleName(r), winners.has(r) ? " ★" : ""),
-              h("td", null, scores[r] ?? "–"),
+              h("td", null, typeof scores[r] === "number" ? number(scores[r], currentLang()) : "–"),
             ),
           ),
         ),

@@ -280,6 +280,7 @@ export class GameScreen {
         console.error("adapter draw failed", err);
       }
     }
+    this.readableZoom();
     this.renderSince();
     this.renderExtra(ctx);
     this.renderPrompt(ctx);
@@ -298,6 +299,29 @@ export class GameScreen {
     const other = host.querySelector(":scope > .battle-panel, :scope > .since-bar");
     if (other && other !== node && node.classList.contains("since-bar")) other.after(node);
     else host.prepend(node);
+  }
+
+  // A phone shows a whole board at a size where its names are a few pixels high: the first
+  // view starts zoomed until they read at about 9 px, on the areas the player may choose (or
+  // the middle of the board); the ⤢ tool shows the whole board.
+  readableZoom() {
+    if (this.zoomedOnce || !this.map || !this.map.svg) return;
+    const svg = this.map.svg;
+    const w = svg.clientWidth;
+    const hgt = svg.clientHeight;
+    if (!w || !hgt) return;
+    this.zoomedOnce = true;
+    const scale = Math.min(w / this.map.vb.w, hgt / this.map.vb.h);
+    const shown = this.map.fontSize * scale;
+    if (w > 700 || shown >= 8.5) return;
+    const ids = [...this.sortActions().targets.keys()];
+    const pts = ids.map((id) => this.map.anchor(id)).filter(Boolean);
+    const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;
+    const cy = pts.length ? pts.reduce((a, p) => a + p.y, 0) / pts.length : this.map.home.y + this.map.home.h / 2;
+    this.map.zoom(Math.min(2.5, 9 / shown));
+    this.map.vb.x = cx - this.map.vb.w / 2;
+    this.map.vb.y = cy - this.map.vb.h / 2;
+    this.map.applyView();
   }
 
   // --- since your last turn ----------------------------------------------------------------

@@ -333,7 +333,7 @@ def check_stack_after_combat(t: Step) -> None:
                     continue
                 if m != n and f.get("mode") == "camp":
                     continue  # reacting nations mind the limit only in their own turn (§12.3.2.5)
-                if len(nations_in(st, a)) > 1:
+                if len(nations_in(st, a)) > 1 or arrived_here(t, a):
                     continue
                 lim = limit(S, st, a, m) + (1 if [m, a] in st["rx"] else 0)
                 c = units(st, a, m)
@@ -413,16 +413,24 @@ def check_retreats(t: Step) -> None:
             if knights and all(u[_HIT] for u in knights):
                 t.fail("10.2 two-hit units", f"a damaged knight of {S.nkey[x]} retreats (§14.2)")
         if S.is_sea[b]:
-            if not any(u[_NAT] == x and u[_KIND] == "fleet" for u in st["u"][b]):
+            if not any(u[_NAT] == x and u[_KIND] == "fleet" for u in t.before["u"][b]):
                 t.fail(name, f"{where}: no own fleet there")
             continue
         if S.is_entry[b] and b not in S.entry_ok[x]:
             t.fail(name, f"{where}: an entry area")
         camp = st.get("camp_nat") == x
-        others = [m for m in nations_in(st, b) if m != x and not (camp and st["ruler"][m] == x)]
+        # Units in an entry area are invisible to nations that do not both treat it as a
+        # standard area (§10.0 clarification and FAQ).
+        others = [
+            m
+            for m in nations_in(t.before, b)
+            if m != x
+            and not (camp and st["ruler"][m] == x and not any(True for _ in t.ev("it.submits")))
+            and (not S.is_entry[b] or b in S.entry_ok[m])
+        ]
         if others:
             t.fail(name, f"{where}: {S.nkey[others[0]]} stands there")
-        if kind != "leader" and units(st, b, x) > limit(S, st, b, x) + 1:
+        if kind != "leader" and not arrived_here(t, b) and units(st, b, x) > limit(S, st, b, x) + 1:
             t.fail(name, f"{where}: {units(st, b, x)} units, over the limit + 1 (§8.6)")
         defender = x != t.before["nat"]
         origin_ok = S.special[x].get("entry_as_normal", {}).get("retreat_against_origin", False)
@@ -626,11 +634,14 @@ def rulebook_income(S: Static, st: State, n: int) -> int:
 def check_income(t: Step) -> None:
     """§6.1, §6.4, §12.5.2, §13.4."""
     S, st = t.S, t.after
-    r10 = S.scen_special.get("round_10") is not None and st["round"] == S.rounds
-    for e in t.ev("it.income", "it.buy", "it.build_city"):
-        if r10:
-            t.hit("13.4 round 10")
+    r10 = S.scen_special.get("round_10") is not None and t.before["round"] == st["round"] == S.rounds
+    if r10:
+        t.hit("13.4 round 10")
+        for e in t.ev("it.income", "it.buy", "it.build_city"):
             t.fail("13.4 round 10", f"{e['msg']} of {e['args']['nation']} in round 10")
+        for e in t.ev("it.move", "it.sail", "it.land", "it.embark", "it.react_move", "it.react_join"):
+            if e["args"]["nation"] not in ("optimates", "populares", "romans"):
+                t.fail("13.4 round 10", f"{e['args']['nation']} moves in round 10")
     top = st["flow"][-1]
     for e in t.ev("it.income"):
         n = t.nat(e["args"]["nation"])
@@ -686,10 +697,9 @@ def check_vp(t: Step) -> None:
             if frames(a, "turn") and a["round"] == r:
                 t.fail(name, f"{S.nkey[n]} scores areas before round {r} is over")
         rnd = e["args"]["round"] if e["msg"] == "it.score" else b["round"]
-        if r10 is not None and rnd == S.rounds and S.nkey[n] not in ("optimates", "populares", "romans"):
-            t.hit("13.4 round 10")
-            if half:
-                t.fail("13.4 round 10", f"{S.nkey[n]} scores {half / 2} VP in round 10")
+        faction = S.nkey[n] in ("optimates", "populares", "romans")
+        if r10 is not None and rnd == S.rounds and not faction and half:
+            t.fail("13.4 round 10", f"{S.nkey[n]} scores {half / 2} VP in round 10")
     for n in range(S.N):
         delta = (a["vp"][n] + a["vpp"][n]) - (b["vp"][n] + b["vpp"][n])
         if not gains[n] and not delta and n not in halved:

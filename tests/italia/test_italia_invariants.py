@@ -188,7 +188,7 @@ def test_10_5_retreat_destinations(s1: Step) -> None:
     retreat(s1, "celts", "verona", "roma")
     assert s1.fails("10.5 retreat destination")  # not adjacent
     s1.events.clear()
-    s1.put(s1.after, "venetia", "etruscans", "infantry")
+    s1.both("venetia", "etruscans", "infantry")
     retreat(s1, "celts", "verona", "venetia")
     assert s1.fails("10.5 retreat destination")  # another nation stands there
 

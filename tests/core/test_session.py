@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import tavola
+from tavola.core import rng as tavola_rng
 from tavola.core.errors import CorruptRecord, IllegalAction, MalformedAction, UnknownGame, WrongRole
 from tavola.core.game import checksum, visible_log
 
@@ -189,3 +191,43 @@ def test_a_rules_crash_leaves_the_state_untouched(monkeypatch: pytest.MonkeyPatc
         game.apply("north", ["bid", 1])
     assert checksum(game.state) == before
     assert game.actions == []
+
+
+@pytest.mark.parametrize("name", ["toy", "italia-i", "antike-ii"])
+def test_format_1_records_replay_to_their_checksums(name: str) -> None:
+    """Records written before the keyed stream (SplitMix64 dice) replay step for step."""
+    data = json.loads((Path(__file__).parent / "data" / f"format1_{name}.json").read_text())
+    assert data["format"] == 1
+    game = tavola.replay(data)
+    assert game.checksums == data["checksums"] and game.record_format == 1
+    assert game.record() == data and game.dice_commitment is None
+    with pytest.raises(CorruptRecord, match="checksum"):
+        tavola.replay({**data, "format": 2})
+
+
+def test_new_records_are_format_2_with_a_commitment_that_replay_checks() -> None:
+    game = tavola.new_game("toy", players=2, seed=2**255 + 3)
+    play_random(game, 4)
+    record = game.record()
+    assert record["format"] == 2 and record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
+    assert tavola.replay(json.dumps(record)).checksums == game.checksums
+    with pytest.raises(CorruptRecord, match="dice_commitment"):
+        tavola.replay({**record, "seed": 2**255 + 4})
+    assert tavola.replay({**record, "seed": 2**255 + 4}, verify=False).seed == 2**255 + 4
+
+
+def test_an_undo_after_a_keyed_draw_is_refused() -> None:
+    """The session notices a draw of the keyed stream (its counter moves), as it did the word."""
+    game = tavola.new_game("toy", players=2, seed=4)
+    pick = random.Random(1)
+    for _ in range(200):
+        if game.is_over:
+            break
+        role = game.active_roles[0]
+        before = game.state["rng"][2]
+        legal = [a for a in game.legal_actions(role) if a != ("undo",)]
+        game.apply(role, ("roll",) if ("roll",) in legal else pick.choice(legal))
+        if game.state["rng"][2] != before:
+            assert not game.can_undo(role)
+            return
+    pytest.fail("the toy game never rolled")

@@ -29,10 +29,9 @@ def test_create_validates_settings_and_seats(client):
 
 
 def test_match_metadata_and_hidden_seed(client):
-    m = create(
-        client, {"north": "me", "south": "open", "east": "bot:random"}, seed=11, options={"short": True}
-    )
+    m = create(client, {"north": "me", "south": "open", "east": "bot:random"}, options={"short": True})
     assert m["players"] == 3 and m["options"] == {"short": True} and m["seed"] is None
+    assert len(m["dice_commitment"]) == 64
     seats = {s["role"]: s for s in m["seats"]}
     assert [s["role"] for s in m["seats"]] == ["north", "south", "east"]
     assert seats["north"]["kind"] == "me" and seats["north"]["mine"]

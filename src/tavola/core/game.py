@@ -11,6 +11,7 @@ import json
 import zlib
 from typing import Any
 
+from tavola.core import rng
 from tavola.core.errors import (
     CorruptRecord,
     IllegalAction,
@@ -21,7 +22,10 @@ from tavola.core.errors import (
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+"""Format 2 records draw from the keyed stream; format 1 records (written before it) from
+SplitMix64, so they replay to the checksums they were written with."""
+GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM}
 UNDO: Action = ("undo",)
 
 
@@ -57,6 +61,7 @@ class Game:
         seed: int = 0,
         *,
         rules: Rules | None = None,
+        record_format: int = RECORD_FORMAT,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
         self.game_id = game_id
@@ -84,13 +89,17 @@ class Game:
         self.scenario = scenario
         self.players = players
         self.options = merged
+        if record_format not in GENERATORS:
+            raise UnknownGame(f"record format {record_format!r} is not supported")
         self.seed = seed
-        self.state: State = self.rules.setup(scenario, players, merged, seed)
+        self.record_format = record_format
+        with rng.generator(GENERATORS[record_format]):
+            self.state: State = self.rules.setup(scenario, players, merged, seed)
         self.roles: list[str] = self.rules.roles(scenario, players, merged)
         self.actions: list[list[Any]] = []  # [role, verb, noun...] per step, undo included
         self.checksums: list[str] = []
         self.log: list[Event] = []
-        self.chance: list[list[int]] = []  # the draws of the last step: [sides, outcome]
+        self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
         self._undo: list[tuple[str, State, int]] = []  # (role, snapshot, log length)
 
     # --- reading ----------------------------------------------------------------------
@@ -149,7 +158,7 @@ class Game:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
         snapshot = clone(self.state) if self.rules.undoable(self.state, role, action) else None
-        before_rng = self.state["rng"]
+        before_rng = rng.position(self.state)
         draws: list[list[int]] = []
         self.state["_draws"] = draws
         try:
@@ -161,7 +170,7 @@ class Game:
             raise
         finally:
             self.state.pop("_draws", None)
-        self.chance = draws
+        self.chance = rng.public_draws(draws)  # secret draws (a hidden shuffle) are never reported
         for ev in events:
             ev.setdefault("role", role)
             ev.setdefault("step", len(self.actions))
@@ -173,7 +182,7 @@ class Game:
             self._undo.clear()
         if (
             snapshot is None
-            or self.state["rng"] != before_rng
+            or rng.position(self.state) != before_rng
             or any(ev.get("reveal") for ev in events)
             or self.rules.active_roles(self.state) != before_roles
         ):
@@ -200,10 +209,15 @@ class Game:
             raise WrongRole(f"{role!r} is not a role of this game; roles: {', '.join(self.roles)}")
 
     # --- records ----------------------------------------------------------------------
+    @property
+    def dice_commitment(self) -> str | None:
+        """The public commitment to the seed (keyed-stream games only): see docs/fairness.md."""
+        return rng.commitment(self.seed) if self.record_format >= 2 else None
+
     def record(self) -> dict[str, Any]:
         """The game record: settings, seed and every action, with a checksum per step."""
-        return {
-            "format": RECORD_FORMAT,
+        out = {
+            "format": self.record_format,
             "game": self.game_id,
             "scenario": self.scenario,
             "players": self.players,
@@ -212,6 +226,9 @@ class Game:
             "actions": [list(a) for a in self.actions],
             "checksums": list(self.checksums),
         }
+        if self.dice_commitment is not None:
+            out["dice_commitment"] = self.dice_commitment
+        return out
 
 
 def visible_log(log: list[Event], role: str | None) -> list[Event]:
@@ -247,9 +264,11 @@ def load_record(text_or_data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     missing = _RECORD_KEYS - set(data)
     if missing:
         raise CorruptRecord(f"the record lacks {', '.join(sorted(missing))}")
-    fmt = data.get("format", RECORD_FORMAT)
-    if fmt != RECORD_FORMAT:
-        raise CorruptRecord(f"record format {fmt!r} is not supported (this engine reads {RECORD_FORMAT})")
+    fmt = data.get("format", 1)  # records older than the field were format 1
+    if isinstance(fmt, bool) or fmt not in GENERATORS:
+        raise CorruptRecord(
+            f"record format {fmt!r} is not supported (this engine reads {sorted(GENERATORS)})"
+        )
     if not isinstance(data["actions"], list):
         raise CorruptRecord("'actions' is a list of [role, verb, ...]")
     if not isinstance(data["options"], dict):
@@ -263,13 +282,26 @@ def load_record(text_or_data: str | bytes | dict[str, Any]) -> dict[str, Any]:
 def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: int | None = None) -> Game:
     """Rebuild a game from its record, re-validating every action.
 
-    With ``verify`` each step's checksum is compared with the record's; any illegal action
-    or mismatch raises :class:`CorruptRecord` naming the step."""
+    With ``verify`` the seed is checked against the record's ``dice_commitment`` (when it has
+    one) and each step's checksum against the record's; any illegal action or mismatch raises
+    :class:`CorruptRecord` naming the step."""
     data = load_record(record)
     try:
-        game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
+        game = Game(
+            data["game"],
+            data["scenario"],
+            data["players"],
+            data["options"],
+            data["seed"],
+            record_format=data.get("format", 1),
+        )
     except UnknownGame as exc:
         raise CorruptRecord(f"record settings: {exc}") from None
+    promised = data.get("dice_commitment")
+    if verify and promised is not None and promised != game.dice_commitment:
+        raise CorruptRecord(
+            f"the seed does not match the record's dice_commitment {promised!r}: the dice were not the promised ones"
+        )
     sums = data.get("checksums") if verify else None
     steps = data["actions"] if upto is None else data["actions"][:upto]
     for i, entry in enumerate(steps):

@@ -105,12 +105,12 @@ class Rules(ABC):
         """A full state consistent with everything ``role`` has seen, hidden parts resampled.
 
         Search bots plan on such worlds so they never read what their role cannot see. The
-        RNG word is always replaced, so future dice are unknown. Games with hidden
+        RNG is always replaced (by a fast SplitMix64 word), so future dice are unknown. Games with hidden
         information override this to resample hands, allocations and deck order."""
-        from tavola.core.rng import seed_state
+        from tavola.core.rng import fast_state
 
         world = clone(state)
-        world["rng"] = seed_state(seed)
+        world["rng"] = fast_state(seed)
         return world
 
     # --- for bots, fuzzers, learning agents --------------------------------------------

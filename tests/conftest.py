@@ -1,4 +1,5 @@
-"""Shared test set-up: the toy game is registered for core tests."""
+"""Shared test set-up: the toy game and the sealed-allocation game (hidden information, secret
+simultaneous choices) are registered for the tests."""
 
 from __future__ import annotations
 
@@ -10,3 +11,4 @@ sys.path.insert(0, str(Path(__file__).parent))
 from tavola.core.registry import GAMES
 
 GAMES.setdefault("toy", "toygame:RULES")
+GAMES.setdefault("sealed", "secretgame:RULES")

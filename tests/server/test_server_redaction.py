@@ -122,7 +122,7 @@ def test_every_game_serves_only_redacted_views(client, game_id):
         if mirror.is_over:
             break
         role = pick.choice(mirror.active_roles)
-        action = pick.choice(rules.legal_actions(mirror.state, role))
+        action = pick.choice([a for a in mirror.legal_actions(role) if a != ("undo",)])
         r = client.post(
             f"/api/matches/{m['id']}/actions",
             json={"role": role, "action": list(action), "step": len(mirror.actions)},

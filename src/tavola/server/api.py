@@ -300,8 +300,9 @@ async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ) -> d
 
     The answer is the acting role's new view, its log windowed like ``GET view``'s."""
     played = await run_in_threadpool(p.matches.act, mid, ident, body.role, list(body.action), body.step)
-    p.bots.poke(mid)
-    p.hub.publish_soon(mid)
+    if played.audience is None:
+        p.bots.poke(mid)
+    p.hub.publish_soon(mid, played.audience)
     return {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
 
 

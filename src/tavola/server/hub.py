@@ -72,7 +72,8 @@ class Hub:
         self.matches = matches
         self.conns: dict[str, set[Conn]] = {}
         self._running: set[str] = set()
-        self._dirty: set[str] = set()
+        self._dirty: dict[str, set[str | None] | None] = {}
+        """Matches changed while being pushed: the roles to push again (None: everyone)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     def add(self, conn: Conn) -> None:
@@ -128,25 +129,31 @@ class Hub:
             out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
         return out
 
-    def publish_soon(self, mid: str) -> None:
-        """Push the new state of a match without delaying the caller's answer."""
+    def publish_soon(self, mid: str, only: str | None = None) -> None:
+        """Push the new state of a match without delaying the caller's answer: to everyone, or
+        (``only``) to the connections of one role, whose secret draft alone changed."""
         if mid not in self.conns:
             return
-        task = asyncio.get_running_loop().create_task(self.publish(mid))
+        task = asyncio.get_running_loop().create_task(self.publish(mid, only))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def publish(self, mid: str) -> None:
+    async def publish(self, mid: str, only: str | None = None) -> None:
         # Pushes of one match never overlap, so each connection gets its views in order; a
         # request arriving meanwhile is folded into one more round with the newest state.
+        roles: set[str | None] | None = None if only is None else {only}
         if mid in self._running:
-            self._dirty.add(mid)
+            if mid in self._dirty:
+                held = self._dirty[mid]
+                self._dirty[mid] = None if held is None or roles is None else held | roles
+            else:
+                self._dirty[mid] = roles
             return
         self._running.add(mid)
         try:
             while True:
-                self._dirty.discard(mid)
-                conns = list(self.conns.get(mid, ()))
+                roles = self._dirty.pop(mid, roles)
+                conns = [c for c in self.conns.get(mid, ()) if roles is None or c.role in roles]
                 if not conns:
                     break
                 try:

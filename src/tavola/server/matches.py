@@ -18,7 +18,7 @@ import string
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import JSON, bindparam, insert, select, update
@@ -137,7 +137,8 @@ class BotJob:
 class Played:
     data: MatchData
     view: dict[str, Any]
-    events: list[dict[str, Any]] = field(default_factory=list)
+    audience: str | None = None
+    """None: everyone watching sees a change; a role: only that role's own draft changed."""
 
 
 def _player(user: User | None) -> dict[str, Any] | None:
@@ -584,15 +585,19 @@ class Matches:
             else:
                 self._holder_check(data, ident, role)
             game = self._game(m)
-            if step != len(game.actions):
+            if not game.fresh(role, step):
                 raise stale(len(game.actions))
             try:
-                events = game.apply(role, action)
+                game.apply(role, action)
             except TavolaError as exc:
                 raise from_engine(exc) from None  # the core changed nothing
             except Exception:
                 self.evict(mid)  # a rules bug: rebuild from the stored record next time
                 raise
+            if game.private:
+                # A click of a secret choice: the role's draft, in memory, seen by nobody else.
+                return Played(data, game.view(role), role)
+            step = len(game.actions) - 1
             now = time.time()
             active = game.active_roles
             result = game.result
@@ -634,7 +639,7 @@ class Matches:
             row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
             data = MatchData(row, data.seats, data.creator, data.loaded)
             self._remember(self._data, mid, data)
-            return Played(data, game.view(role), events)
+            return Played(data, game.view(role))
 
     def snapshot(
         self, mid: str, roles: set[str | None]
@@ -661,8 +666,15 @@ class Matches:
             for role in game.active_roles:
                 seat = bot_seats.get(role)
                 if seat is not None and seat.bot:
+                    game.offer(role)  # what it is shown now decides if its move is still fresh
                     return BotJob(
-                        mid, role, seat.bot, game.rules, clone(game.state), len(game.actions), data.match.seed
+                        mid,
+                        role,
+                        seat.bot,
+                        game.rules,
+                        clone(game.state_of(role)),
+                        len(game.actions),
+                        data.match.seed,
                     )
             return None
 

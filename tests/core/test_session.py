@@ -294,7 +294,9 @@ def test_a_commit_is_checked_whole_and_changes_nothing_when_refused() -> None:
             game.apply("red", bad)
     assert checksum(game.state) == before and game.actions == []
     # A whole choice sent at once is one step, like a draft confirmed click by click.
-    game.apply("red", ["commit", 2, "add", 0, 2, "add", 0, 2, "add", 1, 2, "add", 1, 2, "add", 2, 1, "confirm"])
+    game.apply(
+        "red", ["commit", 2, "add", 0, 2, "add", 0, 2, "add", 1, 2, "add", 1, 2, "add", 2, 1, "confirm"]
+    )
     other = tavola.Game("sealed", None, 2, None, seed=3)
     _seal(other, "red", [0, 0, 1, 1, 2])
     assert other.actions == game.actions and other.checksums == game.checksums

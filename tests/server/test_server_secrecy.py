@@ -133,7 +133,9 @@ def test_a_bot_allocating_beside_a_person_does_not_starve(client):
     step = 0
     for _ in range(20):  # red keeps revising its draft while the bot allocates
         for click in (["add", 0], ["undo"]):
-            r = client.post(f"/api/matches/{mid}/actions", json={"role": "red", "action": click, "step": step})
+            r = client.post(
+                f"/api/matches/{mid}/actions", json={"role": "red", "action": click, "step": step}
+            )
             assert r.status_code == 200, r.text
             step = r.json()["view"]["step"]
     settle(client)

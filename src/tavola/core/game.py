@@ -356,7 +356,10 @@ class Game:
         for role, draft in list(self._drafts.items()):
             state = self.state
             try:
-                if role not in self.rules.active_roles(state) or self.rules.composing(state, role) != draft.choice:
+                if (
+                    role not in self.rules.active_roles(state)
+                    or self.rules.composing(state, role) != draft.choice
+                ):
                     raise IllegalAction("the choice is over")
                 for click in draft.clicks:
                     if click not in self.rules.legal_actions(state, role):

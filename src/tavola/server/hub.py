@@ -37,6 +37,8 @@ class Conn:
     role: str | None
     ident: Identity | None
     delta: bool = False
+    cookie: str | None = None
+    """The session cookie the socket was opened with: signing out closes it."""
     """Send only the log entries this connection has not had yet (``?log=delta``)."""
     sent: list[Any] = field(default_factory=list)
     """The ``step`` of each visible log entry the client holds, to find what is new."""
@@ -171,6 +173,16 @@ class Hub:
         """A chat message goes to the seated players' connections only."""
         conns = [c for c in self.conns.get(mid, ()) if c.ident is not None and c.ident.user_id in readers]
         await asyncio.gather(*(self.send(c, {"type": "chat", "message": message}) for c in conns))
+
+    async def close_session(self, cookie: str | None) -> None:
+        """Close every socket opened with this session (it was signed out)."""
+        if not cookie:
+            return
+        for group in list(self.conns.values()):
+            for conn in [c for c in group if c.cookie == cookie]:
+                self.remove(conn)
+                with contextlib.suppress(Exception):
+                    await conn.ws.close(4401)
 
     async def close_all(self) -> None:
         for group in list(self.conns.values()):

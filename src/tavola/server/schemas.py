@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 Strict = ConfigDict(extra="forbid")
 
@@ -130,7 +130,9 @@ class CreateMatch(BaseModel):
     game: str = Field(max_length=64)
     scenario: str | None = Field(default=None, max_length=64)
     players: StrictInt | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, StrictBool | StrictInt | StrictFloat | StrictStr | None] = Field(
+        default_factory=dict, description="option name -> one of its choices (a JSON scalar)"
+    )
     seed: StrictInt | None = Field(
         default=None,
         ge=0,

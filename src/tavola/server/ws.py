@@ -84,7 +84,7 @@ async def match_socket(
         await _refuse(ws, exc)
         return
     await ws.accept()
-    conn = Conn(ws, mid, role, ident, delta=log == "delta")
+    conn = Conn(ws, mid, role, ident, delta=log == "delta", cookie=ws.cookies.get(COOKIE))
     hello = await run_in_threadpool(p.hub.hello, data, view, conn, q)
     try:
         # Hello first, then join the pushes: no push can overtake the first view.

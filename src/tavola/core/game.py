@@ -17,6 +17,7 @@ from tavola.core.errors import (
     CorruptRecord,
     IllegalAction,
     MalformedAction,
+    PositionError,
     UnknownGame,
     WrongRole,
 )
@@ -27,6 +28,7 @@ RECORD_FORMAT = 2
 """Format 2 records draw from the keyed stream; format 1 records (written before it) from
 SplitMix64, so they replay to the checksums they were written with."""
 GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM}
+FORMAT_OF = {generator: fmt for fmt, generator in GENERATORS.items()}
 UNDO: Action = ("undo",)
 COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
@@ -96,7 +98,7 @@ class Game:
         seed: int = 0,
         *,
         rules: Rules | None = None,
-        record_format: int = RECORD_FORMAT,
+        record_format: int | None = None,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
         self.game_id = game_id
@@ -124,6 +126,8 @@ class Game:
         self.scenario = scenario
         self.players = players
         self.options = merged
+        if record_format is None:  # the generator in use (the keyed stream, unless replaying format 1)
+            record_format = FORMAT_OF[rng.current_generator()]
         if record_format not in GENERATORS:
             raise UnknownGame(f"record format {record_format!r} is not supported")
         self.seed = seed
@@ -142,6 +146,20 @@ class Game:
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
         self._offer_all()
+        self.start: dict[str, Any] | None = None  # the position it started from, if any
+
+    @classmethod
+    def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
+        """A game from a position (docs/positions.md); raises PositionError naming the faulty item."""
+        from tavola.core.position import from_position
+
+        return from_position(game_id, position, seed)
+
+    def position(self) -> dict[str, Any]:
+        """The current situation as a position (plain data, YAML/JSON-ready)."""
+        from tavola.core.position import position_of
+
+        return position_of(self)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -418,6 +436,8 @@ class Game:
             "actions": [list(a) for a in self.actions],
             "checksums": list(self.checksums),
         }
+        if self.start is not None:
+            out["position"] = self.start
         if self.dice_commitment is not None:
             out["dice_commitment"] = self.dice_commitment
         return out
@@ -479,15 +499,13 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
     :class:`CorruptRecord` naming the step."""
     data = load_record(record)
     try:
-        game = Game(
-            data["game"],
-            data["scenario"],
-            data["players"],
-            data["options"],
-            data["seed"],
-            record_format=data.get("format", 1),
-        )
-    except UnknownGame as exc:
+        # A format-1 record draws on the old generator, its start position included.
+        with rng.generator(GENERATORS[data.get("format", 1)]):
+            if data.get("position") is not None:  # a record that starts from a position
+                game = Game.from_position(data["game"], data["position"], seed=data["seed"])
+            else:
+                game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
+    except (UnknownGame, PositionError) as exc:
         raise CorruptRecord(f"record settings: {exc}") from None
     promised = data.get("dice_commitment")
     if verify and promised is not None and promised != game.dice_commitment:

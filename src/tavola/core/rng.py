@@ -64,6 +64,11 @@ def generator(version: int) -> Iterator[None]:
         _generator.reset(token)
 
 
+def current_generator() -> int:
+    """The generator :func:`seed_state` uses here (see :func:`generator`)."""
+    return _generator.get()
+
+
 def seed_state(seed: int) -> Any:
     """The initial RNG state for a user seed (any integer), of the session's generator."""
     if _generator.get() == SPLITMIX:

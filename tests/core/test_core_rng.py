@@ -62,11 +62,12 @@ def test_keyed_stream_is_the_documented_blake2b_counter_mode() -> None:
     for block in range(3):
         digest = hashlib.blake2b(block.to_bytes(8, "little"), key=key).digest()
         words += [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 64, 8)]
-    s = {"rng": rng.seed_state(seed)}
+    with rng.generator(rng.STREAM):
+        s = {"rng": rng.seed_state(seed)}
     assert s["rng"] == ["k2", key.hex(), 0]
     assert [rng.below(s, 2**64) for _ in range(24)] == words
     assert s["rng"][2] == 24
-    s = {"rng": rng.seed_state(seed)}
+    s = {"rng": [rng.TAG, key.hex(), 0]}
     expected = [w % 6 + 1 for w in words if w < 2**64 - 2**64 % 6][:20]
     assert [rng.roll(s, 6) for _ in range(20)] == expected
 
@@ -81,7 +82,9 @@ def test_the_commitment_reveals_nothing_of_the_key() -> None:
 def test_the_fast_generator_is_separate_from_the_stream() -> None:
     """Bots determinize on SplitMix64 words; the session's games get the keyed stream."""
     assert isinstance(rng.fast_state(5), int)
-    assert rng.seed_state(5)[0] == "k2"
+    assert rng.seed_state(5) == rng.fast_state(5)  # outside a session: SplitMix64, as before
+    with rng.generator(rng.STREAM):
+        assert rng.seed_state(5)[0] == "k2"
     with pytest.raises(ValueError), rng.generator(9):
         pass
 
@@ -116,5 +119,8 @@ def test_the_old_brute_force_attack_finds_nothing() -> None:
     found = attack(weak[:14], rng.fast_state)
     assert found == [9_999] and dice(rng.fast_state(found[0]), 44)[14:] == weak[14:]
 
-    strong = dice(rng.seed_state(secrets.randbits(256)), 14)
-    assert attack(strong, rng.seed_state) == []
+    def keyed(seed: int) -> object:
+        return [rng.TAG, rng.stream_key(seed), 0]
+
+    strong = dice(keyed(secrets.randbits(256)), 14)
+    assert attack(strong, keyed) == []

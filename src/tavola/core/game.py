@@ -126,8 +126,9 @@ class Game:
         self.scenario = scenario
         self.players = players
         self.options = merged
-        if record_format is None:  # the generator in use (the keyed stream, unless replaying format 1)
-            record_format = FORMAT_OF[rng.current_generator()]
+        if record_format is None:  # the generator a replay chose, else the keyed stream
+            chosen = rng.current_generator()
+            record_format = RECORD_FORMAT if chosen is None else FORMAT_OF[chosen]
         if record_format not in GENERATORS:
             raise UnknownGame(f"record format {record_format!r} is not supported")
         self.seed = seed

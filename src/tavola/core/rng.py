@@ -17,7 +17,9 @@ the RNG with it. Every die and shuffle of every game comes from here, never from
   their determinized worlds (:func:`fast_state`), which never need the true future.
 
 A game's ``setup`` calls :func:`seed_state`; which generator it gets is chosen by the session
-(:func:`generator`), the keyed stream unless a format-1 record is being replayed.
+(:func:`generator`): the keyed stream for every new game, SplitMix64 for a format-1 record.
+Outside a session (the fuzzer's and the benchmark's playouts straight on the rules, test
+helpers calling ``setup`` with an old record's seed) it is SplitMix64, as it always was.
 
 When the session sets ``state["_draws"]`` to a list, every draw is appended to it as
 ``[sides, outcome]``: these are the chance events the AI-facing interface reports. A game that
@@ -49,7 +51,7 @@ _GAMMA = 0x9E3779B97F4A7C15
 _WORDS = Struct("<8Q")
 _BLOCK_CACHE: dict[tuple[str, int], tuple[int, ...]] = {}
 _CACHE_LIMIT = 4096
-_generator: ContextVar[int] = ContextVar("tavola_rng_generator", default=STREAM)
+_generator: ContextVar[int | None] = ContextVar("tavola_rng_generator", default=None)
 
 
 @contextmanager
@@ -64,16 +66,16 @@ def generator(version: int) -> Iterator[None]:
         _generator.reset(token)
 
 
-def current_generator() -> int:
-    """The generator :func:`seed_state` uses here (see :func:`generator`)."""
+def current_generator() -> int | None:
+    """The generator a session chose here (see :func:`generator`), or None outside one."""
     return _generator.get()
 
 
 def seed_state(seed: int) -> Any:
     """The initial RNG state for a user seed (any integer), of the session's generator."""
-    if _generator.get() == SPLITMIX:
-        return fast_state(seed)
-    return [TAG, stream_key(seed), 0]
+    if _generator.get() == STREAM:
+        return [TAG, stream_key(seed), 0]
+    return fast_state(seed)
 
 
 def fast_state(seed: int) -> int:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from secretgame import FORGETFUL
+from secretgame import RULES as SEALED
 from tavola.bots import make_bot
 from tavola.bots.common import Repetitions, situation_signature
 from tavola.bots.mcts import MctsBot
@@ -22,7 +23,9 @@ from tavola.core.game import Game
 from tavola.core.registry import game_ids, get_rules
 from tavola.core.rules import Rules, State
 
-HIDDEN = [g for g in game_ids() if get_rules(g).hidden_information]
+# Every registered game that declares hidden information, and the sealed-allocation test game.
+HIDDEN = [get_rules(g) for g in game_ids() if get_rules(g).hidden_information] + [SEALED]
+IDS = [r.id for r in HIDDEN]
 POSITIONS = 12
 
 
@@ -68,9 +71,9 @@ def problems(rules: Rules) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize("game_id", HIDDEN)
-def test_determinize_keeps_what_the_role_sees_and_resamples_the_rest(game_id: str) -> None:
-    assert problems(get_rules(game_id)) == []
+@pytest.mark.parametrize("rules", HIDDEN, ids=IDS)
+def test_determinize_keeps_what_the_role_sees_and_resamples_the_rest(rules: Rules) -> None:
+    assert problems(rules) == []
 
 
 def test_a_game_that_forgets_to_resample_fails_the_contract() -> None:
@@ -80,7 +83,7 @@ def test_a_game_that_forgets_to_resample_fails_the_contract() -> None:
 
 
 def test_the_test_games_declare_what_they_hide() -> None:
-    assert {"toy", "sealed"} <= set(HIDDEN)
+    assert {"toy", "sealed"} <= set(IDS)
 
 
 def _bot(name: str, seed: int) -> Any:
@@ -90,11 +93,10 @@ def _bot(name: str, seed: int) -> Any:
     return bot
 
 
-@pytest.mark.parametrize("game_id", HIDDEN)
+@pytest.mark.parametrize("rules", HIDDEN, ids=IDS)
 @pytest.mark.parametrize("name", ["random", "greedy", "mcts"])
-def test_bots_decide_on_what_their_role_sees(game_id: str, name: str) -> None:
+def test_bots_decide_on_what_their_role_sees(rules: Rules, name: str) -> None:
     """The same view with another hidden truth behind it: the same decision, seed for seed."""
-    rules = get_rules(game_id)
     for i, (state, role) in enumerate(positions(rules, count=6, seed=50)):
         other = rules.determinize(state, role, 1000 + i)  # another truth the role cannot tell apart
         assert rules.view(other, role) == rules.view(state, role)
@@ -103,7 +105,7 @@ def test_bots_decide_on_what_their_role_sees(game_id: str, name: str) -> None:
 
 def test_the_loop_guard_works_while_others_decide_at_the_same_time() -> None:
     """Two roles allocate at once; a click that undoes the last one is a circle all the same."""
-    game = Game("sealed", None, 2, None, seed=9)
+    game = Game("sealed", None, 2, None, seed=9, rules=SEALED)
     rules = game.rules
     guard = Repetitions()
     guard.remember(situation_signature(rules, game.state_of("red"), "red"))

@@ -236,6 +236,12 @@ def test_an_undo_after_a_keyed_draw_is_refused() -> None:
 # --- secret choices of several clicks (the sealed-allocation test game) -------------------
 
 
+def sealed_session(players: int, seed: int) -> tavola.Game:
+    from secretgame import RULES
+
+    return tavola.Game("sealed", None, players, None, seed=seed, rules=RULES)
+
+
 def _seal(game: tavola.Game, role: str, fronts: list[int]) -> None:
     for f in fronts:
         game.apply(role, ["add", f])
@@ -243,7 +249,7 @@ def _seal(game: tavola.Game, role: str, fronts: list[int]) -> None:
 
 
 def test_a_draft_is_seen_only_by_its_role_and_commits_as_one_step() -> None:
-    game = tavola.Game("sealed", None, 3, None, seed=1)
+    game = sealed_session(3, 1)
     before = {r: game.view(r) for r in [*game.roles, None]}
     for click in (["add", 0], ["add", 0], ["remove", 0], ["add", 2]):
         game.apply("red", click)
@@ -266,7 +272,7 @@ def test_a_draft_is_seen_only_by_its_role_and_commits_as_one_step() -> None:
 
 
 def test_each_role_undoes_its_own_draft_while_the_others_act() -> None:
-    game = tavola.Game("sealed", None, 3, None, seed=2)
+    game = sealed_session(3, 2)
     game.apply("red", ["add", 0])
     game.apply("blue", ["add", 1])
     game.apply("red", ["add", 2])
@@ -283,7 +289,7 @@ def test_each_role_undoes_its_own_draft_while_the_others_act() -> None:
 
 
 def test_a_commit_is_checked_whole_and_changes_nothing_when_refused() -> None:
-    game = tavola.Game("sealed", None, 2, None, seed=3)
+    game = sealed_session(2, 3)
     before = checksum(game.state)
     with pytest.raises(IllegalAction, match="not complete"):
         game.apply("red", ["commit", 2, "add", 0, 2, "add", 1])
@@ -297,14 +303,14 @@ def test_a_commit_is_checked_whole_and_changes_nothing_when_refused() -> None:
     game.apply(
         "red", ["commit", 2, "add", 0, 2, "add", 0, 2, "add", 1, 2, "add", 1, 2, "add", 2, 1, "confirm"]
     )
-    other = tavola.Game("sealed", None, 2, None, seed=3)
+    other = sealed_session(2, 3)
     _seal(other, "red", [0, 0, 1, 1, 2])
     assert other.actions == game.actions and other.checksums == game.checksums
 
 
 def test_freshness_is_per_role() -> None:
     """A role's click is stale only if it acted since, or its own choices changed since."""
-    game = tavola.Game("sealed", None, 2, None, seed=4)
+    game = sealed_session(2, 4)
     game.view("red"), game.view("blue")
     _seal(game, "blue", [0, 0, 1, 1, 2])
     assert game.fresh("red", 0)  # blue's commit did not change what red may do
@@ -315,15 +321,15 @@ def test_freshness_is_per_role() -> None:
 
 
 def test_hidden_draws_are_never_reported_as_chance() -> None:
-    game = tavola.Game("sealed", None, 2, None, seed=5)
+    game = sealed_session(2, 5)
     _seal(game, "red", [0, 0, 1, 1, 2])
     _seal(game, "blue", [0, 1, 1, 2, 2])  # the reveal rolls a die, then reshuffles in secret
     die = game.log[-1]["dice"][0]
     assert game.chance == [[6, die - 1]]
 
 
-def test_secret_choices_replay_and_a_draft_survives_nothing_it_should_not() -> None:
-    game = tavola.Game("sealed", None, 2, None, seed=6)
+def test_secret_choices_replay_and_a_draft_survives_nothing_it_should_not(sealed_game: str) -> None:
+    game = sealed_session(2, 6)
     game.apply("red", ["add", 0])
     _seal(game, "blue", [0, 0, 1, 1, 2])
     assert game.view("red")["my_alloc"] == [1, 0, 0]  # rebased on blue's commit

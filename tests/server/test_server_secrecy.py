@@ -101,7 +101,7 @@ def _blue_click(friend, mid, click, step, ws, got, public=False) -> None:
     got["blue"].append(ws.receive_text())
 
 
-def test_two_people_allocating_at_once_are_never_refused_and_learn_nothing(client, monkeypatch):
+def test_two_people_allocating_at_once_are_never_refused_and_learn_nothing(client, monkeypatch, sealed_game):
     # Both rounds on the same secret seed, so every die and card is the same.
     monkeypatch.setattr("tavola.server.matches.secrets.randbits", lambda bits: 2**255 + 12345)
     direct = _play(client, DIRECT)
@@ -117,7 +117,7 @@ def test_two_people_allocating_at_once_are_never_refused_and_learn_nothing(clien
     assert before and not any('"sealed.add"' in t and '"role":"red"' in t for t in before)
 
 
-def test_a_draft_click_is_pushed_to_its_role_only_and_stores_nothing(client):
+def test_a_draft_click_is_pushed_to_its_role_only_and_stores_nothing(client, sealed_game):
     m = create(client, {"red": "me", "blue": "open"}, game="sealed", players=2)
     mid = m["id"]
     r = client.post(f"/api/matches/{mid}/actions", json={"role": "red", "action": ["add", 0], "step": 0})
@@ -127,7 +127,7 @@ def test_a_draft_click_is_pushed_to_its_role_only_and_stores_nothing(client):
     assert browser(client).get(f"/api/matches/{mid}/view").json()["view"]["step"] == 0
 
 
-def test_a_bot_allocating_beside_a_person_does_not_starve(client):
+def test_a_bot_allocating_beside_a_person_does_not_starve(client, sealed_game):
     m = create(client, {"red": "me", "blue": "bot:random"}, game="sealed", players=2, seed=3)
     mid = m["id"]
     step = 0

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from italia_table import Table
 
-from tavola.core.fuzz import fuzz_one
+from tavola.tools.fuzz import fuzz_one
 from tavola.core.rules import clone
 from tavola.games.italia import invariants
 from tavola.games.italia.const import HIT, MP

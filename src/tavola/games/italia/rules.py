@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core.rules import Action, Event, OptionSpec, Rules, Scenario, State
+from tavola.core.rules import Action, Event, Knowledge, OptionSpec, Rules, Scenario, State
 from tavola.games.italia import (  # noqa: F401  (registers every flow step)
     campaigns,
     combat,
@@ -23,8 +23,9 @@ from tavola.games.italia import (  # noqa: F401  (registers every flow step)
 )
 from tavola.games.italia.checks import invariants
 from tavola.games.italia.invariants import check_step
+from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.scenario import Static, static
-from tavola.games.italia.view import action_space, describe, evaluate, prompt, view
+from tavola.games.italia.view import action_space, describe, prompt, view
 
 HOUSE_RULES = (
     OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
@@ -136,6 +137,9 @@ class ItaliaRules(Rules):
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)
+
+    def knowledge(self) -> Knowledge:
+        return KNOWLEDGE
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         return action_space(self.S)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_client import create_by_api, roles_of, wait_ready
+from test_browser_client import create_by_api, roles_of, wait_ready
 
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package

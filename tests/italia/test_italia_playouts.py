@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.core.fuzz import fuzz_one
 from tavola.core.i18n import catalogue
 from tavola.core.rules import clone
 from tavola.games.italia import RULES_I, RULES_II
 from tavola.games.italia.rules import ItaliaRules
+from tavola.tools.fuzz import fuzz_one
 
 GAMES = [("italia-i", RULES_I), ("italia-ii", RULES_II)]
 

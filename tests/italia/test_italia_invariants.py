@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 from italia_table import Table
 
-from tavola.tools.fuzz import fuzz_one
 from tavola.core.rules import clone
 from tavola.games.italia import invariants
 from tavola.games.italia.const import HIT, MP
+from tavola.tools.fuzz import fuzz_one
 
 
 class Step:

@@ -38,14 +38,6 @@ def test_3_4_scholars_only_for_first_developments(state: dict[str, Any]) -> None
     assert problems(state) == ""
 
 
-def test_3_4_a_first_development_wins_a_scholar_while_the_stack_lasts(state: dict[str, Any]) -> None:
-    state["first"][0] = 1
-    state["tech"][1] |= 1
-    assert "holds 0 scholars" in problems(state)  # nation 1's turn is over: it should have one
-    state["cur"] = 1  # during its own turn the award is still to come (§5.3)
-    assert problems(state) == ""
-
-
 def test_3_1_kings_at_each_five_cities(state: dict[str, Any]) -> None:
     state["ncity"][2] = 5  # the counter only: the map check reports it too
     assert "personage stack 0" in problems(state)

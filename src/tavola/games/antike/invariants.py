@@ -7,8 +7,8 @@ What a single state can show is checked here, chapter by chapter:
   coins; none below zero, every counter accounted for.
 - §3 personages: the stacks' cards all accounted for; §3.1 kings and §3.3 citizens won at
   every threshold reached (for every nation but the one whose turn runs: its awards come at
-  the end of its turn, §5.3); §3.4 scholars exactly for first developments while the stack
-  lasts, Pliny only with all eight technologies.
+  the end of its turn, §5.3); §3.4 scholars never more than first developments, Pliny only
+  with all eight technologies.
 - §4 nobody past its turn holds the personages that win without having won; a winner holds
   them, or one fewer (the temple rule).
 - §5 Bellona has one holder; §5.1 rondel spaces; §5.2 one city per region, on a city site,
@@ -193,10 +193,6 @@ def _check_personages(state: State) -> list[str]:
                 out.append(
                     f"{nation} has {have} for {pers[k]} of personage stack {k}, and the bank has more (§3)"
                 )
-        if pers[_SCHOLARS] < firsts and bank[_SCHOLARS] > 0:
-            out.append(
-                f"{nation} developed {firsts} technologies first but holds {pers[_SCHOLARS]} scholars (§3.4)"
-            )
         if sum(pers) >= state["target"]:
             out.append(f"{nation} holds {sum(pers)} personages, enough to win, and the game goes on (§4)")
     if over:

@@ -91,3 +91,17 @@ class Env:
             for a in self.agents:
                 self.truncations[a] = True
         self._pick_agent()
+
+
+def pettingzoo_env(
+    game: str,
+    scenario: str | None = None,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    **kw: Any,
+) -> Any:
+    """A real ``pettingzoo.AECEnv`` with Gymnasium spaces (needs ``tavola[rl]``): see
+    :mod:`tavola.rl_pettingzoo`. Imported on call, so ``Env`` works without the extra."""
+    from tavola.rl_pettingzoo import pettingzoo_env as make
+
+    return make(game, scenario, players, options, **kw)

@@ -7,14 +7,14 @@ CHROMIUM := /usr/bin/chromium
 .PHONY: serve test install install-test chromium postgresql lint fuzz bench balance
 
 $(BIN)/python:
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	@$(PY) -m venv $(VENV) || { echo 'python3 -m venv failed: on Debian/Ubuntu, apt-get install python3-venv'; exit 1; }
+	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 
 install-test: $(BIN)/python chromium postgresql
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 
 # Browser tests drive Debian's chromium; no browser is ever downloaded.
 chromium:

@@ -43,7 +43,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from tavola.core.game import Game
-from tavola.core.registry import GAMES, get_rules
+from tavola.core.registry import get_rules, module_of
 from tavola.core.rules import Action, Rules, State
 from tavola.rl import Env
 
@@ -60,10 +60,12 @@ def feature_list(game: str) -> list[str]:
 
 
 def _features_path(game: str) -> Any:
-    module = GAMES[game].split(":")[0]
-    package = importlib.import_module(module)
-    if not hasattr(package, "__path__"):
-        return None  # a plain module, not a game package
+    """Where the game's package keeps its feature list (None outside a package)."""
+    module = module_of(game)
+    if not hasattr(importlib.import_module(module), "__path__"):
+        module = module.rpartition(".")[0]  # the rules' own module: its package holds the list
+    if not module:
+        return None  # a top-level module, such as a test game
     return resources.files(module) / FEATURES_FILE
 
 
@@ -231,7 +233,10 @@ class TavolaEnv(AECEnv):
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         return {
-            "observation": self.encoder.encode(observed_features(self.rules, self.game.state, agent)),
+            # While the role composes a secret choice it sees its own draft, as in Game.view.
+            "observation": self.encoder.encode(
+                observed_features(self.rules, self.game.state_of(agent), agent)
+            ),
             "action_mask": np.asarray(self.cycle.action_mask(agent), dtype=np.int8),
         }
 
@@ -341,12 +346,14 @@ def collect_features(game: str, games: int = 2, max_steps: int = 2000, seed: int
             active = table.active_roles
             # The acting role at every step; every role now and then (and at the end).
             for role in table.roles if step % 20 == 0 or not active else active[:1]:
-                _shapes(rules.view(table.state, role), (), tables, leaves)
-                extras.update(f for f in observed_features(rules, table.state, role) if f.startswith("@"))
+                _shapes(rules.view(table.state_of(role), role), (), tables, leaves)
+                extras.update(
+                    f for f in observed_features(rules, table.state_of(role), role) if f.startswith("@")
+                )
             if not active:
                 break
             role = active[0]
-            legal = rules.legal_actions(table.state, role)
+            legal = rules.legal_actions(table.state_of(role), role)
             table.apply(role, legal[pick.randrange(len(legal))])
     values: dict[Template, set[str]] = {}
     for template, value in leaves:

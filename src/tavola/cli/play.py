@@ -12,7 +12,7 @@ from tavola.bots import make_bot, normalize_spec
 from tavola.cli.common import add_game_args, emit_json
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game
-from tavola.core.i18n import game_package, render
+from tavola.core.i18n import Words, game_package
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--think", type=float, default=0.5, help="seconds per bot decision (search bots)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--record", metavar="FILE", help="write the game record here (after every action)")
+    p.add_argument("--from", dest="start", type=Path, metavar="FILE", help="play on from a position file")
     p.add_argument("--lang", default="en", choices=["en", "it"])
     p.add_argument("--json", action="store_true", help="last line: one JSON object with the result")
     p.set_defaults(func=run)
@@ -83,14 +84,21 @@ def summary_lines(view: dict[str, Any], width: int = 100) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    game = Game(args.game, args.scenario, args.players, options, args.seed)
+    if args.start is not None:
+        from tavola.cli.position import load_file
+
+        game = load_file(args.game, args.start, args.seed)
+    else:
+        game = Game(args.game, args.scenario, args.players, options, args.seed)
     seats = parse_seats(args.seat, game.roles)
     bots = {
         r: make_bot(k, seed=args.seed * 101 + i, think=args.think)
         for i, (r, k) in enumerate(seats.items())
         if k != "human"
     }
-    pkg = game_package(game.rules)
+    words = Words.for_board(
+        game_package(game.rules), game.rules.board(game.scenario, game.players, game.options)
+    )
     out = sys.stderr if args.json else sys.stdout
     shown_log = 0
 
@@ -103,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         humans = [r for r in active if r not in bots]
         role = humans[0] if humans else active[0]
         if role in bots:
-            action = bots[role].choose(game.rules, game.state, role)
+            action = bots[role].choose(game.rules, game.state_of(role), role)
             game.apply(role, action)
             save()
             continue
@@ -111,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         for ev in game.log[shown_log:]:
             if "to" not in ev or role in ev["to"]:
                 print(
-                    "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                    "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
                     file=out,
                 )
         shown_log = len(game.log)
@@ -119,7 +127,8 @@ def run(args: argparse.Namespace) -> int:
         prompt = view["prompt"] or {}
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
         print(
-            f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}", file=out
+            f"\n[{role}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}",
+            file=out,
         )
         legal = game.legal_actions(role)
         for i, a in enumerate(legal, 1):
@@ -150,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     for ev in game.log[shown_log:]:
         if "to" not in ev:
             print(
-                "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
                 file=out,
             )
     print(

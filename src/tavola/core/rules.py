@@ -14,7 +14,9 @@ action space for learning agents.
 from __future__ import annotations
 
 import marshal
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -47,6 +49,18 @@ class Scenario:
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
 
 
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's hints for the search bots, given by :meth:`Rules.knowledge`.
+
+    ``prior(rules, world, role, actions)`` is a non-negative weight per action (higher: try it
+    first); ``playout(rules, world, role, actions, rand)`` is the action a cheap playout takes,
+    one of ``actions``. Both only ever receive determinized worlds, never the true state."""
+
+    prior: Callable[[Rules, State, str, list[Action]], list[float]] | None = None
+    playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
+
+
 def clone(state: State) -> State:
     """A deep copy of a plain-data state (marshal is the fastest deep copy CPython has)."""
     return marshal.loads(marshal.dumps(state))
@@ -59,6 +73,9 @@ class Rules(ABC):
     title: str = ""
     rulebook: str = ""
     """Short citation of the rulebook the section numbers refer to."""
+    hidden_information: bool = False
+    """Some role may not see part of the state (hands, allocations, deck order). Such a game must
+    override :meth:`determinize`; the contract tests check it on every game that declares this."""
 
     # --- set-up -----------------------------------------------------------------------
     @abstractmethod
@@ -97,6 +114,16 @@ class Rules(ABC):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """Everything ``role`` may see (``None`` is an observer). Never the RNG word."""
 
+    def composing(self, state: State, role: str) -> Any:
+        """The secret choice of several clicks ``role`` is making now (allocating troops over
+        generals, say), as a value naming it (``("allocation", round)``), or None.
+
+        The session keeps such clicks in the role's own draft, which the role may revise and
+        undo while others act; nobody else sees anything of it until the click after which
+        ``composing`` names another choice (or none) commits the whole as one step. Clicks of a
+        draft must not draw from the RNG, except the last."""
+        return None
+
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         """What ``role`` is asked now: ``{"text": key, "args": {...}, "rule": "§n"}``."""
         return {"text": "waiting", "args": {}, "rule": ""}
@@ -105,12 +132,12 @@ class Rules(ABC):
         """A full state consistent with everything ``role`` has seen, hidden parts resampled.
 
         Search bots plan on such worlds so they never read what their role cannot see. The
-        RNG word is always replaced, so future dice are unknown. Games with hidden
+        RNG is always replaced (by a fast SplitMix64 word), so future dice are unknown. Games with hidden
         information override this to resample hands, allocations and deck order."""
-        from tavola.core.rng import seed_state
+        from tavola.core.rng import fast_state
 
         world = clone(state)
-        world["rng"] = seed_state(seed)
+        world["rng"] = fast_state(seed)
         return world
 
     # --- for bots, fuzzers, learning agents --------------------------------------------
@@ -122,6 +149,10 @@ class Rules(ABC):
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
         return {r: 0.5 for r in state.get("roles", [])}
 
+    def knowledge(self) -> Knowledge | None:
+        """Action priors and a playout policy for search bots; ``None``: uniform and random."""
+        return None
+
     @abstractmethod
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         """Every action that can ever be legal with these settings, in a fixed order."""
@@ -129,6 +160,21 @@ class Rules(ABC):
     def undoable(self, state: State, role: str, action: Action) -> bool:
         """Whether the action may be taken back (before randomness, reveals or a role change)."""
         return True
+
+    # --- positions (a set-up as plain data, see docs/positions.md) ------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        """The state as a position: the game's board, pieces, purses, tracks and hands as
+        plain, human-readable data, with ``"turn"``: whose turn, the step of the sequence and
+        the pending decision. No RNG word: a position is loaded with a seed of its own."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not write positions yet")
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        """A full state from a position, validated against the rules and the board data.
+
+        ``position`` already carries the checked ``game``, ``scenario``, ``players`` and
+        ``options`` (all defaults filled in). Raises :class:`tavola.core.errors.PositionError`
+        naming the faulty item; never returns a half-valid state."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not read positions yet")
 
     # --- for the user interface -------------------------------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:

@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tavola.core.rules import Action, Event, Rules, Scenario
+from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
 from tavola.games.antike import founding, militia, movere, production, rondel, scientia, setup, templum, view
+from tavola.games.antike import position as positions
 from tavola.games.antike.common import (
     BATTLE,
     DONE,
@@ -24,6 +25,7 @@ from tavola.games.antike.common import (
 )
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check
+from tavola.games.antike.knowledge import KNOWLEDGE
 from tavola.games.antike.loader import BOARDS
 
 Legal = Callable[[State, dict[str, Any], int], list[Action]]
@@ -110,6 +112,13 @@ class AntikeRules(Rules):
             "winner_nation": state["nations"][w],
         }
 
+    # --- positions (docs/positions.md) -----------------------------------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        return positions.position(state)
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        return positions.from_position(position, seed)
+
     # --- what a role sees -------------------------------------------------------------------
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return view.view(state, role)
@@ -126,6 +135,9 @@ class AntikeRules(Rules):
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)
+
+    def knowledge(self) -> Knowledge:
+        return KNOWLEDGE
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         setup.roles(scenario, players)  # validates the settings (UnknownGame)

@@ -1,0 +1,267 @@
+"""Random legal play that hunts for rule bugs.
+
+Each game is played with uniformly random legal actions straight on the rules (fast), and
+checked for: exceptions (crashes), dead ends (nobody active but no result, or an active
+role with no legal action), invariant violations (``Rules.check``), games past a step limit,
+non-determinism (replaying the actions from the seed must give the same checksum), and
+undo misuse (every few games run through a :class:`Game` session that takes actions back
+at random and must land on the exact earlier checksum; its record must replay and verify).
+Every failure is written as a game record that reproduces it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing import get_context
+from pathlib import Path
+from typing import Any
+
+from tavola.core.errors import TavolaError
+from tavola.core.game import RECORD_FORMAT, Game, checksum, replay
+from tavola.core.registry import get_rules
+from tavola.core.rules import Rules
+
+
+@dataclass
+class Failure:
+    kind: str  # crash | dead-end | invariant | step-limit | nondeterminism | undo
+    message: str
+    record: dict[str, Any]
+
+
+@dataclass
+class GameReport:
+    steps: int = 0
+    finished: bool = False
+    failures: list[Failure] = field(default_factory=list)
+
+
+def settings_cycle(rules: Rules, scenario: str | None, players: int | None) -> list[tuple[str, int]]:
+    """Every (scenario, player count) to cycle through, narrowed by the user's choice."""
+    combos = []
+    for sc in rules.scenarios():
+        if scenario is not None and sc.name != scenario:
+            continue
+        for n in sc.players:
+            if players is None or n == players:
+                combos.append((sc.name, n))
+    return combos
+
+
+def _record(
+    game_id: str, scenario: str, players: int, options: dict[str, Any], seed: int, actions: list[list[Any]]
+) -> dict[str, Any]:
+    return {
+        "format": RECORD_FORMAT,
+        "game": game_id,
+        "scenario": scenario,
+        "players": players,
+        "options": options,
+        "seed": seed,
+        "actions": actions,
+    }
+
+
+def fuzz_one(
+    game_id: str,
+    scenario: str,
+    players: int,
+    seed: int,
+    max_steps: int,
+    check_every: int = 1,
+    session: bool = False,
+) -> GameReport:
+    """Play one random game and report what went wrong."""
+    rules = get_rules(game_id)
+    options = {o.name: o.default for sc in rules.scenarios() if sc.name == scenario for o in sc.options}
+    pick = random.Random(seed * 7919 + 1)
+    if session:
+        return _fuzz_session(game_id, scenario, players, options, seed, max_steps, pick)
+    report = GameReport()
+    actions: list[list[Any]] = []
+
+    def fail(kind: str, message: str) -> GameReport:
+        report.failures.append(
+            Failure(kind, message, _record(game_id, scenario, players, options, seed, actions))
+        )
+        return report
+
+    try:
+        state = rules.setup(scenario, players, options, seed)
+    except Exception:
+        return fail("crash", "setup: " + traceback.format_exc())
+    while True:
+        if rules.result(state) is not None:
+            report.finished = True
+            break
+        active = rules.active_roles(state)
+        if not active:
+            return fail("dead-end", f"step {len(actions)}: no active role and no result")
+        role = active[pick.randrange(len(active))]
+        legal = rules.legal_actions(state, role)
+        if not legal:
+            return fail("dead-end", f"step {len(actions)}: {role} is active but has no legal action")
+        action = legal[pick.randrange(len(legal))]
+        actions.append([role, *action])
+        try:
+            rules.apply(state, role, action)
+        except Exception:
+            return fail("crash", f"step {len(actions) - 1}: {role} {list(action)}\n" + traceback.format_exc())
+        report.steps = len(actions)
+        if check_every and report.steps % check_every == 0:
+            problems = rules.check(state)
+            if problems:
+                return fail("invariant", f"step {len(actions) - 1}: " + "; ".join(problems))
+        if report.steps >= max_steps:
+            return fail("step-limit", f"no result after {max_steps} steps")
+    problems = rules.check(state)
+    if problems:
+        return fail("invariant", "at the end: " + "; ".join(problems))
+    # Determinism: the same seed and actions must rebuild the same state.
+    again = rules.setup(scenario, players, options, seed)
+    for role, *action in actions:
+        rules.apply(again, role, tuple(action))
+    if checksum(again) != checksum(state):
+        return fail("nondeterminism", "replaying the actions from the seed gave a different state")
+    return report
+
+
+def _fuzz_session(
+    game_id: str,
+    scenario: str,
+    players: int,
+    options: dict[str, Any],
+    seed: int,
+    max_steps: int,
+    pick: random.Random,
+) -> GameReport:
+    """A random game through the session, taking actions back at random (§ undo contract)."""
+    report = GameReport()
+    game = Game(game_id, scenario, players, options, seed)
+
+    def fail(kind: str, message: str) -> GameReport:
+        report.failures.append(Failure(kind, message, game.record()))
+        return report
+
+    history: list[str] = []  # checksum before each step
+    while not game.is_over:
+        active = game.active_roles
+        if not active:
+            return fail("dead-end", f"step {len(game.actions)}: no active role and no result")
+        role = active[pick.randrange(len(active))]
+        legal = game.legal_actions(role)
+        if not legal:
+            return fail("dead-end", f"step {len(game.actions)}: {role} has no legal action")
+        action = legal[pick.randrange(len(legal))]
+        if action != ("undo",) and game.can_undo(role) and pick.random() < 0.1:
+            action = ("undo",)
+        before = checksum(game.state)
+        try:
+            game.apply(role, action)
+        except TavolaError as exc:
+            return fail("crash", f"step {len(game.actions)}: listed action refused: {exc}")
+        except Exception:
+            return fail(
+                "crash", f"step {len(game.actions)}: {role} {list(action)}\n" + traceback.format_exc()
+            )
+        if game.private:
+            continue  # a click (or undo) in a secret draft: no step until the choice is committed
+        if action == ("undo",):
+            if not history or game.checksums[-1] != history.pop():
+                return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")
+        else:
+            history.append(before)
+        if len(history) >= max_steps:  # undone steps do not count: they made no progress
+            return fail("step-limit", f"no result after {max_steps} steps")
+    report.steps = len(game.actions)
+    report.finished = True
+    try:
+        replay(game.record(), verify=True)
+    except TavolaError as exc:
+        return fail("nondeterminism", f"the record does not replay: {exc}")
+    return report
+
+
+def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, int], GameReport, float]:
+    game_id, scenario, players, seed, max_steps, session = args
+    start = time.perf_counter()
+    rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session)
+    return (scenario, players, seed), rep, time.perf_counter() - start
+
+
+def run(
+    game_id: str,
+    games: int,
+    seed: int = 1,
+    scenario: str | None = None,
+    players: int | None = None,
+    max_steps: int = 200_000,
+    jobs: int = 0,
+    out_dir: Path | None = None,
+    session_every: int = 10,
+    progress: Callable[[int, int, int], None] | None = None,
+) -> dict[str, Any]:
+    """Fuzz ``games`` games across all scenarios and player counts; returns a summary.
+
+    ``progress(done, total, failures)`` is called after each game."""
+    rules = get_rules(game_id)
+    combos = settings_cycle(rules, scenario, players)
+    if not combos:
+        raise TavolaError(f"{game_id} has no scenario {scenario!r} with {players} players")
+    tasks = []
+    for i in range(games):
+        sc, n = combos[i % len(combos)]
+        tasks.append((game_id, sc, n, seed + i, max_steps, session_every > 0 and i % session_every == 0))
+    started = time.perf_counter()
+    results = []
+    failed = 0
+
+    def collect(item: tuple[tuple[str, int, int], GameReport, float]) -> None:
+        nonlocal failed
+        results.append(item)
+        failed += bool(item[1].failures)
+        if progress is not None:
+            progress(len(results), games, failed)
+
+    if jobs == 1 or games == 1:
+        for t in tasks:
+            collect(_job(t))
+    else:
+        with get_context("fork").Pool(jobs or os.cpu_count() or 1) as pool:
+            for item in pool.imap_unordered(_job, tasks, chunksize=1):
+                collect(item)
+    seconds = time.perf_counter() - started
+    failures = []
+    steps = 0
+    for (sc, n, s), rep, _secs in sorted(results, key=lambda r: r[0][2]):
+        steps += rep.steps
+        for f in rep.failures:
+            entry: dict[str, Any] = {
+                "kind": f.kind,
+                "scenario": sc,
+                "players": n,
+                "seed": s,
+                "message": f.message.strip().splitlines()[-1][:300],
+            }
+            if out_dir is not None:
+                out_dir.mkdir(parents=True, exist_ok=True)
+                path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
+                path.write_text(
+                    json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1)
+                )
+                entry["record"] = str(path)
+            failures.append(entry)
+    return {
+        "game": game_id,
+        "games": games,
+        "settings": [f"{sc}/{n}p" for sc, n in combos],
+        "steps": steps,
+        "seconds": round(seconds, 2),
+        "failures": failures,
+    }

@@ -16,7 +16,7 @@ from tavola.core.errors import IllegalAction
 from tavola.core.game import Game
 from tavola.core.registry import GAMES
 from tavola.rl import pettingzoo_env
-from tavola.rl_pettingzoo import ViewEncoder, feature_list, observed_features, settings
+from tavola.rl.pettingzoo import ViewEncoder, feature_list, observed_features, settings
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
 
@@ -139,7 +139,7 @@ def test_docs_example_evaluates_an_agent_against_the_bots() -> None:
 @pytest.mark.parametrize("game", ["antike-ii", "italia-i", "italia-ii"])
 def test_shipped_feature_list_covers_every_opening_view(game: str) -> None:
     """Every setting's opening views fall in listed slots (a view change would send them to the
-    overflow: then run ``python -m tavola.rl_pettingzoo GAME`` to append the new features)."""
+    overflow: then run ``python -m tavola.rl.pettingzoo GAME`` to append the new features)."""
     listed = set(feature_list(game))
     assert len(listed) == len(feature_list(game))  # no name twice
     for scenario, players, options in settings(game):

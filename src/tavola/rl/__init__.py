@@ -102,7 +102,7 @@ def pettingzoo_env(
     **kw: Any,
 ) -> Any:
     """A real ``pettingzoo.AECEnv`` with Gymnasium spaces (needs ``tavola[rl]``): see
-    :mod:`tavola.rl_pettingzoo`. Imported on call, so ``Env`` works without the extra."""
-    from tavola.rl_pettingzoo import pettingzoo_env as make
+    :mod:`tavola.rl.pettingzoo`. Imported on call, so ``Env`` works without the extra."""
+    from tavola.rl.pettingzoo import pettingzoo_env as make
 
     return make(game, scenario, players, options, **kw)

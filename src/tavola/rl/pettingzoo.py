@@ -20,7 +20,7 @@ plain data is walked from the root, and every leaf adds to one feature named by 
 Two features more say who is looking: ``@role=<role>`` and ``@prompt=<prompt text key>``.
 
 Each feature has a slot of its own when it is in the game's feature list, a file shipped in the
-game's package (``rl_features.json``, written by ``python -m tavola.rl_pettingzoo GAME`` from
+game's package (``rl_features.json``, written by ``python -m tavola.rl.pettingzoo GAME`` from
 seeded random games of every scenario, player count and option set, and only ever appended to,
 so a slot keeps its meaning from one version to the next). A feature not in the list (a game
 without one, a situation the random games never reached) is hashed (BLAKE2b) into ``overflow``

@@ -29,3 +29,12 @@ class CorruptRecord(TavolaError):
 
 class DataError(TavolaError):
     """A board or card data file fails validation."""
+
+
+class PositionError(TavolaError):
+    """A position cannot be set up: ``item`` names the faulty part (``areas.Apulia``)."""
+
+    def __init__(self, item: str, message: str) -> None:
+        super().__init__(f"{item}: {message}")
+        self.item = item
+        self.message = message

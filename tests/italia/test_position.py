@@ -86,8 +86,7 @@ areas:
       carthaginians: [{unit: fleet, carries: [infantry, leader hannibal]}]
 nations:
   romans: {gold: 6, vp: 12.5}
-pending:
-  - {step: halt}
+phase: move
 """
     R = RULES_I
     st = R.from_position(yaml.safe_load(text), seed=1)
@@ -101,6 +100,7 @@ pending:
     p = R.position(st)
     assert p["areas"]["Apulia"]["units"]["romans"] == ["consular damaged"]
     assert p["nations"]["romans"]["vp"] == 12.5
+    assert p["pending"][-1]["step"] == "move"
 
 
 def test_position_keeps_interleaved_units_in_order() -> None:
@@ -112,7 +112,8 @@ def test_position_keeps_interleaved_units_in_order() -> None:
                 "units": [{"carthaginians": ["fleet"]}, {"greeks": ["fleet"]}, {"carthaginians": ["fleet"]}]
             }
         },
-        "pending": [{"step": "halt"}],
+        "over": True,
+        "pending": [{"step": "over"}],
     }
     st = R.from_position(p, seed=1)
     assert [u[0] for u in st["u"][R.S.area("mare_siculum")]] == [
@@ -124,14 +125,16 @@ def test_position_keeps_interleaved_units_in_order() -> None:
 def test_position_dice_are_rolled_first() -> None:
     from tavola.games.italia.model import roll
 
-    st = RULES_I.from_position({"game": "italia-i", "dice": [7, 2], "pending": [{"step": "halt"}]}, seed=1)
+    st = RULES_I.from_position(
+        {"game": "italia-i", "dice": [7, 2], "over": True, "pending": [{"step": "over"}]}, seed=1
+    )
     assert [roll(st), roll(st)] == [7, 2]
     assert 1 <= roll(st) <= 10
 
 
 def _bad_i() -> list[tuple[str, dict[str, Any]]]:
-    h = [{"step": "halt"}]
-    after = [{"step": "halt"}, {"step": "turn", "nation": "romans", "ph": "end"}]
+    h = [{"step": "round", "ph": "turns", "i": 10}]
+    after = [*h, {"step": "turn", "nation": "romans", "ph": "end"}]
     return [
         ("areas.Atlantis", {"areas": {"Atlantis": {"units": {"romans": ["legion"]}}}}),
         ("areas.Apulia.units.vandals", {"areas": {"Apulia": {"units": {"vandals": ["infantry"]}}}}),
@@ -207,7 +210,7 @@ def _bad_i() -> list[tuple[str, dict[str, Any]]]:
 
 
 def _bad_ii() -> list[tuple[str, dict[str, Any]]]:
-    h = [{"step": "halt"}]
+    h = [{"step": "round", "ph": "turns", "i": 16}]
     return [
         ("areas.Narnia", {"areas": {"Narnia": {"units": {"ostrogoths": ["infantry"]}}}}),
         ("areas.Apulia.units.romans", {"areas": {"Apulia": {"units": {"romans": ["infantry"]}}}}),
@@ -270,7 +273,7 @@ def _bad_ii() -> list[tuple[str, dict[str, Any]]]:
 
 @pytest.mark.parametrize(("item", "pos"), _bad_i())
 def test_position_italia_i_bad_positions_are_refused(item: str, pos: dict[str, Any]) -> None:
-    pos = {"game": "italia-i", "pending": [{"step": "halt"}], **pos}
+    pos = {"game": "italia-i", "pending": [{"step": "round", "ph": "turns", "i": 10}], **pos}
     with pytest.raises(PositionError) as exc:
         RULES_I.from_position(pos, seed=1)
     assert exc.value.item == item, str(exc.value)
@@ -278,7 +281,7 @@ def test_position_italia_i_bad_positions_are_refused(item: str, pos: dict[str, A
 
 @pytest.mark.parametrize(("item", "pos"), _bad_ii())
 def test_position_italia_ii_bad_positions_are_refused(item: str, pos: dict[str, Any]) -> None:
-    pos = {"game": "italia-ii", "pending": [{"step": "halt"}], **pos}
+    pos = {"game": "italia-ii", "pending": [{"step": "round", "ph": "turns", "i": 16}], **pos}
     with pytest.raises(PositionError) as exc:
         RULES_II.from_position(pos, seed=1)
     assert exc.value.item == item, str(exc.value)

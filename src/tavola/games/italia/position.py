@@ -43,6 +43,7 @@ from typing import Any
 from tavola.core.errors import PositionError
 from tavola.core.rules import State
 from tavola.games.italia import engine
+from tavola.games.italia.checks import invariants
 from tavola.games.italia.const import (
     CITY,
     EXT,
@@ -76,14 +77,6 @@ from tavola.games.italia.sequence import new_state
 
 Unit = list[Any]
 
-
-def _halt_roles(S: Static, st: State, f: dict[str, Any]) -> list[str]:
-    return []
-
-
-# A bottom step for study positions that cover one phase: once the steps above it are done,
-# nobody is asked anything more.
-engine.register("halt", roles=_halt_roles)
 
 FLAGS = (
     ("group", F_GRP),
@@ -313,8 +306,8 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     if not isinstance(p, dict):
         raise PositionError("position", "a position is a mapping of items (game, areas, nations, pending...)")
     known = {
-        "game", "scenario", "players", "options", "round", "nation", "areas", "nations", "leaders",
-        "turn", "dice", "over", "pending",
+        "format", "game", "scenario", "players", "options", "round", "nation", "phase", "areas",
+        "nations", "leaders", "turn", "dice", "over", "pending",
     }  # fmt: skip
     for k in p:
         if k not in known:
@@ -356,13 +349,23 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     if dice:
         st["dice"] = list(dice)
     st["over"] = bool(p.get("over", False))
-    _flow_in(S, N, st, p.get("pending"))
+    if "phase" in p:
+        if "pending" in p:
+            raise PositionError(
+                "phase", "give either the phase of the nation's turn or the pending steps, not both"
+            )
+        _phase_in(S, st, p["phase"])
+    else:
+        _flow_in(S, N, st, p.get("pending"))
     validate(S, st)
     if not st["over"]:
         try:
             engine.advance(S, st, [])
+            bad = invariants(S, st)
         except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as exc:
-            raise PositionError("pending", f"the pending step cannot be resumed: {exc}") from None
+            raise PositionError("pending", f"the pending step cannot be resumed: {exc!r}") from None
+        if bad:
+            raise PositionError("pending", bad[0])
     return st
 
 
@@ -603,6 +606,35 @@ def _pairs(item: str, v: Any) -> list[list[Any]]:
     return v
 
 
+PHASES = {
+    "start": "start",
+    "income": "income",
+    "buy": "buy",
+    "place": "place",
+    "move": "move",
+    "combat": "combat",
+    "second move": "move2",
+    "second combat": "combat2",
+    "campaign": "camp",
+}
+"""The phases a hand-written position may start from (§5.0, §12.2, §12.3): the nation's turn
+resumes there and the round goes on after it."""
+
+
+def _phase_in(S: Static, st: State, phase: Any) -> None:
+    n = st["nat"]
+    if n < 0:
+        raise PositionError("nation", "a phase is a phase of a nation's turn: name the nation")
+    if phase not in PHASES:
+        raise PositionError("phase", f"one of {', '.join(PHASES)}, not {phase!r}")
+    if n not in S.order:
+        raise PositionError("nation", f"the {S.nkey[n]} have no turn of their own (§13.4)")
+    st["flow"] = [
+        {"s": "round", "ph": "turns", "i": S.order.index(n) + 1},
+        {"s": "turn", "n": n, "ph": PHASES[phase]},
+    ]
+
+
 def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
     if frames is None:
         frames = [{"step": "round", "ph": "start", "i": 0}]
@@ -743,8 +775,6 @@ def _check_stacks(S: Static, N: _Names, st: State) -> None:
 
 
 def _check_flow(S: Static, N: _Names, st: State) -> None:
-    from tavola.games.italia.checks import invariants
-
     for i, f in enumerate(st["flow"]):
         item = f"pending[{i}]"
         s = f["s"]
@@ -764,12 +794,3 @@ def _check_flow(S: Static, N: _Names, st: State) -> None:
                 raise PositionError(item, f"the {N.nation(n)} have no units in {N.area(a)} to {s}")
         elif s in ("move", "buy", "place", "turn") and isinstance(n, int) and n >= 0 and st["nat"] != n:
             raise PositionError(item, f"a {s} step of the {N.nation(n)} while it is not their turn (nation)")
-    if st["over"]:
-        return
-    try:
-        bad = invariants(S, st)
-    except (KeyError, IndexError, TypeError, ValueError) as exc:
-        raise PositionError("pending", f"the pending step cannot be resumed: {exc!r}") from None
-    bad = [b for b in bad if not b.startswith("no role is active in step halt")]
-    if bad:
-        raise PositionError("pending" if "step" in bad[0] or "active" in bad[0] else "position", bad[0])

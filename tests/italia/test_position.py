@@ -144,7 +144,13 @@ def _bad_i() -> list[tuple[str, dict[str, Any]]]:
         ("areas.Apulia.units.romans", {"areas": {"Apulia": {"units": {"romans": ["infantry damaged"]}}}}),
         ("areas.Apulia.units.romans", {"areas": {"Apulia": {"units": {"romans": ["leader hannibal"]}}}}),
         ("areas.Apulia.units.romans", {"areas": {"Apulia": {"units": {"romans": ["leader"]}}}}),
-        ("areas.Apulia.units.romans", {"areas": {"Apulia": {"units": {"romans": ["legion +flying"]}}}}),
+        (
+            "marks.Apulia",
+            {
+                "areas": {"Apulia": {"units": {"romans": ["legion"]}}},
+                "marks": {"Apulia": ["romans 0: +flying"]},
+            },
+        ),
         (
             "areas.Mare Siculum.units.carthaginians",
             {
@@ -222,7 +228,13 @@ def _bad_ii() -> list[tuple[str, dict[str, Any]]]:
         ("areas.Apulia.units.vandals", {"areas": {"Apulia": {"units": {"vandals": ["elephant"]}}}}),
         ("areas.Apulia.units.vandals", {"areas": {"Apulia": {"units": {"vandals": ["infantry damaged"]}}}}),
         ("areas.Apulia.units.vandals", {"areas": {"Apulia": {"units": {"vandals": ["leader pyrrhus"]}}}}),
-        ("areas.Apulia.units.vandals", {"areas": {"Apulia": {"units": {"vandals": ["infantry mp=x"]}}}}),
+        (
+            "marks.Apulia",
+            {
+                "areas": {"Apulia": {"units": {"vandals": ["infantry"]}}},
+                "marks": {"Apulia": ["vandals 1: mp=1"]},
+            },
+        ),
         (
             "areas.Apulia.units.vandals",
             {"areas": {"Apulia": {"units": {"vandals": [{"unit": "infantry", "carries": ["infantry"]}]}}}},

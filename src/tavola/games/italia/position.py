@@ -161,15 +161,40 @@ def _unit_word(S: Static, u: Unit) -> Any:
     words = [kind]
     if kind == LEADER:
         words.append(u[EXT])
-    if u[MP] != S.unit_move(kind, u[NAT]):
-        words.append(f"mp={u[MP]}")
-    if u[HIT]:
-        words.append(f"carried={u[HIT]}" if kind == FLEET else "damaged")
-    words.extend("+" + name for name, bit in FLAGS if u[FL] & bit)
+    if u[HIT] and kind != FLEET:
+        words.append("damaged")
     text = " ".join(words)
     if kind == FLEET and u[EXT]:
         return {"unit": text, "carries": [_unit_word(S, c) for c in u[EXT]]}
     return text
+
+
+def _mark(S: Static, u: Unit) -> str:
+    """The marks of the turn under way on one unit (empty when it has none)."""
+    words = []
+    if u[MP] != S.unit_move(u[KIND], u[NAT]):
+        words.append(f"mp={u[MP]}")
+    if u[HIT] and u[KIND] == FLEET:
+        words.append(f"carried={u[HIT]}")
+    words.extend("+" + name for name, bit in FLAGS if u[FL] & bit)
+    return " ".join(words)
+
+
+def _marks(S: Static, lst: list[Unit]) -> list[str]:
+    out = []
+    seen: dict[int, int] = {}
+    for u in lst:
+        i = seen.get(u[NAT], 0)
+        seen[u[NAT]] = i + 1
+        m = _mark(S, u)
+        if m:
+            out.append(f"{S.nkey[u[NAT]]} {i}: {m}")
+        if u[KIND] == FLEET:
+            for j, c in enumerate(u[EXT]):
+                m = _mark(S, c)
+                if m:
+                    out.append(f"{S.nkey[u[NAT]]} {i}.{j}: {m}")
+    return out
 
 
 def _units(S: Static, lst: list[Unit]) -> Any:
@@ -239,6 +264,9 @@ def position(S: Static, st: State) -> dict[str, Any]:
     if st["nat"] >= 0:
         p["nation"] = S.nkey[st["nat"]]
     p["areas"] = areas
+    marks = {N.area_name[a]: m for a in range(S.A) if (m := _marks(S, st["u"][a]))}
+    if marks:
+        p["marks"] = marks
     p["nations"] = nations
     leaders: dict[str, Any] = {}
     if st["lexp"]:
@@ -307,7 +335,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
         raise PositionError("position", "a position is a mapping of items (game, areas, nations, pending...)")
     known = {
         "format", "game", "scenario", "players", "options", "round", "nation", "phase", "areas",
-        "nations", "leaders", "turn", "dice", "over", "pending",
+        "marks", "nations", "leaders", "turn", "dice", "over", "pending",
     }  # fmt: skip
     for k in p:
         if k not in known:
@@ -338,6 +366,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     st["round"] = rnd
     st["nat"] = N.nation_of("nation", p.get("nation"))
     _areas_in(S, N, st, _mapping(p, "areas") or {})
+    _marks_in(S, N, st, _mapping(p, "marks") or {})
     _nations_in(S, N, st, _mapping(p, "nations") or {})
     _leaders_in(S, st, _mapping(p, "leaders") or {})
     _turn_in(S, N, st, _mapping(p, "turn") or {})
@@ -425,12 +454,6 @@ def _unit_in(S: Static, item: str, n: int, w: Any, at_sea: bool, cargo: bool = F
             if S.hits.get(kind, 1) < 2:
                 raise PositionError(item, f"{kind} takes one hit and cannot be damaged (§10.2)")
             u[HIT] = 1
-        elif word.startswith("mp="):
-            u[MP] = _int(item, _num(item, word[3:]))
-        elif word.startswith("carried=") and kind == FLEET:
-            u[HIT] = _int(item, _num(item, word[8:]))
-        elif word.startswith("+") and word[1:] in FLAG_OF:
-            u[FL] |= FLAG_OF[word[1:]]
         else:
             raise PositionError(item, f"unknown mark {word!r} on a {kind}")
     if at_sea and kind != FLEET and not cargo:
@@ -491,6 +514,44 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
                     raise PositionError(f"{item}.units.{nk}", "a nation's units are a list")
                 for w in words:
                     st["u"][a].append(_unit_in(S, f"{item}.units.{nk}", n, w, S.is_sea[a]))
+
+
+def _marks_in(S: Static, N: _Names, st: State, marks: dict[str, Any]) -> None:
+    """Marks of the turn under way: ``"romans 1: mp=0 +moved"`` marks the second Roman unit
+    listed in the area, ``"carthaginians 0.1: +ship"`` the second unit aboard their first fleet."""
+    for name, lst in marks.items():
+        a = N.area_of(f"marks.{name}", name)
+        item = f"marks.{name}"
+        if not isinstance(lst, list):
+            raise PositionError(item, "a list of marks such as 'romans 0: mp=1 +moved'")
+        for m in lst:
+            head, sep, words = str(m).partition(":")
+            parts = head.split()
+            if not sep or len(parts) != 2:
+                raise PositionError(item, f"a mark reads 'nation index: marks', not {m!r}")
+            n = N.nation_of(item, parts[0])
+            idx = parts[1].split(".")
+            if not all(x.isdigit() for x in idx) or len(idx) > 2:
+                raise PositionError(item, f"{parts[1]!r} is not an index (2, or 2.0 for cargo)")
+            own = [u for u in st["u"][a] if u[NAT] == n]
+            i = int(idx[0])
+            if i >= len(own):
+                raise PositionError(item, f"the {parts[0]} have {len(own)} units in {name}, no unit {i}")
+            u = own[i]
+            if len(idx) == 2:
+                j = int(idx[1])
+                if u[KIND] != FLEET or j >= len(u[EXT]):
+                    raise PositionError(item, f"unit {i} of the {parts[0]} carries no unit {j}")
+                u = u[EXT][j]
+            for word in words.split():
+                if word.startswith("mp="):
+                    u[MP] = _int(item, _num(item, word[3:]))
+                elif word.startswith("carried=") and u[KIND] == FLEET:
+                    u[HIT] = _int(item, _num(item, word[8:]))
+                elif word.startswith("+") and word[1:] in FLAG_OF:
+                    u[FL] |= FLAG_OF[word[1:]]
+                else:
+                    raise PositionError(item, f"unknown mark {word!r} (mp=N, carried=N, +flag)")
 
 
 def _nations_in(S: Static, N: _Names, st: State, nations: dict[str, Any]) -> None:

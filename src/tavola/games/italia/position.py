@@ -275,6 +275,12 @@ def position(S: Static, st: State) -> dict[str, Any]:
         leaders["dead"] = list(st["ldead"])
     if leaders:
         p["leaders"] = leaders
+    if st["panic"]:
+        p["elephant_battles"] = st["panic"]
+    if st["conv"]:
+        p["conversions"] = st["conv"]
+    if st["titles"]:
+        p["titles"] = [N.nation(n) for n in st["titles"]]
     turn = _turn_out(S, N, st)
     if turn:
         p["turn"] = turn
@@ -304,16 +310,10 @@ def _turn_out(S: Static, N: _Names, st: State) -> dict[str, Any]:
         t["naval"] = [[N.area(a), N.nation(m)] for a, m in st["naval"]]
     if st["bought"]:
         t["bought"] = list(st["bought"])
-    if st["titles"]:
-        t["titles"] = [N.nation(n) for n in st["titles"]]
     if st["camp_nat"] >= 0:
         t["camp_nat"] = N.nation(st["camp_nat"])
     if st["camp_raids"] is not None:
         t["camp_raids"] = [N.area(a) for a in st["camp_raids"]]
-    if st["panic"]:
-        t["panic"] = st["panic"]
-    if st["conv"]:
-        t["conv"] = st["conv"]
     if st["r10"] is not None:
         r = st["r10"]
         t["r10"] = {
@@ -335,7 +335,8 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
         raise PositionError("position", "a position is a mapping of items (game, areas, nations, pending...)")
     known = {
         "format", "game", "scenario", "players", "options", "round", "nation", "phase", "areas",
-        "marks", "nations", "leaders", "turn", "dice", "over", "pending",
+        "marks", "nations", "leaders", "elephant_battles", "conversions", "titles", "turn", "dice",
+        "over", "pending",
     }  # fmt: skip
     for k in p:
         if k not in known:
@@ -369,6 +370,12 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     _marks_in(S, N, st, _mapping(p, "marks") or {})
     _nations_in(S, N, st, _mapping(p, "nations") or {})
     _leaders_in(S, st, _mapping(p, "leaders") or {})
+    st["panic"] = _int("elephant_battles", p.get("elephant_battles", 0))
+    st["conv"] = _int("conversions", p.get("conversions", 0))
+    titles = p.get("titles") or []
+    if not isinstance(titles, list):
+        raise PositionError("titles", "a list of the nations that took a title")
+    st["titles"] = [N.nation_of("titles", x) for x in titles]
     _turn_in(S, N, st, _mapping(p, "turn") or {})
     dice = p.get("dice") or []
     if not isinstance(dice, list) or any(
@@ -640,12 +647,9 @@ def _turn_in(S: Static, N: _Names, st: State, t: dict[str, Any]) -> None:
     if not isinstance(bought, list) or any(x not in S.kinds for x in bought):
         raise PositionError("turn.bought", f"a list of unit kinds, not {bought!r}")
     st["bought"] = list(bought)
-    st["titles"] = [N.nation_of("turn.titles", x) for x in t.get("titles") or []]
     st["camp_nat"] = N.nation_of("turn.camp_nat", t.get("camp_nat"))
     raids = t.get("camp_raids")
     st["camp_raids"] = None if raids is None else _area_list(N, "turn.camp_raids", raids)
-    st["panic"] = _int("turn.panic", t.get("panic", 0))
-    st["conv"] = _int("turn.conv", t.get("conv", 0))
     r10 = t.get("r10")
     if r10 is not None:
         if not isinstance(r10, dict) or set(r10) != {"passes", "i", "given", "leaders"}:

@@ -17,11 +17,6 @@ from tavola.games.italia.rules import ItaliaRules
 
 GAMES = {"italia-i": RULES_I, "italia-ii": RULES_II}
 
-# States the rules reach today although the book forbids them (the attack limit of §8.3 and
-# units a campaign leaves over the limit, §8.0, §12.3.1): the loader refuses them, as it must.
-KNOWN_BREAKS = ("over the attack limit (§8.3)", "over the stack limit (§8.0)")
-
-
 def _roundtrip(R: ItaliaRules, st: dict[str, Any], as_yaml: bool = False) -> None:
     p = R.position(st)
     if as_yaml:
@@ -49,7 +44,7 @@ def test_position_of_the_setup_round_trips(game: str) -> None:
 def test_position_fuzz_every_reached_state_round_trips(game: str) -> None:
     """Random games; every few actions the state is written, loaded back and compared."""
     R = GAMES[game]
-    checked = refused = 0
+    checked = 0
     for g in range(4):
         st = R.setup("standard", R.players, {}, 100 + g)
         rnd = random.Random(g)
@@ -57,16 +52,11 @@ def test_position_fuzz_every_reached_state_round_trips(game: str) -> None:
         while R.active_roles(st) and k < 3000:
             k += 1
             if k % 5 == 0:
-                try:
-                    _roundtrip(R, st, as_yaml=k % 500 == 0)
-                    checked += 1
-                except PositionError as exc:
-                    assert any(b in exc.message for b in KNOWN_BREAKS), exc
-                    refused += 1
+                _roundtrip(R, st, as_yaml=k % 500 == 0)
+                checked += 1
             role = R.active_roles(st)[0]
             R.apply(st, role, rnd.choice(R.legal_actions(st, role)))
     assert checked >= 1000
-    assert refused <= checked // 50
 
 
 def test_position_reads_a_hand_written_board() -> None:

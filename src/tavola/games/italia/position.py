@@ -796,12 +796,30 @@ def validate(S: Static, st: State) -> None:
     _check_flow(S, N, st)
 
 
+BUSY_STEPS = frozenset(
+    (
+        "camp",
+        "react",
+        "r10",
+        "combat",
+        "battle",
+        "retreat",
+        "rebuild",
+        "pillage",
+        "excess",
+        "ndecl",
+        "nbattle",
+        "nretreat",
+    )
+)
+
+
 def _after_combat(st: State) -> int:
-    """The nation whose combat phase has begun (its movement and the §8.0 check behind it), with
-    no campaign or reaction under way; -1 otherwise. Before that, placement ignores the limits
-    (§8.2) and any stack may stand over them."""
+    """The nation whose combat phase is over (its movement, the combat and the checks that
+    close them behind it), with no campaign under way; -1 otherwise. Before that, placement
+    ignores the limits (§8.2) and areas stand over them until the check of §8.0 or §8.3."""
     n = st["nat"]
-    if n < 0 or any(f["s"] in ("camp", "react", "r10") for f in st["flow"]):
+    if n < 0 or any(f["s"] in BUSY_STEPS for f in st["flow"]):
         return -1
     for f in st["flow"]:
         if f["s"] == "turn" and f.get("n") == n and f.get("ph") in ("camp", "end", "close"):

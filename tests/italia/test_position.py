@@ -17,6 +17,7 @@ from tavola.games.italia.rules import ItaliaRules
 
 GAMES = {"italia-i": RULES_I, "italia-ii": RULES_II}
 
+
 def _roundtrip(R: ItaliaRules, st: dict[str, Any], as_yaml: bool = False) -> None:
     p = R.position(st)
     if as_yaml:
@@ -99,7 +100,8 @@ def test_position_keeps_interleaved_units_in_order() -> None:
         "game": "italia-i",
         "areas": {
             "Mare Siculum": {
-                "units": [{"carthaginians": ["fleet"]}, {"greeks": ["fleet"]}, {"carthaginians": ["fleet"]}]
+                "units": {"carthaginians": ["fleet", "fleet"], "greeks": ["fleet"]},
+                "order": ["carthaginians 1", "greeks 1", "carthaginians 1"],
             }
         },
         "over": True,
@@ -109,7 +111,11 @@ def test_position_keeps_interleaved_units_in_order() -> None:
     assert [u[0] for u in st["u"][R.S.area("mare_siculum")]] == [
         R.S.nation(k) for k in ("carthaginians", "greeks", "carthaginians")
     ]
-    assert R.position(st)["areas"]["Mare Siculum"]["units"] == p["areas"]["Mare Siculum"]["units"]
+    assert R.position(st)["areas"]["Mare Siculum"] == p["areas"]["Mare Siculum"]
+    bad = {**p, "areas": {"Mare Siculum": {**p["areas"]["Mare Siculum"], "order": ["carthaginians 2"]}}}
+    with pytest.raises(PositionError) as exc:
+        R.from_position(bad, seed=1)
+    assert exc.value.item == "areas.Mare Siculum.order"
 
 
 def test_position_dice_are_rolled_first() -> None:

@@ -197,16 +197,21 @@ def _marks(S: Static, lst: list[Unit]) -> list[str]:
     return out
 
 
-def _units(S: Static, lst: list[Unit]) -> Any:
-    runs: list[tuple[int, list[Any]]] = []
+def _units(S: Static, lst: list[Unit]) -> tuple[dict[str, list[Any]], list[str]]:
+    """The units of an area by nation, and, when nations are interleaved, the order of the
+    pieces as runs (``["etruscans 1", "romans 7", "etruscans 2"]``): the order numbers the
+    fleets of a sea."""
+    by: dict[str, list[Any]] = {}
+    runs: list[list[Any]] = []
     for u in lst:
+        by.setdefault(S.nkey[u[NAT]], []).append(_unit_word(S, u))
         if runs and runs[-1][0] == u[NAT]:
-            runs[-1][1].append(_unit_word(S, u))
+            runs[-1][1] += 1
         else:
-            runs.append((u[NAT], [_unit_word(S, u)]))
+            runs.append([u[NAT], 1])
     if len({n for n, _ in runs}) == len(runs):
-        return {S.nkey[n]: words for n, words in runs}
-    return [{S.nkey[n]: words} for n, words in runs]
+        return by, []
+    return by, [f"{S.nkey[n]} {c}" for n, c in runs]
 
 
 def _frame_out(N: _Names, f: dict[str, Any]) -> dict[str, Any]:
@@ -237,7 +242,9 @@ def position(S: Static, st: State) -> dict[str, Any]:
         if st["cown"][a] >= 0:
             d["owner"] = S.nkey[st["cown"][a]]
         if st["u"][a]:
-            d["units"] = _units(S, st["u"][a])
+            d["units"], order = _units(S, st["u"][a])
+            if order:
+                d["order"] = order
         if d:
             areas[N.area_name[a]] = d
     nations: dict[str, Any] = {}
@@ -492,8 +499,8 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
         if not isinstance(d, dict):
             raise PositionError(item, "an area is a mapping with city, owner and units")
         for k in d:
-            if k not in ("city", "owner", "units"):
-                raise PositionError(f"{item}.{k}", "an area has city, owner and units")
+            if k not in ("city", "owner", "units", "order"):
+                raise PositionError(f"{item}.{k}", "an area has city, owner, units and order")
         if "city" in d:
             if d["city"] not in CITY_OF:
                 raise PositionError(f"{item}.city", f"city or ruin, not {d['city']!r}")
@@ -503,24 +510,34 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
         if d.get("owner") is not None:
             st["cown"][a] = N.nation_of(f"{item}.owner", d["owner"])
         units = d.get("units") or {}
-        runs = (
-            units
-            if isinstance(units, list)
-            else [{k: v} for k, v in units.items()]
-            if isinstance(units, dict)
-            else None
-        )
-        if runs is None:
+        if not isinstance(units, dict):
             raise PositionError(f"{item}.units", "units are a mapping nation: [units]")
-        for run in runs:
-            if not isinstance(run, dict):
-                raise PositionError(f"{item}.units", f"a run of units is {{nation: [units]}}, not {run!r}")
-            for nk, words in run.items():
-                n = N.nation_of(f"{item}.units.{nk}", nk)
-                if not isinstance(words, list):
-                    raise PositionError(f"{item}.units.{nk}", "a nation's units are a list")
-                for w in words:
-                    st["u"][a].append(_unit_in(S, f"{item}.units.{nk}", n, w, S.is_sea[a]))
+        pieces: dict[int, list[Unit]] = {}
+        for nk, words in units.items():
+            n = N.nation_of(f"{item}.units.{nk}", nk)
+            if not isinstance(words, list):
+                raise PositionError(f"{item}.units.{nk}", "a nation's units are a list")
+            pieces[n] = [_unit_in(S, f"{item}.units.{nk}", n, w, S.is_sea[a]) for w in words]
+        order = d.get("order")
+        if order is None:
+            for lst in pieces.values():
+                st["u"][a].extend(lst)
+            continue
+        if not isinstance(order, list):
+            raise PositionError(f"{item}.order", "the order is a list of runs such as 'romans 2'")
+        left = {n: list(lst) for n, lst in pieces.items()}
+        for run in order:
+            parts = str(run).split()
+            if len(parts) != 2 or not parts[1].isdigit():
+                raise PositionError(f"{item}.order", f"a run reads 'nation count', not {run!r}")
+            n = N.nation_of(f"{item}.order", parts[0])
+            c = int(parts[1])
+            if c > len(left.get(n, [])):
+                raise PositionError(f"{item}.order", f"more {parts[0]} units in the order than in units")
+            st["u"][a].extend(left[n][:c])
+            left[n] = left[n][c:]
+        if any(left.values()):
+            raise PositionError(f"{item}.order", "the order leaves units out")
 
 
 def _marks_in(S: Static, N: _Names, st: State, marks: dict[str, Any]) -> None:

@@ -46,11 +46,11 @@ def test_position_fuzz_every_reached_state_round_trips(game: str) -> None:
     """Random games; every few actions the state is written, loaded back and compared."""
     R = GAMES[game]
     checked = 0
-    for g in range(4):
+    for g in range(6):
         st = R.setup("standard", R.players, {}, 100 + g)
         rnd = random.Random(g)
         k = 0
-        while R.active_roles(st) and k < 3000:
+        while R.active_roles(st) and k < 2500:
             k += 1
             if k % 5 == 0:
                 _roundtrip(R, st, as_yaml=k % 500 == 0)

@@ -4,22 +4,28 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test install install-test chromium lint fuzz bench balance
+.PHONY: serve test install install-test chromium postgresql lint fuzz bench balance
 
 $(BIN)/python:
-	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
+	@$(PY) -m venv $(VENV) || { echo 'python3 -m venv failed: on Debian/Ubuntu, apt-get install python3-venv'; exit 1; }
+	$(BIN)/pip install --quiet --disable-pip-version-check --upgrade pip
 
 install: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet --disable-pip-version-check -e .
 
-install-test: $(BIN)/python chromium
-	$(BIN)/pip install --quiet -e '.[test]'
+install-test: $(BIN)/python chromium postgresql
+	$(BIN)/pip install --quiet --disable-pip-version-check -e '.[test]'
 
 # Browser tests drive Debian's chromium; no browser is ever downloaded.
 chromium:
 	@test -x $(CHROMIUM) || { (apt-get update -qq || sudo apt-get update -qq) && \
 	  (apt-get install -y -qq chromium || sudo apt-get install -y -qq chromium); }
+
+# The server tests also run on a throw-away PostgreSQL cluster of their own: Debian's server.
+postgresql:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || { (apt-get update -qq || sudo apt-get update -qq) && \
+	  (DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql || \
+	   sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql); }
 
 serve: install
 	$(BIN)/tavola serve $(SERVE_ARGS)

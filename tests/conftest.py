@@ -7,6 +7,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from tavola.core.registry import GAMES
+from tavola.core.registry import register
 
-GAMES.setdefault("toy", "toygame:RULES")
+register("toy", "toygame:RULES")

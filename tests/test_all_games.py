@@ -9,8 +9,8 @@ import random
 import pytest
 
 import tavola
-from tavola.core import fuzz
 from tavola.core.registry import game_ids, get_rules
+from tavola.tools import fuzz
 
 GAMES = [g for g in game_ids()]
 SMOKE_GAMES = 8  # per game; `tavola fuzz GAME --games 500` is the long run

@@ -10,16 +10,18 @@ from pathlib import Path
 import pytest
 
 from tavola.bots.base import BOTS, Bot
-from tavola.cli import COMMANDS, arena
+from tavola.cli import COMMANDS
+from tavola.cli import arena as arena_cli
 from tavola.core.rules import Action, Rules, State
+from tavola.tools import arena
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str]:
     # The arena's own parser: the test does not depend on the other subcommands' modules.
     parser = argparse.ArgumentParser(prog="tavola")
     sub = parser.add_subparsers(dest="command", required=True)
-    arena.register(sub)
-    arena.register_balance(sub)
+    arena_cli.register(sub)
+    arena_cli.register_balance(sub)
     args = parser.parse_args(argv)
     code = args.func(args)
     return code, capsys.readouterr().out
@@ -107,7 +109,7 @@ def test_arena_refuses_a_lineup_that_does_not_fit() -> None:
     from tavola.core.errors import UnknownGame
 
     parser = argparse.ArgumentParser()
-    arena.register(parser.add_subparsers())
+    arena_cli.register(parser.add_subparsers())
     for argv in (
         ["arena", "toy", "--players", "3", "--bots", "random,greedy"],
         ["arena", "toy", "--bots", "random,wizard"],
@@ -157,7 +159,7 @@ def test_balance_averages_the_nations_behind_the_seats_and_prints_markdown(
     report = arena.balance_report(settings, "greedy", outcomes)
     assert report["nations"] == {"celts": 3.0, "romans": 3.0}
     assert report["seats"]["north"]["mean_score"] == 6.0
-    arena.print_balance(report, markdown=True)
+    arena_cli.print_balance(report, markdown=True)
     out = capsys.readouterr().out.splitlines()
     assert "| seat | wins | win rate | 95% CI | mean score |" in out
     assert "|---|--:|--:|--:|--:|" in out
@@ -242,7 +244,7 @@ def test_a_failing_bot_is_reported_and_the_command_fails(
 ) -> None:
     monkeypatch.setitem(BOTS, "broken", Broken)
     parser = argparse.ArgumentParser()
-    arena.register(parser.add_subparsers())
+    arena_cli.register(parser.add_subparsers())
     args = parser.parse_args(
         ["arena", "toy", "--bots", "random,broken", "--games", "2", "--jobs", "1", "--json"]
     )

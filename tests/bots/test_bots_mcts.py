@@ -11,7 +11,7 @@ import pytest
 
 from tavola.bots import BOTS, LEVELS, bot_names, make_bot, parse_bot_spec
 from tavola.bots.greedy import GreedyBot
-from tavola.bots.knowledge import Knowledge, load_knowledge, module_for, register_knowledge
+from tavola.bots.knowledge import Knowledge, load_knowledge, register_knowledge
 from tavola.bots.mcts import LEVELS as MCTS_LEVELS
 from tavola.bots.mcts import MctsBot
 from tavola.core.game import Game
@@ -159,8 +159,10 @@ def test_mcts_uses_the_games_knowledge_on_worlds_only(toy_knowledge: dict[str, l
     assert first_opened == ("pass",)
 
 
-def test_knowledge_modules_are_found_by_game_id() -> None:
-    assert module_for("antike-ii") == "tavola.bots.knowledge.antike_ii"
+def test_knowledge_comes_from_the_rules_object() -> None:
+    from tavola.core.registry import get_rules
+
+    assert load_knowledge("antike-ii") is get_rules("antike-ii").knowledge() is not None
     assert load_knowledge("no-such-game") is None
 
 

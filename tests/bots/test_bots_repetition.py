@@ -10,7 +10,7 @@ import pytest
 from tavola.bots import make_bot
 from tavola.bots.common import Repetitions, situation_signature
 from tavola.bots.knowledge import Knowledge, register_knowledge
-from tavola.core.registry import GAMES
+from tavola.core.registry import register, unregister
 from tavola.core.rules import Action, Event, Rules, Scenario, State, clone
 
 
@@ -118,13 +118,13 @@ def _prefer_going_round(rules: Rules, world: State, role: str, actions: list[Act
 
 
 def _installed(rules: Rules, name: str) -> Any:
-    GAMES[rules.id] = f"{__name__}:{name}"
+    register(rules.id, f"{__name__}:{name}")
     register_knowledge(rules.id, Knowledge(prior=_prefer_going_round))
     try:
         yield rules
     finally:
         register_knowledge(rules.id, None)
-        GAMES.pop(rules.id, None)
+        unregister(rules.id)
 
 
 @pytest.fixture

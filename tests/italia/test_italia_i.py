@@ -256,7 +256,7 @@ def test_13_4_neutral_garrisons_do_not_retreat(dice: Dice) -> None:
 
 
 def test_13_4_round_10_is_a_sequence_of_campaigns_to_the_end() -> None:
-    from test_sequence import passive
+    from test_italia_sequence import passive
 
     st = RULES_I.setup("standard", 3, {}, 2)
     passive(RULES_I, st, lambda s: s["round"] == 10)

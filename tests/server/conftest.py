@@ -1,7 +1,10 @@
 """Server test set-up: an app on a fresh database, playing the toy game.
 
-The database is a new SQLite file per test. With ``TAVOLA_TEST_POSTGRES`` set to a PostgreSQL
-URL (a user allowed to create databases), each test gets a new PostgreSQL database instead.
+Every test that takes ``db_url`` runs twice: on a new SQLite file and on a new database of a
+real PostgreSQL server, a throw-away cluster the tests start themselves (one per test process,
+see ``postgres_cluster``). ``TAVOLA_TEST_POSTGRES`` changes that: a PostgreSQL URL (a user
+allowed to create databases) uses that server instead; ``off`` tests on SQLite only. Without
+it, a PostgreSQL that cannot start fails the PostgreSQL tests: they are never skipped quietly.
 """
 
 from __future__ import annotations
@@ -20,15 +23,31 @@ from sqlalchemy.engine import make_url
 from tavola.server import create_app
 from tavola.server.config import database_url
 
-POSTGRES = os.environ.get("TAVOLA_TEST_POSTGRES")
+POSTGRES = os.environ.get("TAVOLA_TEST_POSTGRES", "")
+BACKENDS = ["sqlite"] if POSTGRES.lower() == "off" else ["sqlite", "postgresql"]
 
 
-@pytest.fixture
-def db_url(tmp_path: Path) -> Iterator[str]:
-    if not POSTGRES:
+@pytest.fixture(scope="session")
+def postgres_admin_url() -> Iterator[str]:
+    """A URL of a PostgreSQL database whose user may create databases."""
+    if POSTGRES:
+        yield database_url(POSTGRES)
+        return
+    from postgres_cluster import Cluster
+
+    cluster = Cluster().start()
+    try:
+        yield cluster.url
+    finally:
+        cluster.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    if request.param == "sqlite":
         yield f"sqlite:///{tmp_path / 'tavola.sqlite3'}"
         return
-    admin_url = make_url(database_url(POSTGRES))
+    admin_url = make_url(request.getfixturevalue("postgres_admin_url"))
     name = f"tavola_test_{secrets.token_hex(4)}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     with admin.connect() as conn:

@@ -45,7 +45,7 @@ class GreedyBot(Bot):
         legal = self.repeats.fresh(rules, world, role, legal)
         if len(legal) == 1:
             return legal[0]
-        knowledge = load_knowledge(rules.id)
+        knowledge = load_knowledge(rules)
         policy = knowledge.playout if knowledge is not None else None
         totals = [0.0] * len(legal)
         for w in range(max(1, self.worlds)):
@@ -62,7 +62,7 @@ class GreedyBot(Bot):
         """Among equally valued actions, the game's prior decides if it has one (so the bot
         does not wander, e.g. trading back and forth), else chance."""
         if len(top) > 1:
-            knowledge = load_knowledge(rules.id)
+            knowledge = load_knowledge(rules)
             if knowledge is not None and knowledge.prior is not None:
                 weights = knowledge.prior(rules, world, role, top)
                 heaviest = max(weights)

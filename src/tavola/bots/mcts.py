@@ -175,7 +175,7 @@ class MctsBot(Bot):
         still ends by ``stop``. The slowest is forgotten by the wall clock, not by the number
         of iterations (a fast game makes hundreds a second), and it carries over from earlier
         decisions; the margin is capped so a very busy machine still leaves time to search."""
-        knowledge = load_knowledge(rules.id)
+        knowledge = load_knowledge(rules)
         self._bounds = {}
         now = _clock()
         slow = self._slow * 0.5 ** ((now - self._slow_at) / _SLOW_HALF_LIFE) if self._slow_at else 0.0

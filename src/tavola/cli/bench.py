@@ -14,10 +14,10 @@ from typing import Any
 
 from tavola.bots import make_bot
 from tavola.cli.common import add_game_args, emit_json
-from tavola.core import bench
-from tavola.core.bench import game_settings, positions
 from tavola.core.errors import TavolaError
 from tavola.core.registry import get_rules
+from tavola.tools import bench
+from tavola.tools.bench import game_settings, positions
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from tavola.cli.common import add_game_args, emit_json
-from tavola.core import fuzz
+from tavola.tools import fuzz
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -1,34 +1,13 @@
-"""`tavola loadtest`: many concurrent matches against a server on loopback, for a bounded time.
-
-The server runs in a child process on 127.0.0.1 with a temporary SQLite database. Bots play
-most seats on the server; scripted clients play some seats over HTTP, each waiting for its
-turn on the match's WebSocket and answering with a random legal action. The report gives
-actions per second (all seats) and the latency of the scripted clients' action requests.
-"""
+"""`tavola loadtest`: many concurrent matches against a server on loopback, for a bounded time
+(the library is :mod:`tavola.tools.loadtest`)."""
 
 from __future__ import annotations
 
 import argparse
-import asyncio
-import contextlib
-import json
-import multiprocessing
-import random
-import resource
-import socket
-import sqlite3
-import statistics
-import sys
-import tempfile
-import time
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
 
 from tavola.cli.common import emit_json
-from tavola.core.errors import TavolaError
-
-HOST = "127.0.0.1"  # loopback only, always
+from tavola.tools.loadtest import HOST, LoadTest
+from tavola.tools.loadtest import run as run_load
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,332 +34,46 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-# --- the server, in a child process -------------------------------------------------------
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(database: str, port: int, bot_delay: float, bot_think: float) -> None:
-    import logging
-
-    import uvicorn
-
-    from tavola.server import Settings, create_app
-
-    logging.basicConfig(level=logging.WARNING)
-    # The server's threads make many short database calls; a shorter switch interval hands
-    # the GIL back sooner (measured: about half the latency under load).
-    sys.setswitchinterval(0.001)
-    app = create_app(Settings(database=database, bot_delay=bot_delay, bot_think=bot_think))
-    config = uvicorn.Config(
-        app, host=HOST, port=port, log_level="warning", access_log=False, timeout_keep_alive=60
-    )
-    uvicorn.Server(config).run()
-
-
-# --- the clients --------------------------------------------------------------------------
-
-
-@dataclass
-class Stats:
-    latencies: list[float] = field(default_factory=list)
-    server_ms: list[float] = field(default_factory=list)
-    stale: int = 0
-    errors: list[str] = field(default_factory=list)
-    finished: int = 0
-    started: int = 0
-
-
-@dataclass
-class Plan:
-    base: str
-    game: str
-    scenario: str
-    players: int
-    roles: list[str]
-    bot: str
-    deadline: float
-    stats: Stats
-    rand: random.Random
-    ws_log: str = "full"
-
-
-async def _new_client(plan: Plan) -> Any:
-    import httpx
-
-    client = httpx.AsyncClient(base_url=plan.base, timeout=30.0)
-    r = await client.get("/api/me")  # a guest identity (its cookie) per scripted player
-    r.raise_for_status()
-    return client
-
-
-async def _seat_player(plan: Plan, client: Any, mid: str, role: str) -> None:
-    """Play one seat until the game ends or time is up: act on every view that asks us."""
-    import httpx
-    from websockets.asyncio.client import connect
-
-    ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
-    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
-    last_posted = -1
-    async with connect(ws_url, additional_headers={"Cookie": cookie}, max_size=None) as ws:
-        view: dict[str, Any] | None = None
-        while time.monotonic() < plan.deadline:
-            if view is None:
-                remaining = plan.deadline - time.monotonic()
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, remaining))
-                except TimeoutError:
-                    return
-                msg = json.loads(raw)
-                if msg.get("type") != "view":
-                    continue
-                view = msg["view"]
-            assert view is not None
-            if view.get("result") is not None:
-                return
-            legal = [a for a in view.get("actions", []) if a != ["undo"]]
-            step = view["step"]
-            if not legal or step <= last_posted:
-                view = None
-                continue
-            action = plan.rand.choice(legal)
-            last_posted = step
-            body = {"role": role, "action": action, "step": step}
-            t0 = time.perf_counter()
-            try:
-                r = await client.post(f"/api/matches/{mid}/actions", json=body)
-            except httpx.TransportError:
-                # A kept-alive connection the server closed meanwhile: retrying is safe, since
-                # a repeated step can only be refused as stale.
-                r = await client.post(f"/api/matches/{mid}/actions", json=body)
-            plan.stats.latencies.append(time.perf_counter() - t0)
-            timing = r.headers.get("server-timing", "")
-            if "dur=" in timing:
-                plan.stats.server_ms.append(float(timing.split("dur=")[1].split(";")[0]))
-            if r.status_code == 200:
-                view = r.json()["view"]  # our turn may go on: no need to wait for the push
-            elif r.status_code == 409:
-                plan.stats.stale += 1
-                view = None
-            else:
-                plan.stats.errors.append(f"{r.status_code} {r.text[:200]}")
-                view = None
-
-
-async def _match_loop(plan: Plan, scripted: int) -> None:
-    """Keep one match going: when it ends, start another, until the deadline."""
-    clients = [await _new_client(plan) for _ in range(max(1, scripted))]
-    try:
-        while time.monotonic() < plan.deadline:
-            seats = {r: f"bot:{plan.bot}" for r in plan.roles}
-            for i in range(scripted):
-                seats[plan.roles[i]] = "me" if i == 0 else "open"
-            body = {
-                "game": plan.game,
-                "scenario": plan.scenario,
-                "players": plan.players,
-                "seats": seats,
-                "seed": plan.rand.randrange(2**31),
-            }
-            r = await clients[0].post("/api/matches", json=body)
-            if r.status_code != 201:
-                plan.stats.errors.append(f"create {r.status_code} {r.text[:200]}")
-                return
-            match = r.json()["match"]
-            mid = match["id"]
-            plan.stats.started += 1
-            for i in range(1, scripted):
-                seat = next(s for s in match["seats"] if s["role"] == plan.roles[i])
-                j = await clients[i].post(
-                    f"/api/matches/{mid}/join", json={"role": seat["role"], "invite": seat["invite"]}
-                )
-                if j.status_code != 200:
-                    plan.stats.errors.append(f"join {j.status_code} {j.text[:200]}")
-            if scripted:
-                await asyncio.gather(
-                    *(_seat_player(plan, clients[i], mid, plan.roles[i]) for i in range(scripted))
-                )
-            else:
-                await _watch_until_over(plan, mid)
-            if time.monotonic() < plan.deadline:
-                plan.stats.finished += 1
-    finally:
-        for c in clients:
-            await c.aclose()
-
-
-async def _watch_until_over(plan: Plan, mid: str) -> None:
-    """An all-bot match: wait for its end on an observer socket."""
-    from websockets.asyncio.client import connect
-
-    ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
-    async with connect(ws_url, max_size=None) as ws:
-        while time.monotonic() < plan.deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, plan.deadline - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
-            if msg.get("type") == "view" and msg["view"].get("result") is not None:
-                return
-
-
-def _percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    k = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
-    return ordered[k]
-
-
-async def _drive(plan: Plan, games: int, scripted: int, players: int) -> None:
-    per_match = [min(players, 2 if i % 2 else 1) if i < scripted else 0 for i in range(games)]
-    tasks = [asyncio.create_task(_match_loop(plan, n)) for n in per_match]
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(
-            asyncio.gather(*tasks, return_exceptions=True), plan.deadline - time.monotonic() + 15
-        )
-    for t in tasks:
-        t.cancel()
-    results = await asyncio.gather(*tasks, return_exceptions=True)
-    for res in results:
-        if isinstance(res, Exception) and not isinstance(res, asyncio.CancelledError):
-            plan.stats.errors.append(f"{type(res).__name__}: {res}")
-
-
-def _count_actions(db: Path, since: float, until: float) -> int:
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)) as conn:
-        row = conn.execute(
-            "SELECT COUNT(*) FROM actions WHERE created_at >= ? AND created_at < ?", (since, until)
-        ).fetchone()
-        return int(row[0])
-
-
 def run(args: argparse.Namespace) -> int:
-    try:
-        import httpx
-        import websockets  # noqa: F401
-    except ImportError as exc:
-        raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
-
-    from tavola.core.registry import game_ids, get_rules
-
-    if args.games < 1 or args.seconds <= 0:
-        raise TavolaError("--games and --seconds must be positive")
-    game_id = args.game or next(iter(game_ids()))
-    rules = get_rules(game_id)
-    specs = {s.name: s for s in rules.scenarios()}
-    scenario = args.scenario or next(iter(specs))
-    if scenario not in specs:
-        raise TavolaError(f"{game_id} has no scenario {scenario!r}")
-    players = args.players or specs[scenario].default_players
-    defaults = {o.name: o.default for o in specs[scenario].options}
-    roles = rules.roles(scenario, players, defaults)
-    scripted = args.games // 2 if args.scripted is None else max(0, min(args.scripted, args.games))
-
-    tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
-    db = Path(tmp.name) / "load.sqlite3"
-    port = _free_port()
-    # fork carries games registered in this process (plugins, test games) into the server.
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    server = ctx.Process(
-        target=_serve, args=(f"sqlite:///{db}", port, args.bot_delay, args.bot_think), daemon=True
+    report = run_load(
+        LoadTest(
+            games=args.games,
+            seconds=args.seconds,
+            game=args.game,
+            scenario=args.scenario,
+            players=args.players,
+            scripted=args.scripted,
+            bot=args.bot,
+            bot_delay=args.bot_delay,
+            bot_think=args.bot_think,
+            ws_log=args.ws_log,
+            seed=args.seed,
+        )
     )
-    server.start()
-    base = f"http://{HOST}:{port}"
-    try:
-        ready = time.monotonic() + 60
-        while True:
-            try:
-                if httpx.get(f"{base}/api/health", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > ready or not server.is_alive():
-                raise TavolaError("the server did not start")
-            time.sleep(0.1)
-        stats = Stats()
-        wall0 = time.time()
-        cpu0 = time.process_time()
-        plan = Plan(
-            base,
-            game_id,
-            scenario,
-            players,
-            roles,
-            args.bot,
-            time.monotonic() + args.seconds,
-            stats,
-            random.Random(args.seed),
-            args.ws_log,
-        )
-        asyncio.run(_drive(plan, args.games, scripted, players))
-        wall1 = min(time.time(), wall0 + args.seconds)
-        client_cpu = time.process_time() - cpu0
-    finally:
-        server.terminate()
-        server.join(15)
-        if server.is_alive():
-            server.kill()
-            server.join(5)
-    server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
-    server_cpu_s = server_cpu.ru_utime + server_cpu.ru_stime
-    actions = _count_actions(db, wall0, wall1)
-    tmp.cleanup()
-    elapsed = max(1e-9, wall1 - wall0)
-    lat = stats.latencies
-    report = {
-        "game": game_id,
-        "ws_log": args.ws_log,
-        "scenario": scenario,
-        "players": players,
-        "matches": args.games,
-        "scripted_matches": scripted,
-        "seconds": round(elapsed, 2),
-        "actions": actions,
-        "actions_per_second": round(actions / elapsed, 1),
-        "http_actions": len(lat),
-        "latency_ms": {
-            "median": round(1000 * statistics.median(lat), 2) if lat else None,
-            "p99": round(1000 * _percentile(lat, 99), 2) if lat else None,
-        },
-        "server_ms": {
-            "median": round(statistics.median(stats.server_ms), 2) if stats.server_ms else None,
-            "p99": round(_percentile(stats.server_ms, 99), 2) if stats.server_ms else None,
-        },
-        "stale": stats.stale,
-        "matches_started": stats.started,
-        "matches_finished": stats.finished,
-        "cpu_seconds": {"server": round(server_cpu_s, 2), "clients": round(client_cpu, 2)},
-        "errors": len(stats.errors),
-        "first_errors": stats.errors[:5],
-    }
-    if not args.json:
-        print(
-            f"{game_id} {scenario} {players}p: {args.games} concurrent matches ({scripted} with scripted players), "
-            f"{report['seconds']} s on {HOST}"
-        )
-        print(
-            f"  {actions} actions, {report['actions_per_second']} actions/s; "
-            f"{stats.started} matches started, {stats.finished} finished"
-        )
-        if lat:
-            print(
-                f"  HTTP action latency: median {report['latency_ms']['median']} ms, "
-                f"p99 {report['latency_ms']['p99']} ms over {len(lat)} requests ({stats.stale} stale)"
-            )
-            print(
-                f"  of which in the server: median {report['server_ms']['median']} ms, "
-                f"p99 {report['server_ms']['p99']} ms"
-            )
-        print(f"  CPU: server {server_cpu_s:.1f} s, load clients {client_cpu:.1f} s (2 cores shared)")
-        for e in stats.errors[:5]:
-            print(f"  error: {e}")
-    else:
+    if args.json:
         emit_json(report)
-    return 1 if stats.errors else 0
+    else:
+        print_report(report)
+    return 1 if report["errors"] else 0
+
+
+def print_report(report: dict) -> None:
+    lat, server = report["latency_ms"], report["server_ms"]
+    print(
+        f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches "
+        f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}"
+    )
+    print(
+        f"  {report['actions']} actions, {report['actions_per_second']} actions/s; "
+        f"{report['matches_started']} matches started, {report['matches_finished']} finished"
+    )
+    if report["http_actions"]:
+        print(
+            f"  HTTP action latency: median {lat['median']} ms, p99 {lat['p99']} ms "
+            f"over {report['http_actions']} requests ({report['stale']} stale)"
+        )
+        print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
+    cpu = report["cpu_seconds"]
+    print(f"  CPU: server {cpu['server']:.1f} s, load clients {cpu['clients']:.1f} s (2 cores shared)")
+    for e in report["first_errors"]:
+        print(f"  error: {e}")

@@ -12,7 +12,7 @@ from tavola.bots import make_bot, normalize_spec
 from tavola.cli.common import add_game_args, emit_json
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game
-from tavola.core.i18n import game_package, render
+from tavola.core.i18n import Words, game_package
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -90,7 +90,9 @@ def run(args: argparse.Namespace) -> int:
         for i, (r, k) in enumerate(seats.items())
         if k != "human"
     }
-    pkg = game_package(game.rules)
+    words = Words.for_board(
+        game_package(game.rules), game.rules.board(game.scenario, game.players, game.options)
+    )
     out = sys.stderr if args.json else sys.stdout
     shown_log = 0
 
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
         for ev in game.log[shown_log:]:
             if "to" not in ev or role in ev["to"]:
                 print(
-                    "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                    "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
                     file=out,
                 )
         shown_log = len(game.log)
@@ -119,7 +121,8 @@ def run(args: argparse.Namespace) -> int:
         prompt = view["prompt"] or {}
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
         print(
-            f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}", file=out
+            f"\n[{role}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}",
+            file=out,
         )
         legal = game.legal_actions(role)
         for i, a in enumerate(legal, 1):
@@ -150,7 +153,7 @@ def run(args: argparse.Namespace) -> int:
     for ev in game.log[shown_log:]:
         if "to" not in ev:
             print(
-                "  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
+                "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
                 file=out,
             )
     print(

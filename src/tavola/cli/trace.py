@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 
 from tavola.cli.common import emit_json
-from tavola.core.trace import format_report, trace_game
+from tavola.tools.trace import format_report, trace_game
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -14,7 +14,9 @@ action space for learning agents.
 from __future__ import annotations
 
 import marshal
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -45,6 +47,18 @@ class Scenario:
     players: tuple[int, ...]
     default_players: int
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """A game's hints for the search bots, given by :meth:`Rules.knowledge`.
+
+    ``prior(rules, world, role, actions)`` is a non-negative weight per action (higher: try it
+    first); ``playout(rules, world, role, actions, rand)`` is the action a cheap playout takes,
+    one of ``actions``. Both only ever receive determinized worlds, never the true state."""
+
+    prior: Callable[[Rules, State, str, list[Action]], list[float]] | None = None
+    playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
 
 
 def clone(state: State) -> State:
@@ -121,6 +135,10 @@ class Rules(ABC):
     def evaluate(self, state: State) -> dict[str, float]:
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
         return {r: 0.5 for r in state.get("roles", [])}
+
+    def knowledge(self) -> Knowledge | None:
+        """Action priors and a playout policy for search bots; ``None``: uniform and random."""
+        return None
 
     @abstractmethod
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:

@@ -12,7 +12,7 @@ from starlette.concurrency import run_in_threadpool
 from tavola.core.errors import TavolaError
 from tavola.core.i18n import LANGUAGES
 from tavola.core.registry import GAMES
-from tavola.core.trace import sections
+from tavola.core.sections import sections
 from tavola.server import schemas as S
 from tavola.server.auth import COOKIE, LANG_COOKIE, Identity
 from tavola.server.errors import ApiError, bad_request, not_found

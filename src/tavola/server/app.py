@@ -6,7 +6,8 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from fastapi import FastAPI
+from fastapi import FastAPI, HTTPException
+from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
@@ -15,8 +16,17 @@ from tavola.server.catalog import WEB
 from tavola.server.config import Settings
 from tavola.server.limits import BodyLimit, ServerTiming
 from tavola.server.platform import Platform
+from tavola.web import game_script
 
 log = logging.getLogger("tavola.server")
+
+
+async def game_js(game_id: str, name: str) -> FileResponse:
+    """A game's own browser code, from its package (``tavola.web.game_script``)."""
+    path = game_script(game_id, name)
+    if path is None:
+        raise HTTPException(404, f"no script {name!r} for game {game_id!r}")
+    return FileResponse(path, media_type="text/javascript")
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -52,6 +62,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.add_api_route("/static/games/{game_id}/{name}", game_js, include_in_schema=False)
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
     app.add_middleware(BodyLimit, default=settings.max_body, larger={"/api/records": settings.max_record})
     app.add_middleware(ServerTiming)

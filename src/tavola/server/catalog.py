@@ -56,7 +56,7 @@ def rules_or_404(game_id: str) -> Rules:
 
 def game_package(game_id: str) -> str | None:
     """The package holding a game's messages.yaml, from the registry's module path."""
-    module_name = registry.GAMES[game_id].split(":")[0]
+    module_name = registry.module_of(game_id)
     module = importlib.import_module(module_name)
     if hasattr(module, "__path__"):
         return module.__name__

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tavola.core.rules import Action, Event, Rules, Scenario
+from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
 from tavola.games.antike import founding, militia, movere, production, rondel, scientia, setup, templum, view
 from tavola.games.antike.common import (
     BATTLE,
@@ -24,6 +24,7 @@ from tavola.games.antike.common import (
 )
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check
+from tavola.games.antike.knowledge import KNOWLEDGE
 from tavola.games.antike.loader import BOARDS
 
 Legal = Callable[[State, dict[str, Any], int], list[Action]]
@@ -126,6 +127,9 @@ class AntikeRules(Rules):
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)
+
+    def knowledge(self) -> Knowledge:
+        return KNOWLEDGE
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         setup.roles(scenario, players)  # validates the settings (UnknownGame)

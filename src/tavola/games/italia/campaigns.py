@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import engine, italia_i
-from tavola.games.italia.combat import battles, can_raid, neutral, start_combat
+from tavola.games.italia.combat import battles, can_raid, neutral, stack_exempt, start_combat
 from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
 from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import (
@@ -17,12 +17,14 @@ from tavola.games.italia.model import (
     allies,
     find_leader,
     kill_vp,
+    note_holder,
     remove,
     reset_moves,
 )
-from tavola.games.italia.movement import start_move
+from tavola.games.italia.movement import hostile, start_move
 from tavola.games.italia.naval import start_declarations
 from tavola.games.italia.scenario import Static
+from tavola.games.italia.stacking import check_areas
 from tavola.games.italia.submission import offer_revolt
 
 # -- the campaign frame ---------------------------------------------------------------------
@@ -70,7 +72,7 @@ def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         return True
     if ph == "ask":
         if la < 0:
-            _end(st)
+            _end(S, st, f)
             return True
         return False
     if ph == "moved":
@@ -79,6 +81,8 @@ def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         if la < 0:
             f["ph"] = "post"
         italia_i.defection(S, st, ev)
+        if not st["opts"].get("campaign_stack_at_end"):
+            left_behind_check(S, st, n)
         return True
     if ph == "decl" or ph == "blockunit":
         return False
@@ -100,16 +104,27 @@ def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         st["react_from"] = []
         f["moves"] += 1
         if f["single"]:
-            _end(st)
+            _end(S, st, f)
             return True
         f["ph"] = "ask"
         return True
     return False
 
 
-def _end(st: State) -> None:
+def _end(S: Static, st: State, f: Frame) -> None:
     engine.pop(st)
     st["camp_nat"] = -1
+    if st["opts"].get("campaign_stack_at_end"):
+        left_behind_check(S, st, f["n"])
+
+
+def left_behind_check(S: Static, st: State, n: int) -> None:
+    """§8.0, §12.3.1: the stacking limit holds where the campaign left units behind (only
+    the campaigning leader's area is free of it, §8.4). By default after each campaign move
+    (the limit is checked "alla fine del movimento"); with the option, once at the end of
+    the campaign. Attacked areas are checked after their combat (§8.3)."""
+    quiet = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a]) and not hostile(S, st, a, n)]
+    check_areas(S, st, n, quiet, stack_exempt(S, st, n))
 
 
 def may_stop(S: Static, st: State, f: Frame) -> bool:
@@ -167,7 +182,7 @@ def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
         if verb in ("done", "pass"):
             if f["single"]:
                 st["r10"]["passes"] += 1
-            _end(st)
+            _end(S, st, f)
             return
         st["gold"][n] -= S.costs.campaign_move
         if f["single"]:
@@ -288,6 +303,8 @@ def _may_join(S: Static, st: State, f: Frame) -> bool:
     raid (§10.7, §12.3.3); at most two nations in one area. Elsewhere a reaction is always a
     move-and-see (§12.3.3 clarification)."""
     x, la, c = f["x"], f["la"], f["c"]
+    if S.is_sea[la]:
+        return False  # land units join a land battle; at sea only fleets fight (§10.8)
     if f["raid"] or not any(u[NAT] == x for u in st["u"][la]):
         return False
     if any(u[NAT] not in (x, c) for u in st["u"][la]):
@@ -496,6 +513,7 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
                     break
     else:
         st["u"][b].extend(grp)
+        note_holder(st, b)  # a city reached by a reaction move is held by its nation (§10.6 FAQ)
     if src not in st["react_from"]:
         st["react_from"].append(src)
     ev.append(

@@ -102,7 +102,7 @@ SPECIAL_KEYS: dict[str, str] = {
     "consular_cap": "consular legions at most cities // per_cities (§6.3): params per_cities",
     "conversion": "the nation converts units (§14.3): params uses",
     "defection_leader": "Roman legions defect to this leader (§13.4): params leader, roll, roll_with_consular, from",
-    "entry_as_normal": "entry areas the nation treats as standard areas (§7.2, §9.2): params areas",
+    "entry_as_normal": "entry areas the nation treats as standard areas (§7.2, §9.2): params areas, income (they pay income, §6.1 FAQ), retreat_against_origin",
     "entry_passage": "entry areas the nation may enter or cross (§9.2): params areas",
     "fixed_capital": "the capital cannot be changed (§8.1): params area",
     "fleet_placement": "seas where bought fleets may be placed: params seas",

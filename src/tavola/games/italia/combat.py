@@ -39,6 +39,7 @@ from tavola.games.italia.model import (
     eliminate,
     fighters,
     find_leader,
+    note_holder,
     remove,
     roll,
     scores_now,
@@ -885,6 +886,9 @@ def move_retreat(
     leader penalty of the card unless after a submission."""
     remove(st, a, u)
     u[FL] = (u[FL] & ~(F_GRP | F_ENTRY)) | F_STOP
+    if u[KIND] in LAND_KINDS and u[HIT] and not st["opts"].get("retreat_stays_damaged"):
+        # §10.2: a two-hit unit that survives the combat is repaired; retreating is surviving.
+        u[HIT] = 0
     if S.is_sea[b]:
         for fl in st["u"][b]:
             if (
@@ -901,6 +905,8 @@ def move_retreat(
             st["rx"].append([x, b])  # §8.6: one unit over the limit until its next move
         if was_empty and x == st["nat"] and st["city"][b] == CITY:
             offer_pillage(S, st, x, b)  # §10.5: an empty city reached by retreating may be pillaged
+        elif x != st["nat"]:
+            note_holder(st, b)  # the defender now holds the city there (§10.6 FAQ)
     ev.append({"msg": "it.retreat", "args": {"nation": S.nkey[x], "unit": u[KIND], "from": a, "to": b}})
     if u[KIND] == LEADER and penalty:
         for e in S.vp_events[x].get("leader_retreat", ()):

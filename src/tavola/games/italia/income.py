@@ -16,7 +16,7 @@ from tavola.games.italia.stacking import capital_actions, declare
 def base_income(S: Static, st: State, n: int) -> int:
     """§6.1: one gold per controlled land area and one more per controlled city (ruins give
     nothing); entry areas only if the card says so."""
-    areas = controlled(S, st, n)
+    areas = [a for a in controlled(S, st, n) if not S.is_entry[a] or a in S.entry_income[n]]
     return len(areas) + sum(1 for a in areas if st["city"][a] == CITY)
 
 

@@ -191,6 +191,22 @@ def standing_city(st: State, a: int) -> bool:
     return st["city"][a] == CITY
 
 
+def note_holder(st: State, a: int) -> None:
+    """A city's holder (§10.6 FAQ: pillage needs a previous owner of another player): the
+    nation whose units alone stand in the area with a city or a ruin."""
+    lst = st["u"][a]
+    if lst and st["city"][a]:
+        n = lst[0][NAT]
+        if all(u[NAT] == n for u in lst):
+            st["cown"][a] = n
+
+
+def note_holders(S: Static, st: State) -> None:
+    """Bring every city's holder up to date (at the start of each nation turn)."""
+    for a in S.land_ids:
+        note_holder(st, a)
+
+
 def allies(st: State, n: int, m: int) -> bool:
     """Subject and ruler are allies (§12.5.2)."""
     return st["ruler"][n] == m or st["ruler"][m] == n
@@ -311,7 +327,7 @@ def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: b
         st["lexp"].pop(u[EXT], None)
     ev.append(
         {
-            "msg": "it.lost",
+            "msg": "it.lost_leader" if kind == LEADER else "it.lost",
             "args": {
                 "nation": S.nkey[u[NAT]],
                 "unit": kind,

@@ -113,6 +113,31 @@ def attackers_at(st: State, a: int, n: int) -> int:
     return sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
 
 
+def staying(st: State, a: int, n: int) -> tuple[int, bool]:
+    """Units of ``n`` in ``a`` outside the moving group, and whether a leader of ``n`` stays
+    with them: what is left to fight in ``a`` once the group moves on (§8.3)."""
+    c = 0
+    lead = False
+    for u in st["u"][a]:
+        if u[NAT] != n or u[FL] & F_GRP:
+            continue
+        if u[KIND] == LEADER:
+            lead = True
+        elif u[KIND] in LAND_KINDS:
+            c += 1
+    return c, lead
+
+
+def may_leave_behind(S: Static, st: State, f: Frame, a: int, n: int, extra: int = 0) -> bool:
+    """§8.3, §9.3, §12.3.1: units that stay in an attacked area (overrunners, units dropped on
+    the way, a campaign's units left behind) fight there, so they keep within its attack limit
+    whenever they arrived."""
+    if not hostile(S, st, a, n):
+        return True
+    c, lead = staying(st, a, n)
+    return c + extra <= attack_limit(S, st, a, n, leader=lead, major=major(st, f))
+
+
 def own_city_road(S: Static, st: State, a: int, n: int, opts: dict[str, bool]) -> bool:
     """§9.7: units need not stop in a highland where their nation controls a standing city
     (§9.7 house rule, §12.5.2 house rule: an ally's city too)."""
@@ -168,13 +193,11 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         return out  # §12.3.1: in a campaign no unit moves without its leader
     # A group that entered an area held by another nation stops there unless it is overrun
     # (§9.0, §9.3).
-    if (
-        hostile(S, st, g, n)
-        and not overrun(S, st, g, n)
-        and g != f.get("free", -1)
-        and not entry_reinforcements(S, g, n, grp)
-    ):
-        return out
+    if hostile(S, st, g, n) and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
+        if not overrun(S, st, g, n):
+            return out
+        if not may_leave_behind(S, st, f, g, n):
+            return out  # §8.3: what stays behind in the attacked area keeps within the limit
     fresh = all(not u[FL] & F_MOVED for u in grp)
     for b in S.land_adj[g]:
         if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
@@ -182,12 +205,15 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         if S.is_strait(g, b) and not fresh:
             continue  # §9.4: crossing a strait is the unit's whole move
         foes = hostile(S, st, b, n)
-        if foes:
-            if not overrun(S, st, b, n):
-                lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
-                lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
-                if not f.get("ldr") and attackers_at(st, b, n) + len(fighters) > lim:
-                    continue
+        if foes and not f.get("ldr"):
+            # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
+            # pass through an overrun area, so it must be able to move on.
+            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
+            lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
+            if attackers_at(st, b, n) + len(fighters) > lim and not (
+                overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
+            ):
+                continue
         elif any(u[NAT] != n for u in st["u"][b]) and not f.get("ldr") and not S.is_entry[b]:
             # An ally's area: pass only (§12.5.2), so the group must be able to go on.
             lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
@@ -239,15 +265,34 @@ def sea_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[i
             continue
         foes = hostile(S, st, b, n)
         if foes:
-            if not overrun(S, st, b, n):
-                lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
-                lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
-                if not f.get("ldr") and attackers_at(st, b, n) + len(fighters) > lim:
-                    continue
+            # §8.3: landed units stop (§9.6), so they always count against the attack limit.
+            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
+            lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
+            if not f.get("ldr") and attackers_at(st, b, n) + len(fighters) > lim:
+                continue
         elif any(u[NAT] != n for u in st["u"][b]) and not f.get("ldr") and not S.is_entry[b]:
             continue  # landing ends the move, and no move ends in an ally's area (§12.5.2)
         out.append(b)
     return out
+
+
+def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) -> bool:
+    """Whether the group, once stepped from ``g`` into ``b``, could step on (tried on the
+    state and undone)."""
+    saved = [(u, u[:]) for u in grp]
+    src, dst = st["u"][g][:], st["u"][b][:]
+    came = st["came"][b][:]
+    fg = f["g"]
+    try:
+        _step(S, st, f, g, b, grp, [])
+        return bool(land_steps(S, st, f, b, grp))
+    finally:
+        for u, copy in saved:
+            u[:] = copy
+        st["u"][g][:] = src
+        st["u"][b][:] = dst
+        st["came"][b][:] = came
+        f["g"] = fg
 
 
 def movable_areas(S: Static, st: State, f: Frame, first: bool) -> list[int]:
@@ -355,17 +400,18 @@ def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     moved = any(u[FL] & F_MOVED for u in grp)
     if moved:
         seen_d: list[str] = []
+        room = may_leave_behind(S, st, f, g, n, 1)  # §8.3: a unit dropped here fights here
         for u in grp:
             if u[KIND] == LEADER:
                 if u[EXT] != f.get("ldr"):
                     acts.append(("drop", u[EXT]))
-            elif u[KIND] not in seen_d:
+            elif u[KIND] not in seen_d and room:
                 seen_d.append(u[KIND])
                 acts.append(("drop", u[KIND]))
     steps = land_steps(S, st, f, g, grp)
     for b in steps:
         acts.append(("area", b))
-    if _may_end(S, st, f, g, grp) or not steps:
+    if _may_end(S, st, f, g, grp) or (not steps and not hostile(S, st, g, n)):
         acts.append(("done",))
     return acts
 

@@ -263,7 +263,12 @@ def _reinf_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
         u = add_unit(S, st, a, n, kind)
     if S.is_entry[a] and a in S.entry_ok[n]:
         u[FL] |= F_ENTRY  # §10.0 FAQ: these units may still leave without fighting
-    ev.append({"msg": "it.arrive", "args": {"nation": S.nkey[n], "unit": kind, "area": a, "leader": key}})
+    ev.append(
+        {
+            "msg": "it.arrive_leader" if key else "it.arrive",
+            "args": {"nation": S.nkey[n], "unit": kind, "area": a, "leader": key},
+        }
+    )
 
 
 engine.register("reinf", run=_reinf_run, roles=engine.nation_roles, legal=_reinf_legal, act=_reinf_act)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core.rules import Action, Event, OptionSpec, Rules, Scenario, State
+from tavola.core.rules import Action, Event, Knowledge, OptionSpec, Rules, Scenario, State
 from tavola.games.italia import (  # noqa: F401  (registers every flow step)
     campaigns,
     combat,
@@ -23,8 +23,9 @@ from tavola.games.italia import (  # noqa: F401  (registers every flow step)
     victory,
 )
 from tavola.games.italia.checks import invariants
+from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.scenario import Static, static
-from tavola.games.italia.view import action_space, describe, evaluate, prompt, view
+from tavola.games.italia.view import action_space, describe, prompt, view
 
 HOUSE_RULES = (
     OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
@@ -37,6 +38,20 @@ HOUSE_RULES = (
         label="House rule: carried units change fleet before it sinks",
         rule="§HR-10.8",
     ),
+)
+CAMPAIGN_STACK = OptionSpec(
+    "campaign_stack_at_end",
+    False,
+    label="Reading §12.3.1: units a campaign leaves behind are checked against the stacking limit"
+    " only when the campaign ends (default: after each campaign move, §8.0)",
+    rule="§12.3.1",
+)
+RETREAT_DAMAGED = OptionSpec(
+    "retreat_stays_damaged",
+    False,
+    label="Reading §10.2: a damaged consular legion that survives a battle only by retreating stays"
+    " damaged (default: surviving by retreat is surviving, and it is repaired)",
+    rule="§10.2",
 )
 PYRRHUS = OptionSpec(
     "pyrrhus_fights", False, label="House rule: Pyrrhus fights where he lands", rule="§HR-pyrrhus"
@@ -63,7 +78,11 @@ class ItaliaRules(Rules):
 
     # -- set-up ---------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
-        opts = HOUSE_RULES + ((PYRRHUS, LAST_UNIT) if self.id == "italia-i" else ())
+        opts = (
+            HOUSE_RULES
+            + (CAMPAIGN_STACK,)
+            + ((RETREAT_DAMAGED, PYRRHUS, LAST_UNIT) if self.id == "italia-i" else ())
+        )
         return [Scenario("standard", self.title, (self.players,), self.players, opts)]
 
     def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
@@ -114,6 +133,9 @@ class ItaliaRules(Rules):
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)
+
+    def knowledge(self) -> Knowledge:
+        return KNOWLEDGE
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         return action_space(self.S)

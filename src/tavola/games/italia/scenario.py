@@ -128,6 +128,11 @@ class Static:
             frozenset(self.board.index[a] for a in sp.get("entry_as_normal", {}).get("areas", ()))
             for sp in self.special
         )
+        # §6.1 FAQ: an entry area pays income only where the card says so.
+        self.entry_income = tuple(
+            self.entry_ok[i] if sp.get("entry_as_normal", {}).get("income") else frozenset()
+            for i, sp in enumerate(self.special)
+        )
         self.entry_pass = tuple(
             frozenset(self.board.index[a] for a in sp.get("entry_passage", {}).get("areas", ()))
             | self.entry_ok[i]

@@ -32,6 +32,7 @@ from tavola.games.italia.model import (
     find_leader,
     flush_vp,
     has_pieces,
+    note_holders,
     remove,
     reset_moves,
 )
@@ -242,6 +243,7 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if ph == "start":
         st["nat"] = n
         new_turn_scratch(S, st)
+        note_holders(S, st)  # cities held since the last turn (retreats, reactions, arrivals)
         ev.append({"msg": "it.turn", "args": {"nation": S.nkey[n], "round": st["round"]}})
         f["ph"] = "camp_start" if camp and spec.starts_with_campaign else "income"
         submission.offer_revolt(S, st, n, "own_turn")

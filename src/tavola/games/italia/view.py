@@ -4,12 +4,10 @@ next scoring round, battles weighed by their exact odds)."""
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from tavola.core.rules import Action, State
 from tavola.games.italia.const import EXT, FLEET, HIT, KIND, LEADER, NAT
-from tavola.games.italia.model import halve_up
 from tavola.games.italia.scenario import Static
 
 
@@ -216,7 +214,7 @@ def action_space(S: Static) -> list[Action]:
     return uniq
 
 
-# -- evaluation for bots ------------------------------------------------------------------------
+# -- the odds shown to players (and read by the bots' evaluation) ------------------------------
 
 
 def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
@@ -239,41 +237,3 @@ def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
         "both": round(o.both, 4),
         "exact": exact,
     }
-
-
-def next_scoring(S: Static, st: State) -> int:
-    for r in sorted(set(S.scoring_rounds) | {r for n in range(S.N) for r in S.scoring[n]}):
-        if r >= st["round"]:
-            return r
-    return -1
-
-
-def evaluate(S: Static, st: State) -> dict[str, float]:
-    """Each player's VP plus the VP its nations would score at the next scoring round as the
-    board stands, with the area under battle counted by the exact odds of the battle."""
-    from tavola.games.italia.victory import player_vp, round_vp
-
-    totals = {r: float(v) for r, v in player_vp(S, st).items()}
-    r = next_scoring(S, st)
-    if r > 0 and not st["over"]:
-        weight = {}
-        for f in st["flow"]:
-            if f["s"] == "battle":
-                o = battle_odds_now(S, st, f)
-                weight[(f["a"], f["n"])] = o["attacker"]
-                weight[(f["a"], f["m"])] = o["defender"]
-        for n in range(S.N):
-            if r not in S.scoring[n]:
-                continue
-            total, _ = round_vp(S, st, n, r)
-            for (a, x), p in weight.items():
-                if x == n:
-                    total -= (1 - p) * S.scoring[n][r].area_vp.get(a, 0)
-            if st["ruler"][n] >= 0:
-                total = halve_up(int(total))
-            totals[S.role_of[n]] += total
-    best_other = {}
-    for role in totals:
-        others = [v for k, v in totals.items() if k != role]
-        best_other[role] = max(others) if others else 0.0
-    return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}

@@ -439,6 +439,13 @@ function botPicker(role, label, question) {
 // --- chat and notes -------------------------------------------------------------------------
 
 async function loadChat() {
+  if (!S.mine.length) {
+    // watchers have no chat: asking would only be refused
+    S.chat = [];
+    $("#chat-form").hidden = true;
+    renderChat();
+    return;
+  }
   try {
     const data = await api(`/api/matches/${S.id}/chat`);
     S.chat = Array.isArray(data) ? data : data.messages || data.chat || [];

@@ -61,6 +61,8 @@ export function setSoundEnabled(on) {
 
 export async function chime() {
   if (!soundEnabled()) return;
+  // before the user's first click or key an AudioContext may not start (the browser warns)
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   const bytes = wavBytes();
   try {
     const AC = window.AudioContext || window.webkitAudioContext;

@@ -3,6 +3,7 @@
 
 import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
+import { Words } from "./words.js";
 import * as generic from "../games/generic.js";
 
 const WORD_PREFIXES = ["noun.", "nation.", "role.", "space.", "tech.", "res.", "unit.", "pers.", "card.", "leader.", "piece.", "area.", "region."];
@@ -45,7 +46,7 @@ export function inkOn(color) {
 
 export async function loadAdapter(game) {
   try {
-    const mod = await import(`../games/${game}.js`);
+    const mod = await import(`/static/games/${encodeURIComponent(game)}/${encodeURIComponent(game)}.js`);
     return { ...generic, ...(mod.default || mod) };
   } catch {
     return { ...generic };
@@ -178,36 +179,39 @@ export class GameScreen {
     return action.slice(1).map((p) => this.word(p)).join(" · ");
   }
 
-  // args of a message: role names and area ids become readable names
-  fmtArgs(args) {
-    const out = {};
-    for (const [k, v] of Object.entries(args || {})) out[k] = this.fmtValue(v, k);
-    return out;
-  }
-
-  fmtValue(v, key) {
-    if (Array.isArray(v)) return v.map((x) => this.fmtValue(x, key)).join(", ");
-    if (v && typeof v === "object") {
-      return Object.entries(v)
-        .map(([k, x]) => `${this.word(k)} ${this.fmtValue(x, k)}`)
-        .join(", ");
-    }
-    if (typeof v === "string") return this.word(v, false);
-    if (typeof v === "number" && key && /area|region|to|from|where|city/.test(key)) {
-      const area = this.areaOf(v);
-      if (area) return this.areaLabel(area);
-    }
-    return v;
+  // The names, articles and plurals of the game's catalogue (words.js; tavola.core.i18n alike).
+  words() {
+    return new Words({
+      lang: currentLang(),
+      lookup: (k) => this.gtext(k),
+      area: (v) => {
+        const area = this.areaOf(v);
+        return area ? this.areaLabel(area) : null;
+      },
+    });
   }
 
   message(key, args) {
-    const fa = this.fmtArgs(args);
-    const text = this.gtext(key, fa);
-    if (text !== undefined) return text;
-    const rest = Object.entries(fa)
-      .map(([k, v]) => `${k} ${v}`)
+    const template = this.gtext(key);
+    if (template !== undefined) return this.words().render(template, args);
+    const words = this.words();
+    const rest = Object.entries(args || {})
+      .map(([k, v]) => `${k} ${words.name(v, k)}`)
       .join(", ");
     return rest ? `${humanize(key)} (${rest})` : humanize(key);
+  }
+
+  // The role whose colour marks a log entry: the owner of the nation it is about, else the
+  // role that acted (a bot's turn-over entry names the next nation, not the one that acted).
+  entryRole(ev) {
+    const args = ev.args || {};
+    const nation = args.nation ?? args.attacker;
+    if (typeof nation === "string") {
+      if (this.roles.includes(nation)) return nation;
+      const info = this.nationNames && this.nationNames.get(nation);
+      for (const r of info ? [info.role, info.colour, info.color] : []) if (r && this.roles.includes(r)) return r;
+    }
+    return ev.role;
   }
 
   ctx() {
@@ -622,7 +626,7 @@ export class GameScreen {
   }
 
   logEntry(ev, prevStep) {
-    const role = ev.role;
+    const role = this.entryRole(ev);
     return h(
       "li.log-entry",
       { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step"].filter(Boolean).join(" ") },

@@ -1,4 +1,5 @@
-"""Antike II knowledge for the search bots: a playout policy and action priors.
+"""What the search bots know of Antike II: action priors and a playout policy, reached through
+the rules object (``AntikeRules.knowledge``); the evaluation of a position is :mod:`.heuristic`.
 
 Random clicks make poor Antike playouts: they trade resources away two for one, pay for long
 rondel moves, and wander units about for dozens of clicks. The policy below plays the way a
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tavola.core.rules import Action, Rules, State
+from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.antike.common import PURSE_INDEX
 from tavola.games.antike.rondel import SPACE_INDEX, cost
 
@@ -65,3 +66,6 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
         return _DONE
     weights = _weights(world, actions)
     return rand.choices(actions, weights)[0]
+
+
+KNOWLEDGE = Knowledge(prior=prior, playout=playout)

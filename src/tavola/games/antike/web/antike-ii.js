@@ -1,7 +1,7 @@
 // Antike II: cities, temples, legions and galleys on the map; the rondel beside it; the
 // nations' purses, personages and technologies in the player panels.
 
-import { tokenRow, fmt } from "./generic.js";
+import { tokenRow, fmt } from "/static/games/generic.js";
 
 const COLOURS = {
   yellow: "#e2b21c",

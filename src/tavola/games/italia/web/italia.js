@@ -1,7 +1,7 @@
 // Italia I and II: units stacked by nation on the 48 areas, cities and ruins, the nations'
 // gold, victory points, capitals and submissions in the player panels.
 
-import { tokenRow } from "./generic.js";
+import { tokenRow } from "/static/games/generic.js";
 
 const COLOURS = {
   yellow: "#e2b21c",
@@ -17,7 +17,7 @@ const COLOURS = {
 const LETTER = { infantry: "I", foederati: "F", legion: "L", consular: "C", knight: "K", elephant: "E", leader: "★" };
 
 export const areaVerbs = ["area", "city", "capital", "rebuild", "raid", "block", "fight", "exit"];
-export const prefixes = ["it.unit.", "it.nation.", "it.leader."];
+export const prefixes = ["unit.", "nation.", "leader."];
 
 function nationInfo(ctx, key) {
   return (ctx.board.raw.nations || []).find((n) => n.key === key) || {};
@@ -29,7 +29,7 @@ function colourOf(ctx, key) {
 }
 
 function unitName(ctx, kind) {
-  return ctx.gtext(`it.unit.${kind}`) ?? kind;
+  return ctx.gtext(`unit.${kind}`) ?? kind;
 }
 
 export function draw(ctx) {
@@ -211,7 +211,7 @@ export function nounLabel(action, ctx) {
   const m = String(noun).match(/^([a-z_]+)(\*)?(@sea)?(?:\.(\d+))?$/);
   if (!m) return null;
   const [, kind, damaged, sea, index] = m;
-  let text = ctx.gtext(`it.unit.${kind}`) ?? (verb === "leader" || verb === "drop" ? ctx.word(kind) : null);
+  let text = ctx.gtext(`unit.${kind}`) ?? (verb === "leader" || verb === "drop" ? ctx.word(kind) : null);
   if (!text) return null;
   if (damaged) text += ` (${ctx.t("italia.damaged", null, "damaged")})`;
   if (sea) text += ` ${ctx.t("italia.at_sea", null, "at sea")}`;

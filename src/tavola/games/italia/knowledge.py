@@ -1,8 +1,9 @@
-"""Italia knowledge for the search bots, shared by Italia I and Italia II.
+"""What the search bots know of Italia (I and II): the evaluation of a position, action priors
+and a playout policy, reached through the rules object (``evaluate`` and ``knowledge``).
 
 Random clicks play Italia badly: they walk units out of the areas that score, cancel the group
 they just formed, march into battles they cannot win and stay in them, buy one unit and bank
-the rest of the gold. The hooks below weigh every decision the way a strong player would:
+the rest of the gold. The prior and the playout weigh every decision the way a strong player would:
 
 * **moves** towards areas that score VP for the nation at its next scoring round (cards'
   area, city and region values), into enemy areas only where the exact odds of the battle
@@ -22,16 +23,20 @@ computed from the dice) by Lanchester's square law. Both hooks only read the wor
 
 from __future__ import annotations
 
+import math
 import random
 from functools import cache
 from typing import Any
 
-from tavola.core.rules import Action, Rules, State
+from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.italia.combat import modifier
 from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.income import city_price, owned_areas, price
+from tavola.games.italia.model import halve_up
 from tavola.games.italia.odds import Group, groups_of, odds
 from tavola.games.italia.scenario import Static, static
+from tavola.games.italia.victory import player_vp, round_vp
+from tavola.games.italia.view import battle_odds_now
 
 EXACT_STATES = 400
 """Battles with up to this many states (:func:`~tavola.games.italia.odds.state_count`) get
@@ -49,6 +54,45 @@ STRENGTH = {
     "fleet": 0.6,
 }
 HOLD = 0.25  # an area held is worth this much besides its VP (a gold of income, a foothold)
+
+
+# -- the value of a position ---------------------------------------------------------------
+
+
+def next_scoring(S: Static, st: State) -> int:
+    for r in sorted(set(S.scoring_rounds) | {r for n in range(S.N) for r in S.scoring[n]}):
+        if r >= st["round"]:
+            return r
+    return -1
+
+
+def evaluate(S: Static, st: State) -> dict[str, float]:
+    """Each player's VP plus the VP its nations would score at the next scoring round as the
+    board stands, with the area under battle counted by the exact odds of the battle."""
+    totals = {r: float(v) for r, v in player_vp(S, st).items()}
+    r = next_scoring(S, st)
+    if r > 0 and not st["over"]:
+        weight = {}
+        for f in st["flow"]:
+            if f["s"] == "battle":
+                o = battle_odds_now(S, st, f)
+                weight[(f["a"], f["n"])] = o["attacker"]
+                weight[(f["a"], f["m"])] = o["defender"]
+        for n in range(S.N):
+            if r not in S.scoring[n]:
+                continue
+            total, _ = round_vp(S, st, n, r)
+            for (a, x), p in weight.items():
+                if x == n:
+                    total -= (1 - p) * S.scoring[n][r].area_vp.get(a, 0)
+            if st["ruler"][n] >= 0:
+                total = halve_up(int(total))
+            totals[S.role_of[n]] += total
+    best_other = {}
+    for role in totals:
+        others = [v for k, v in totals.items() if k != role]
+        best_other[role] = max(others) if others else 0.0
+    return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}
 
 
 # -- the nation deciding, the VP on the map ------------------------------------------------
@@ -474,3 +518,6 @@ def prior(rules: Rules, world: State, role: str, actions: list[Action]) -> list[
 def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: random.Random) -> Action:
     """Sample in proportion to the weights: mostly what a strong player would do, not always."""
     return rand.choices(actions, weights(rules, world, role, actions))[0]
+
+
+KNOWLEDGE = Knowledge(prior=prior, playout=playout)

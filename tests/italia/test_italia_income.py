@@ -29,9 +29,10 @@ def test_6_1_leaders_control_areas_ruins_give_nothing(t1: Table) -> None:
 
 def test_6_1_faq_no_income_from_entry_areas_unless_the_card_says(t1: Table) -> None:
     t1.put("helvetia", "celts", "infantry")
-    t1.put("illyricum", "illyrians", "infantry")  # the Illyrian card treats Illyricum as normal
+    # The Illyrians treat Illyricum as a standard area, but their card does not make it pay.
+    t1.put("illyricum", "illyrians", "infantry")
     assert income.income(t1.S, t1.st, t1.n("celts")) == 0
-    assert income.income(t1.S, t1.st, t1.n("illyrians")) == 1
+    assert income.income(t1.S, t1.st, t1.n("illyrians")) == 0
 
 
 def test_6_1_at_most_ten_gold_are_kept(t1: Table) -> None:

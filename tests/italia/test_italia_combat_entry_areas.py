@@ -82,14 +82,18 @@ def test_faq_10_0_reinforcements_that_stay_fight_in_the_other_nations_combat_pha
 def test_faq_10_0_in_every_other_case_the_area_is_normal(aures: Table) -> None:
     t = aures
     # A unit that moves in treats Aures as normal: it must stop there (§9.0), and then Aures is
-    # fought over in the Vandal combat phase, the reinforcements that stayed included.
+    # fought over in the Vandal combat phase, the reinforcements that stayed included (so only
+    # two of them stay: with Geiserich and the newcomer that is the attack limit, §8.3).
+    a, v = t.a("aures"), t.n("vandals")
+    for u in [u for u in t.st["u"][a] if u[0] == v and u[1] == "infantry"][2:]:
+        t.st["u"][a].remove(u)
     t.put("byzacena", "vandals", "infantry", 1)
     t.move_phase("vandals")
     t.walk("vandals", "byzacena", ["infantry"], ["aures"])
-    assert t.units("aures", "vandals") == {"geiserich": 1, "infantry": 11}
+    assert t.units("aures", "vandals") == {"geiserich": 1, "infantry": 3}
     t.act("area", t.a("aures"))
     t.act("leader", "geiserich")
-    for _ in range(10):
+    for _ in range(2):
         t.act("unit", "infantry")
     assert not t.can("unit", "infantry")  # the newcomer has stopped
     assert t.can("area", t.a("byzacena"))  # the reinforcements could still go ...

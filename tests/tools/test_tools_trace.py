@@ -13,19 +13,8 @@ import tavola.games.antike as antike_pkg
 from tavola.cli import main
 from tavola.core.errors import DataError
 from tavola.core.registry import GAMES
-from tavola.core.trace import (
-    Package,
-    Trace,
-    index_for,
-    load_index,
-    name_targets,
-    package_of,
-    scan,
-    section,
-    sections,
-    trace_game,
-    trace_package,
-)
+from tavola.core.sections import index_for, load_index, package_of, scan, section, sections
+from tavola.tools.trace import Package, Trace, name_targets, trace_game, trace_package
 
 GAMES_WITH_INDEX = ["antike-ii", "italia-i", "italia-ii"]
 

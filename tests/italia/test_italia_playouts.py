@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 import tavola
-from tavola.core.fuzz import fuzz_one
 from tavola.core.i18n import catalogue
 from tavola.core.rules import clone
 from tavola.games.italia import RULES_I, RULES_II
 from tavola.games.italia.rules import ItaliaRules
+from tavola.tools.fuzz import fuzz_one
 
 GAMES = [("italia-i", RULES_I), ("italia-ii", RULES_II)]
 
@@ -168,11 +168,13 @@ def test_house_rules_are_options_off_by_default() -> None:
         "combat_variant": False,
         "allied_cities": False,
         "fleet_relocate": False,
+        "campaign_stack_at_end": False,
+        "retreat_stays_damaged": False,
         "pyrrhus_fights": False,
         "last_unit_window": False,
     }
     opts2 = {o.name: o.default for o in RULES_II.scenarios()[0].options}
-    assert set(opts2) == {"combat_variant", "allied_cities", "fleet_relocate"}
+    assert set(opts2) == {"combat_variant", "allied_cities", "fleet_relocate", "campaign_stack_at_end"}
 
 
 @pytest.mark.parametrize("option", ["combat_variant", "allied_cities", "fleet_relocate"])

@@ -1,0 +1,544 @@
+"""Bots playing each other, many games in parallel: the library behind ``tavola arena`` and
+``tavola balance``.
+
+An arena seats the listed bots in every rotation (each bot in each seat equally often, with
+the same seed for the games of one rotation block, so seats are compared on equal deals) and
+reports per bot the games, wins (shared wins split), win rate with a Wilson 95% interval, a
+Bradley–Terry rating on the Elo scale, and the time its decisions took.
+
+A balance run seats one bot in every seat and reports who wins from which seat.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+import traceback
+import zlib
+from collections import defaultdict
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import tavola.bots
+from tavola.bots.base import make_bot
+from tavola.core.errors import UnknownGame
+from tavola.core.game import Game
+from tavola.core.registry import GAMES, module_of, register
+
+MAX_STEPS = 50_000  # default cap: a longer game is reported as unfinished and not counted
+Z95 = 1.959963984540054
+
+
+# --- statistics ----------------------------------------------------------------------------
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (shared wins count fractionally)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank percentile (q in 0..100) of a non-empty list."""
+    ordered = sorted(values)
+    rank = max(1, math.ceil(q / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def bradley_terry(
+    pairs: dict[tuple[str, str], float], names: list[str], rounds: int = 500
+) -> dict[str, float]:
+    """Ratings on the Elo scale (mean 1500) fitted to pairwise scores.
+
+    ``pairs[(a, b)]`` is what ``a`` scored against ``b`` (1 a win, 0.5 a draw). Each player
+    also gets one virtual draw against an average player, so a bot that never loses still has
+    a finite rating. Fitted with the minorization–maximization iteration (Hunter 2004)."""
+    if len(names) < 2:
+        return {n: 1500.0 for n in names}
+    score = {n: 0.5 for n in names}  # the virtual draw
+    games: dict[str, dict[str, float]] = {n: defaultdict(float) for n in names}
+    for (a, b), s in pairs.items():
+        score[a] += s
+        games[a][b] += s
+        games[b][a] += s
+    # games[a][b] now holds a's score against b plus b's against a: the number of comparisons.
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(rounds):
+        new = {}
+        for a in names:
+            denom = 1.0 / (strength[a] + 1.0)  # the virtual opponent has strength 1
+            for b, n in games[a].items():
+                denom += n / (strength[a] + strength[b])
+            new[a] = score[a] / denom
+        log_mean = sum(math.log(v) for v in new.values()) / len(new)
+        scale = math.exp(log_mean)
+        delta = max(abs(new[a] / scale - strength[a]) for a in names)
+        strength = {a: v / scale for a, v in new.items()}
+        if delta < 1e-10:
+            break
+    return {a: 1500.0 + 400.0 * math.log10(v) for a, v in strength.items()}
+
+
+def chi2_uniform(counts: list[float]) -> tuple[float, float]:
+    """Chi-squared statistic and p-value of ``counts`` against equal shares."""
+    k = len(counts)
+    total = sum(counts)
+    if k < 2 or total <= 0:
+        return (0.0, 1.0)
+    expected = total / k
+    x = sum((c - expected) ** 2 / expected for c in counts)
+    return (x, chi2_survival(x, k - 1))
+
+
+def chi2_survival(x: float, dof: int) -> float:
+    """P(X >= x) for a chi-squared variable with ``dof`` degrees of freedom (closed forms)."""
+    if x <= 0:
+        return 1.0
+    half = x / 2
+    if dof % 2 == 0:
+        term, total = 1.0, 1.0
+        for i in range(1, dof // 2):
+            term *= half / i
+            total += term
+        return min(1.0, math.exp(-half) * total)
+    total = math.erfc(math.sqrt(half))
+    if dof > 1:
+        term = math.sqrt(2 * x / math.pi) * math.exp(-half)
+        acc = term
+        for i in range(1, (dof - 1) // 2):
+            term *= x / (2 * i + 1)
+            acc += term
+        total += acc
+    return min(1.0, total)
+
+
+# --- playing one game ----------------------------------------------------------------------
+@dataclass
+class Task:
+    index: int
+    game: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    lineup: list[str]  # bot spec per seat, in seating order
+    think: float | None
+    bot_seed: int
+    max_steps: int = MAX_STEPS
+
+
+@dataclass
+class Outcome:
+    index: int
+    roles: list[str]
+    lineup: list[str]
+    result: dict[str, Any] | None
+    steps: int
+    times: dict[str, list[float]] = field(default_factory=dict)  # spec -> decision seconds
+    search: dict[str, dict[str, float]] = field(default_factory=dict)  # spec -> summed bot stats
+    error: str | None = None  # an exception (a rules or bot bug)
+    unfinished: bool = False  # stopped at the step cap (bots that stall, or a very long game)
+
+
+def play(task: Task) -> Outcome:
+    """Plays one game through a session (so every bot action is validated)."""
+    game = Game(task.game, task.scenario, task.players, task.options, task.seed)
+    roles = game.roles
+    bots = {
+        role: make_bot(spec, seed=task.bot_seed * 7919 + seat, think=task.think)
+        for seat, (role, spec) in enumerate(zip(roles, task.lineup))
+    }
+    spec_of = dict(zip(roles, task.lineup))
+    out = Outcome(task.index, roles, list(task.lineup), None, 0)
+    times: dict[str, list[float]] = defaultdict(list)
+    try:
+        while not game.is_over:
+            if out.steps >= task.max_steps:
+                out.unfinished = True
+                break
+            active = game.active_roles
+            if not active:
+                break  # no result either: reported as a failure
+            role = active[0]
+            choices = len(game.rules.legal_actions(game.state, role))
+            t0 = time.perf_counter()
+            action = bots[role].choose(game.rules, game.state, role)
+            elapsed = time.perf_counter() - t0
+            if choices > 1:  # forced moves would only dilute the timing figures
+                times[spec_of[role]].append(elapsed)
+            game.apply(role, list(action))
+            out.steps += 1
+    except Exception:
+        out.error = f"step {out.steps}: " + traceback.format_exc(limit=6)
+    out.result = game.result
+    out.times = dict(times)
+    for role, bot in bots.items():
+        acc = out.search.setdefault(spec_of[role], {})
+        for key, value in bot.stats.items():
+            acc[key] = acc.get(key, 0.0) + value
+    return out
+
+
+def _init_worker(games: dict[str, Any], path: list[str]) -> None:
+    # Games registered at run time (tests, plug-ins) must exist in the workers too.
+    sys.path[:] = path
+    for game_id, target in games.items():
+        register(game_id, target)
+
+
+@functools.cache
+def code_fingerprint(game_id: str) -> str:
+    """A digest of the game's package (rules and board and card data) and of the bots: a log
+    written before the scenario data was tuned, or the bots changed, is not resumed."""
+    module = importlib.import_module(module_of(game_id))
+    digest = hashlib.sha256()
+    for root in (Path(module.__file__ or ""), Path(tavola.bots.__file__ or "")):
+        if root.name == "__init__.py":
+            files = sorted(f for f in root.parent.rglob("*") if f.suffix in {".py", ".yaml", ".json"})
+        else:
+            files = [root]
+        for f in files:
+            digest.update(str(f.relative_to(root.parent)).encode())
+            digest.update(f.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def task_key(task: Task) -> str:
+    """What makes two games the same game (for resuming from a log)."""
+    return json.dumps(
+        [
+            code_fingerprint(task.game),
+            task.index,
+            task.game,
+            task.scenario,
+            task.players,
+            task.options,
+            task.seed,
+            task.lineup,
+            task.think,
+            task.bot_seed,
+            task.max_steps,
+        ],
+        sort_keys=True,
+    )
+
+
+def read_log(path: str, tasks: list[Task]) -> dict[int, Outcome]:
+    """Outcomes already in a log that belong to these very tasks."""
+    keys = {task_key(t): t.index for t in tasks}
+    found: dict[int, Outcome] = {}
+    if not os.path.exists(path):
+        return found
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+                index = keys.get(entry.pop("key"))
+                if index is not None:
+                    found[index] = Outcome(**entry)
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by an interrupted run
+    return found
+
+
+def run_tasks(
+    tasks: list[Task], jobs: int, progress: Callable[[int], None] | None = None, log: str | None = None
+) -> list[Outcome]:
+    """Plays the tasks, in parallel over ``jobs`` processes; outcomes in task order.
+
+    With ``log``, each finished game is appended to that file (JSON lines) and games already
+    logged with the same settings are taken from it instead of being played again."""
+    outcomes = list(read_log(log, tasks).values()) if log else []
+    skip = {o.index for o in outcomes}
+    todo = [t for t in tasks if t.index not in skip]
+    keys = {t.index: task_key(t) for t in todo}
+    sink = open(log, "a", encoding="utf-8") if log else None  # noqa: SIM115 (closed below)
+    try:
+
+        def finished(out: Outcome) -> None:
+            outcomes.append(out)
+            if sink is not None:
+                sink.write(json.dumps({"key": keys[out.index], **asdict(out)}) + "\n")
+                sink.flush()
+            if progress:
+                progress(len(outcomes))
+
+        if jobs <= 1 or len(todo) <= 1:
+            results: Iterable[Outcome] = map(play, todo)
+            for out in results:
+                finished(out)
+        else:
+            initargs = (dict(GAMES), list(sys.path))
+            with multiprocessing.Pool(jobs, initializer=_init_worker, initargs=initargs) as pool:
+                for out in pool.imap_unordered(play, todo, chunksize=1):
+                    finished(out)
+    finally:
+        if sink is not None:
+            sink.close()
+    outcomes.sort(key=lambda o: o.index)
+    return outcomes
+
+
+# --- settings shared by both commands ------------------------------------------------------
+@dataclass
+class Settings:
+    game: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    roles: list[str]
+
+
+def resolve(game_id: str, scenario: str | None, players: int | None, options: dict[str, Any]) -> Settings:
+    """Checks the game settings the way a session does, before any worker starts."""
+    probe = Game(game_id, scenario, players, options, 0)
+    return Settings(game_id, probe.scenario, probe.players, probe.options, probe.roles)
+
+
+def parse_options(raw: list[str] | None) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in raw or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UnknownGame(f"an option is KEY=VALUE, not {item!r}")
+        lowered = value.lower()
+        if lowered in ("true", "false"):
+            options[key] = lowered == "true"
+        elif value.lstrip("-").isdigit():
+            options[key] = int(value)
+        else:
+            options[key] = value
+    return options
+
+
+def check_specs(specs: list[str]) -> None:
+    for spec in specs:
+        try:
+            make_bot(spec)
+        except ValueError as exc:
+            raise UnknownGame(str(exc)) from None
+
+
+def _seed(*parts: int) -> int:
+    return zlib.crc32(json.dumps(parts).encode())
+
+
+def _summarize_times(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
+    times: dict[str, list[float]] = defaultdict(list)
+    for out in outcomes:
+        for spec, ts in out.times.items():
+            times[spec].extend(ts)
+    return {
+        spec: {
+            "median": round(statistics.median(ts), 4),
+            "p99": round(percentile(ts, 99), 4),
+            "decisions": len(ts),
+        }
+        for spec, ts in times.items()
+        if ts
+    }
+
+
+def _summarize_search(outcomes: list[Outcome]) -> dict[str, dict[str, float]]:
+    acc: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for out in outcomes:
+        for spec, stats in out.search.items():
+            for key, value in stats.items():
+                acc[spec][key] += value
+    summary = {}
+    for spec, stats in acc.items():
+        if stats.get("searches"):
+            summary[spec] = {
+                "searches": int(stats["searches"]),
+                "iterations_per_second": round(stats["iterations"] / max(stats["seconds"], 1e-9), 1),
+                "iterations_per_search": round(stats["iterations"] / stats["searches"], 1),
+            }
+    return summary
+
+
+def _left_out(outcomes: list[Outcome]) -> tuple[set[int], int, int]:
+    """Games not counted (failed or unfinished), reported on stderr, and how many of each."""
+    errors = unfinished = 0
+    skip = set()
+    for out in outcomes:
+        if out.error is None and not out.unfinished and out.result is not None:
+            continue
+        skip.add(out.index)
+        if out.error is not None or not out.unfinished:
+            errors += 1
+            why = out.error or "no active role but no result"
+        else:
+            unfinished += 1
+            why = f"unfinished after {out.steps} steps"
+        print(f"game {out.index} ({', '.join(out.lineup)}): {why}", file=sys.stderr)
+    return skip, errors, unfinished
+
+
+# --- arena ---------------------------------------------------------------------------------
+def arena_tasks(
+    settings: Settings,
+    specs: list[str],
+    games: int,
+    seed: int,
+    think: float | None,
+    max_steps: int = MAX_STEPS,
+) -> list[Task]:
+    """Games in rotation blocks: block b uses seed ``seed + b`` and every cyclic seating of
+    the lineup, so each bot sits in each seat equally often on the same deals."""
+    seats = settings.players
+    blocks = math.ceil(games / seats)
+    tasks = []
+    for b in range(blocks):
+        for k in range(seats):
+            index = b * seats + k
+            lineup = [specs[(i - k) % seats] for i in range(seats)]
+            tasks.append(
+                Task(
+                    index,
+                    settings.game,
+                    settings.scenario,
+                    seats,
+                    settings.options,
+                    seed + b,
+                    lineup,
+                    think,
+                    _seed(seed, index),
+                    max_steps,
+                )
+            )
+    return tasks
+
+
+def arena_report(settings: Settings, specs: list[str], outcomes: list[Outcome]) -> dict[str, Any]:
+    bad, errors, unfinished = _left_out(outcomes)
+    good = [o for o in outcomes if o.index not in bad]
+    names = list(dict.fromkeys(specs))
+    played = dict.fromkeys(names, 0)
+    wins = dict.fromkeys(names, 0.0)
+    seats: dict[str, dict[str, int]] = {n: dict.fromkeys(settings.roles, 0) for n in names}
+    pairs: dict[tuple[str, str], float] = defaultdict(float)
+    for out in good:
+        assert out.result is not None
+        winners = list(dict.fromkeys(out.result.get("winners", [])))
+        scores = out.result.get("scores", {})
+        share = {r: (1.0 / len(winners) if r in winners else 0.0) for r in out.roles}
+        for role, spec in zip(out.roles, out.lineup):
+            played[spec] += 1
+            wins[spec] += share[role]
+            seats[spec][role] += 1
+        rank = {r: (share[r], _number(scores.get(r))) for r in out.roles}
+        for i, a in enumerate(out.roles):
+            for b in out.roles[i + 1 :]:
+                sa, sb = out.lineup[out.roles.index(a)], out.lineup[out.roles.index(b)]
+                if sa == sb:
+                    continue
+                s = 1.0 if rank[a] > rank[b] else 0.0 if rank[a] < rank[b] else 0.5
+                pairs[(sa, sb)] += s
+                pairs[(sb, sa)] += 1.0 - s
+    ratings = bradley_terry(dict(pairs), names)
+    bots = {}
+    for n in names:
+        lo, hi = wilson(wins[n], played[n])
+        bots[n] = {
+            "games": played[n],
+            "wins": round(wins[n], 3),
+            "win_rate": round(wins[n] / played[n], 4) if played[n] else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "rating": round(ratings[n], 1),
+        }
+    return {
+        "game": settings.game,
+        "scenario": settings.scenario,
+        "players": settings.players,
+        "games": len(good),
+        "bots": bots,
+        "decision_time": _summarize_times(good),
+        "search": _summarize_search(good),
+        "seats": seats,
+        "errors": errors,
+        "unfinished": unfinished,
+    }
+
+
+def _number(value: Any) -> float:
+    return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
+
+
+# --- balance -------------------------------------------------------------------------------
+def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> dict[str, Any]:
+    bad, errors, unfinished = _left_out(outcomes)
+    good = [o for o in outcomes if o.index not in bad]
+    wins = dict.fromkeys(settings.roles, 0.0)
+    scores: dict[str, list[float]] = {r: [] for r in settings.roles}
+    # A game may also score the nations (factions) behind the seats: ``result["nations"]``.
+    nations: dict[str, list[float]] = defaultdict(list)
+    for out in good:
+        assert out.result is not None
+        winners = list(dict.fromkeys(out.result.get("winners", [])))
+        for r in winners:
+            wins[r] += 1.0 / len(winners)
+        for r in settings.roles:
+            scores[r].append(_number(out.result.get("scores", {}).get(r)))
+        for nation, value in (out.result.get("nations") or {}).items():
+            nations[nation].append(_number(value))
+    n = len(good)
+    seats = {}
+    for r in settings.roles:
+        lo, hi = wilson(wins[r], n)
+        seats[r] = {
+            "games": n,
+            "wins": round(wins[r], 3),
+            "win_rate": round(wins[r] / n, 4) if n else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "mean_score": round(statistics.fmean(scores[r]), 3) if scores[r] else 0.0,
+        }
+    x, p = chi2_uniform([wins[r] for r in settings.roles])
+    return {
+        "game": settings.game,
+        "scenario": settings.scenario,
+        "players": settings.players,
+        "games": n,
+        "bot": spec,
+        "seats": seats,
+        "chi2": round(x, 3),
+        "p_value": round(p, 4),
+        "nations": {k: round(statistics.fmean(v), 3) for k, v in nations.items()},
+        "decision_time": _summarize_times(good),
+        "search": _summarize_search(good),
+        "errors": errors,
+        "unfinished": unfinished,
+    }
+
+
+def balance_tasks(
+    settings: Settings, spec: str, games: int, seed: int, think: float | None, max_steps: int = MAX_STEPS
+) -> list[Task]:
+    """Game ``i`` is seeded ``seed + i``, with ``spec`` in every seat."""
+    return [
+        Task(
+            i,
+            settings.game,
+            settings.scenario,
+            settings.players,
+            settings.options,
+            seed + i,
+            [spec] * settings.players,
+            think,
+            _seed(seed, i),
+            max_steps,
+        )
+        for i in range(games)
+    ]

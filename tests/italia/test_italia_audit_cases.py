@@ -1,0 +1,202 @@
+"""The audit's records (``cases/``) as tests: the engine refuses the action the book forbids,
+or reaches a state the book allows (see ``cases/README.md``)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tavola.core.game import checksum
+from tavola.core.registry import get_rules
+from tavola.core.rules import Rules
+from tavola.games.italia.const import CONSULAR, HIT, KIND, LAND_KINDS, LEADER, NAT
+from tavola.games.italia.movement import hostile
+from tavola.games.italia.scenario import Static, static
+from tavola.games.italia.stacking import attack_limit
+
+CASES = Path(__file__).parent / "cases"
+
+
+def record(name: str) -> dict[str, Any]:
+    return json.loads((CASES / f"{name}.json").read_text())
+
+
+def replay_until_refused(rec: dict[str, Any]) -> tuple[Rules, dict[str, Any], int]:
+    """Replay a record from its seed; stop at the first action the engine no longer lists."""
+    R = get_rules(rec["game"])
+    st = R.setup(rec["scenario"], rec["players"], rec["options"], rec["seed"])
+    for i, (role, *action) in enumerate(rec["actions"]):
+        if tuple(action) not in R.legal_actions(st, role):
+            return R, st, i
+        R.apply(st, role, tuple(action))
+    return R, st, len(rec["actions"])
+
+
+def snapshot(name: str, k: int) -> tuple[Rules, Static, dict[str, Any], dict[str, Any]]:
+    """The record's state before action ``k`` (checked against the record's own checksum)."""
+    rec = record(name)
+    st = json.loads((CASES / "snapshots" / f"{name}-{k}.json").read_text())
+    assert checksum(st) == rec["checksums"][k - 1]
+    return get_rules(rec["game"]), static(rec["game"]), st, rec
+
+
+def _attack_limit_at(S: Static, st: dict[str, Any], a: int, n: int) -> int:
+    lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a])
+    f = next(x for x in reversed(st["flow"]) if x["s"] == "move")
+    return attack_limit(S, st, a, n, leader=lead, major=bool(f.get("major")))
+
+
+@pytest.mark.parametrize(
+    ("name", "refused", "area"),
+    [("attack-limit-numidia", 83, "numidia"), ("overrun-tripolitania", 64, "tripolitania")],
+)
+def test_8_3_attack_limit_holds_in_every_attacked_area_overruns_included(
+    name: str, refused: int, area: str
+) -> None:
+    """§8.3, §9.3 example: the group that would carry the attackers over the limit may not
+    enter (an overrun area is still an attacked area); combat never starts over the limit."""
+    rec = record(name)
+    R, st, i = replay_until_refused(rec)
+    S = static(rec["game"])
+    assert i == refused
+    role, *action = rec["actions"][i]
+    assert tuple(action) == ("area", S.area(area))
+    a, n = S.area(area), st["nat"]
+    f = st["flow"][-1]
+    group = sum(1 for u in st["u"][f["g"]] if u[NAT] == n and u[KIND] in LAND_KINDS and u[3] & 1)
+    mine = sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
+    assert hostile(S, st, a, n)
+    assert mine + group > _attack_limit_at(S, st, a, n)
+    # The Vandals end their movement: combat begins within the limit everywhere.
+    major = bool(f.get("major"))
+    while st["flow"][-1]["s"] == "move":
+        R.apply(
+            st, role, ("done",) if ("done",) in R.legal_actions(st, role) else R.legal_actions(st, role)[0]
+        )
+    for b in S.land_ids:
+        if hostile(S, st, b, n):
+            lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
+            mine = sum(1 for u in st["u"][b] if u[NAT] == n and u[KIND] in LAND_KINDS)
+            assert mine <= attack_limit(S, st, b, n, leader=lead, major=major)
+
+
+def test_12_3_1_units_left_behind_by_a_campaign_move_are_checked_against_the_limit() -> None:
+    """§8.0, §12.3.1: Sulla moves on from Calabria and leaves 5 legions there; after the move
+    the excess over Calabria's limit (3) is removed by the player's choice."""
+    name = "campaign-leftovers-calabria"
+    R, S, st, rec = snapshot(name, 1348)
+    for role, *action in rec["actions"][1348:1352]:
+        R.apply(st, role, tuple(action))
+    calabria, optimates = S.area("calabria"), S.nation("optimates")
+    assert st["flow"][-1]["s"] == "excess" and st["flow"][-1]["a"] == calabria
+    role = S.role_of[optimates]
+    # The record went on without removing anything: the engine refuses that now.
+    assert tuple(rec["actions"][1352][1:]) not in R.legal_actions(st, rec["actions"][1352][0])
+    assert ("unit", "legion") in R.legal_actions(st, role)
+    while st["flow"][-1]["s"] == "excess":
+        R.apply(st, role, ("unit", "legion"))
+    assert sum(1 for u in st["u"][calabria] if u[NAT] == optimates) == 3
+
+
+def test_12_3_1_option_checks_left_behind_units_when_the_campaign_ends() -> None:
+    """The other reading (an option): the check waits for the campaign's end."""
+    name = "campaign-leftovers-calabria"
+    R, S, st, rec = snapshot(name, 1348)
+    st["opts"]["campaign_stack_at_end"] = True
+    for role, *action in rec["actions"][1348:1352]:
+        R.apply(st, role, tuple(action))
+    calabria, optimates = S.area("calabria"), S.nation("optimates")
+    assert all(f["s"] != "excess" for f in st["flow"])
+    assert sum(1 for u in st["u"][calabria] if u[NAT] == optimates) == 5
+    # The Optimates' campaign ends with this single move (§13.4) once the reactions are done.
+    for role, *action in rec["actions"][1352:]:
+        R.apply(st, role, tuple(action))
+    f = st["flow"][-1]
+    assert f["s"] == "excess" and f["a"] == calabria and f["n"] == optimates
+
+
+@pytest.mark.parametrize(("option", "damaged"), [(False, 0), (True, 1)])
+def test_10_2_a_consular_legion_that_survives_by_retreat_is_repaired(option: bool, damaged: int) -> None:
+    """§10.2: a two-hit unit that survives the combat is repaired; a damaged consular legion
+    that retreats from a raid on Agrigentum has survived. The other reading is an option."""
+    name = "damaged-consular-after-raid-retreat"
+    R, S, st, rec = snapshot(name, 864)
+    st["opts"]["retreat_stays_damaged"] = option
+    agrigentum = S.area("agrigentum")
+    assert [u[HIT] for u in st["u"][agrigentum] if u[KIND] == CONSULAR] == [1]
+    for role, *action in rec["actions"][864:]:
+        R.apply(st, role, tuple(action))
+    syracusae = S.area("syracusae")
+    assert [u[HIT] for u in st["u"][syracusae] if u[KIND] == CONSULAR] == [damaged]
+
+
+def test_10_6_faq_no_pillage_of_a_city_last_held_by_the_same_player() -> None:
+    """§10.6 FAQ: pillage only if the previous owner was another player. The Etruscans (blue)
+    retreat into Samnium in round 6; when the Carthaginians (blue too) retreat into the empty
+    area in round 8, no pillage is offered."""
+    name = "pillage-own-player-samnium"
+    R, S, st, rec = snapshot(name, 950)
+    samnium = S.area("samnium")
+    role, *action = rec["actions"][950]
+    R.apply(st, role, tuple(action))
+    assert st["cown"][samnium] == S.nation("etruscans")
+    pillage_offered = False
+    for role, *action in rec["actions"][951:]:
+        R.apply(st, role, tuple(action))
+        pillage_offered |= any(f["s"] == "pillage" and f["a"] == samnium for f in st["flow"])
+    assert not pillage_offered
+    carthaginians = S.nation("carthaginians")
+    assert [u[NAT] for u in st["u"][samnium]] == [carthaginians]
+    assert S.role_of[carthaginians] == S.role_of[S.nation("etruscans")]
+
+
+@pytest.mark.parametrize(
+    ("game", "nation", "area", "gold"),
+    [
+        ("italia-i", "illyrians", "illyricum", 0),
+        ("italia-i", "numidians", "aures", 0),
+        ("italia-ii", "berbers", "aures", 1),
+        ("italia-ii", "burgundians", "alpes", 1),
+    ],
+)
+def test_6_1_faq_entry_areas_pay_only_where_a_source_gives_the_card_rule(
+    game: str, nation: str, area: str, gold: int
+) -> None:
+    """§6.1 FAQ: no income from an entry area unless the card says so. The Berbers (their
+    chart) and the Burgundians (§7.2 names them) treat theirs as standard areas, which pay;
+    the reconstructed Illyrian and Numidian cards let them stay, not collect."""
+    from italia_table import Table
+
+    from tavola.games.italia import income
+
+    t = Table(game)
+    t.put(area, nation, "infantry")
+    assert income.income(t.S, t.st, t.n(nation)) == gold
+    provenance = next(sp for sp in t.S.nations[t.n(nation)].special if sp.key == "entry_as_normal")
+    assert "income" in (provenance.source or provenance.reconstructed or "")
+
+
+def test_12_3_2_1_land_units_join_no_battle_of_a_leader_at_sea() -> None:
+    """§12.3.2.1: joining the battle moves units into the leader's area to fight; when the
+    campaigning leader is at sea, land units carried nearby cannot fight there (§10.8: only
+    fleets fight at sea), so the join reaction is not offered (it once put infantry at sea)."""
+    from italia_table import Table
+
+    from tavola.games.italia import campaigns
+
+    t = Table("italia-ii", round_=5)
+    t.put("mare_libycum", "byzantines", "fleet")
+    t.board_fleet("mare_libycum", "byzantines", "infantry")
+    t.st["u"][t.a("mare_libycum")][0][5].append([t.n("byzantines"), "leader", 0, 0, 0, "belisarius"])
+    t.put("mare_libycum", "ostrogoths", "fleet")
+    t.put("mare_sardoum", "ostrogoths", "fleet")
+    t.board_fleet("mare_sardoum", "ostrogoths", "infantry")
+    f = {"x": t.n("ostrogoths"), "c": t.n("byzantines"), "la": t.a("mare_libycum"), "raid": False}
+    assert not campaigns._may_join(t.S, t.st, f)
+    f["la"] = t.a("africa")
+    t.put("africa", "byzantines", "infantry")
+    t.put("africa", "ostrogoths", "infantry")
+    assert campaigns._may_join(t.S, t.st, f)  # on land the same reaction joins the battle

@@ -15,6 +15,7 @@ from tavola.core.errors import (
     CorruptRecord,
     IllegalAction,
     MalformedAction,
+    PositionError,
     UnknownGame,
     WrongRole,
 )
@@ -92,6 +93,20 @@ class Game:
         self.log: list[Event] = []
         self.chance: list[list[int]] = []  # the draws of the last step: [sides, outcome]
         self._undo: list[tuple[str, State, int]] = []  # (role, snapshot, log length)
+        self.start: dict[str, Any] | None = None  # the position it started from, if any
+
+    @classmethod
+    def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
+        """A game from a position (docs/positions.md); raises PositionError naming the faulty item."""
+        from tavola.core.position import from_position
+
+        return from_position(game_id, position, seed)
+
+    def position(self) -> dict[str, Any]:
+        """The current situation as a position (plain data, YAML/JSON-ready)."""
+        from tavola.core.position import position_of
+
+        return position_of(self)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -211,7 +226,7 @@ class Game:
             "seed": self.seed,
             "actions": [list(a) for a in self.actions],
             "checksums": list(self.checksums),
-        }
+        } | ({"position": self.start} if self.start is not None else {})
 
 
 def visible_log(log: list[Event], role: str | None) -> list[Event]:
@@ -267,8 +282,11 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
     or mismatch raises :class:`CorruptRecord` naming the step."""
     data = load_record(record)
     try:
-        game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
-    except UnknownGame as exc:
+        if data.get("position") is not None:  # a record that starts from a position
+            game = Game.from_position(data["game"], data["position"], seed=data["seed"])
+        else:
+            game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
+    except (UnknownGame, PositionError) as exc:
         raise CorruptRecord(f"record settings: {exc}") from None
     sums = data.get("checksums") if verify else None
     steps = data["actions"] if upto is None else data["actions"][:upto]

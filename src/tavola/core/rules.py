@@ -148,6 +148,21 @@ class Rules(ABC):
         """Whether the action may be taken back (before randomness, reveals or a role change)."""
         return True
 
+    # --- positions (a set-up as plain data, see docs/positions.md) ------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        """The state as a position: the game's board, pieces, purses, tracks and hands as
+        plain, human-readable data, with ``"turn"``: whose turn, the step of the sequence and
+        the pending decision. No RNG word: a position is loaded with a seed of its own."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not write positions yet")
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        """A full state from a position, validated against the rules and the board data.
+
+        ``position`` already carries the checked ``game``, ``scenario``, ``players`` and
+        ``options`` (all defaults filled in). Raises :class:`tavola.core.errors.PositionError`
+        naming the faulty item; never returns a half-valid state."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not read positions yet")
+
     # --- for the user interface -------------------------------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """Static board data for drawing (areas, coordinates, adjacency, tracks)."""

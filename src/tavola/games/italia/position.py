@@ -29,8 +29,8 @@ has carried this turn, §9.6) and ``+flag`` marks of the turn under way (``+move
 ``+land``...). Areas where units of several nations are interleaved list them as runs
 (``units: [{romans: [legion]}, {samnites: [infantry]}, {romans: [legion]}]``) so that the order,
 which numbers the fleets of an area, is kept. Everything left out takes its empty value, so
-a hand-written position lists only what is on the board; :func:`position` writes every nation
-and every non-empty record, and :func:`from_position` of that gives back the same state.
+a hand-written position lists only what is on the board; :func:`position` writes what is not empty
+or zero, and :func:`from_position` of that gives back the same state.
 
 Loading checks the position against the board, the cards and the rules and refuses it with a
 :class:`PositionError` naming the faulty item; nothing is half-loaded.
@@ -249,7 +249,11 @@ def position(S: Static, st: State) -> dict[str, Any]:
             areas[N.area_name[a]] = d
     nations: dict[str, Any] = {}
     for n in range(S.N):
-        d = {"gold": st["gold"][n], "vp": _half(st["vp"][n])}
+        d: dict[str, Any] = {}
+        if st["gold"][n]:
+            d["gold"] = st["gold"][n]
+        if st["vp"][n]:
+            d["vp"] = _half(st["vp"][n])
         if st["vpp"][n]:
             d["vp_submitted"] = _half(st["vpp"][n])
         if st["cap"][n] >= 0:
@@ -260,7 +264,8 @@ def position(S: Static, st: State) -> dict[str, Any]:
             d["pending_units"] = list(st["pend"][n])
         if st["sacks"][n]:
             d["pillaged"] = [N.area(a) for a in st["sacks"][n]]
-        nations[S.nkey[n]] = d
+        if d:
+            nations[S.nkey[n]] = d
     p: dict[str, Any] = {
         "game": S.key,
         "scenario": "standard",
@@ -270,11 +275,13 @@ def position(S: Static, st: State) -> dict[str, Any]:
     }
     if st["nat"] >= 0:
         p["nation"] = S.nkey[st["nat"]]
-    p["areas"] = areas
+    if areas:
+        p["areas"] = areas
     marks = {N.area_name[a]: m for a in range(S.A) if (m := _marks(S, st["u"][a]))}
     if marks:
         p["marks"] = marks
-    p["nations"] = nations
+    if nations:
+        p["nations"] = nations
     leaders: dict[str, Any] = {}
     if st["lexp"]:
         leaders["leave"] = dict(st["lexp"])

@@ -279,17 +279,20 @@ def _bad_ii() -> list[tuple[str, dict[str, Any]]]:
     ]
 
 
-@pytest.mark.parametrize(("item", "pos"), _bad_i())
-def test_position_italia_i_bad_positions_are_refused(item: str, pos: dict[str, Any]) -> None:
-    pos = {"game": "italia-i", "pending": [{"step": "round", "ph": "turns", "i": 10}], **pos}
-    with pytest.raises(PositionError) as exc:
-        RULES_I.from_position(pos, seed=1)
-    assert exc.value.item == item, str(exc.value)
+BAD = [("italia-i", item, pos) for item, pos in _bad_i()] + [
+    ("italia-ii", item, pos) for item, pos in _bad_ii()
+]
 
 
-@pytest.mark.parametrize(("item", "pos"), _bad_ii())
-def test_position_italia_ii_bad_positions_are_refused(item: str, pos: dict[str, Any]) -> None:
-    pos = {"game": "italia-ii", "pending": [{"step": "round", "ph": "turns", "i": 16}], **pos}
+@pytest.mark.parametrize(("game", "item", "pos"), BAD)
+def test_position_bad_positions_are_refused_naming_the_item(
+    game: str, item: str, pos: dict[str, Any]
+) -> None:
+    """20 and more hand-made bad positions per game: each refused, the message naming the item."""
+    R = GAMES[game]
+    last = len(R.S.order)
+    pos = {"game": game, "pending": [{"step": "round", "ph": "turns", "i": last}], **pos}
     with pytest.raises(PositionError) as exc:
-        RULES_II.from_position(pos, seed=1)
+        R.from_position(pos, seed=1)
     assert exc.value.item == item, str(exc.value)
+

@@ -295,4 +295,3 @@ def test_position_bad_positions_are_refused_naming_the_item(
     with pytest.raises(PositionError) as exc:
         R.from_position(pos, seed=1)
     assert exc.value.item == item, str(exc.value)
-

@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         humans = [r for r in active if r not in bots]
         role = humans[0] if humans else active[0]
         if role in bots:
-            action = bots[role].choose(game.rules, game.state, role)
+            action = bots[role].choose(game.rules, game.state_of(role), role)
             game.apply(role, action)
             save()
             continue

@@ -156,10 +156,13 @@ def load_state(game_id: str | None, position: Any, seed: int = 0) -> tuple[dict[
 def from_position(game_id: str | None, position: Any, seed: int = 0) -> Game:
     """A game in play from a position (``Game.from_position``); the game remembers the position
     it started from, and its record carries it."""
-    from tavola.core.game import Game
+    from tavola.core import rng
+    from tavola.core.game import FORMAT_OF, Game
 
     full, state = load_state(game_id, position, seed)
-    game = Game(full["game"], full["scenario"], full["players"], full["options"], seed)
+    # The state drew on the generator in use here: SplitMix64 (format 1) unless a replay chose.
+    fmt = FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
+    game = Game(full["game"], full["scenario"], full["players"], full["options"], seed, record_format=fmt)
     game.state = state
     game.start = full
     return game

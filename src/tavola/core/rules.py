@@ -73,6 +73,9 @@ class Rules(ABC):
     title: str = ""
     rulebook: str = ""
     """Short citation of the rulebook the section numbers refer to."""
+    hidden_information: bool = False
+    """Some role may not see part of the state (hands, allocations, deck order). Such a game must
+    override :meth:`determinize`; the contract tests check it on every game that declares this."""
 
     # --- set-up -----------------------------------------------------------------------
     @abstractmethod
@@ -111,6 +114,16 @@ class Rules(ABC):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """Everything ``role`` may see (``None`` is an observer). Never the RNG word."""
 
+    def composing(self, state: State, role: str) -> Any:
+        """The secret choice of several clicks ``role`` is making now (allocating troops over
+        generals, say), as a value naming it (``("allocation", round)``), or None.
+
+        The session keeps such clicks in the role's own draft, which the role may revise and
+        undo while others act; nobody else sees anything of it until the click after which
+        ``composing`` names another choice (or none) commits the whole as one step. Clicks of a
+        draft must not draw from the RNG, except the last."""
+        return None
+
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         """What ``role`` is asked now: ``{"text": key, "args": {...}, "rule": "§n"}``."""
         return {"text": "waiting", "args": {}, "rule": ""}
@@ -119,12 +132,12 @@ class Rules(ABC):
         """A full state consistent with everything ``role`` has seen, hidden parts resampled.
 
         Search bots plan on such worlds so they never read what their role cannot see. The
-        RNG word is always replaced, so future dice are unknown. Games with hidden
+        RNG is always replaced (by a fast SplitMix64 word), so future dice are unknown. Games with hidden
         information override this to resample hands, allocations and deck order."""
-        from tavola.core.rng import seed_state
+        from tavola.core.rng import fast_state
 
         world = clone(state)
-        world["rng"] = seed_state(seed)
+        world["rng"] = fast_state(seed)
         return world
 
     # --- for bots, fuzzers, learning agents --------------------------------------------

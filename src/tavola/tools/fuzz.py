@@ -170,6 +170,8 @@ def _fuzz_session(
             return fail(
                 "crash", f"step {len(game.actions)}: {role} {list(action)}\n" + traceback.format_exc()
             )
+        if game.private:
+            continue  # a click (or undo) in a secret draft: no step until the choice is committed
         if action == ("undo",):
             if not history or game.checksums[-1] != history.pop():
                 return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")

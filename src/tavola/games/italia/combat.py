@@ -29,6 +29,7 @@ from tavola.games.italia.const import (
     MOD_ROUGH,
     MOD_SUPREMACY,
     NAT,
+    RAID_TO_HIT,
     RUIN,
 )
 from tavola.games.italia.engine import Frame
@@ -497,7 +498,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         d = roll(st)
         dice_a.append(d)
         if raid:
-            if die_hits(7, 0, d):
+            if die_hits(RAID_TO_HIT, 0, d):
                 raid_hits += 1
             continue
         if die_hits(S.to_hit[u[KIND]], mod_a, d):

@@ -104,7 +104,8 @@ class GameOut(BaseModel):
     title: str
     rulebook: str
     hidden_information: bool = Field(
-        default=False, description="the game hides something from some seat (hot-seat pages hide the screen between seats)"
+        default=False,
+        description="the game hides something from some seat (hot-seat pages hide the screen between seats)",
     )
     scenarios: list[ScenarioOut]
 

@@ -18,6 +18,7 @@ import string
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -31,7 +32,7 @@ from tavola.core.game import RECORD_FORMAT, Game, replay, visible_log
 from tavola.core.rng import commitment
 from tavola.core.rules import Rules, State, clone
 from tavola.server.auth import Identity
-from tavola.server.bots import seat_bot
+from tavola.server.botspecs import seat_bot
 from tavola.server.catalog import load_rules
 from tavola.server.config import Settings
 from tavola.server.db import Database
@@ -178,6 +179,14 @@ class Matches:
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self.listeners: list[Callable[[str, str | None], None]] = []
+        """Called (from any thread) with (match id, role) after every change of a match: role
+        None when anyone watching may see it, else only that role (a click of its secret draft).
+        The hub pushes views and the bot runner looks for bot moves; no caller publishes."""
+
+    def changed(self, mid: str, only: str | None = None) -> None:
+        for listener in self.listeners:
+            listener(mid, only)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:
@@ -447,7 +456,9 @@ class Matches:
             )
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
         self._remember(self._live, mid, game)
-        return self.reload(mid)
+        data = self.reload(mid)
+        self.changed(mid)  # bots may move first
+        return data
 
     @staticmethod
     def _check_chosen_seed(seats: dict[str, str]) -> None:
@@ -503,7 +514,9 @@ class Matches:
             if seat.kind != "open" or seat.user_id is not None:
                 raise ApiError(409, "seat_taken", f"the seat {role} is not open")
             raise forbidden("wrong invite for this seat")
-        return self.reload(mid)
+        data = self.reload(mid)
+        self.changed(mid)
+        return data
 
     def seat_to_bot(self, ident: Identity | None, mid: str, role: str, how: str) -> MatchData:
         """Give a seat to a bot: its holder's own seat (the player leaves, the game goes on), or
@@ -536,7 +549,9 @@ class Matches:
                 if res.rowcount != 1:  # type: ignore[attr-defined]
                     raise ApiError(409, "seat_taken", f"the seat {role} changed meanwhile; reload")
                 s.execute(update(Match).where(Match.id == mid).values(updated_at=time.time()))
-            return self.reload(mid)
+            data = self.reload(mid)
+        self.changed(mid)
+        return data
 
     def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
         with self.db.session() as s:
@@ -596,50 +611,58 @@ class Matches:
                 raise
             if game.private:
                 # A click of a secret choice: the role's draft, in memory, seen by nobody else.
-                return Played(data, game.view(role), role)
-            step = len(game.actions) - 1
-            now = time.time()
-            active = game.active_roles
-            result = game.result
-            status = "active" if result is None else "over"
-            entry = game.actions[-1]
-            try:
-                with self.db.engine.begin() as conn:
-                    conn.execute(
-                        _INSERT_ACTION,
-                        {
-                            "match_id": mid,
-                            "step": step,
-                            "role": entry[0],
-                            "action": entry[1:],
-                            "checksum": game.checksums[-1],
-                            "created_at": now,
-                        },
-                    )
-                    res = conn.execute(
-                        _ADVANCE,
-                        {
-                            "mid": mid,
-                            "old": step,
-                            "new": step + 1,
-                            "active": active,
-                            "result": result,
-                            "status": status,
-                            "updated_at": now,
-                        },
-                    )
-                    if res.rowcount != 1:
-                        raise _LostRace
-            except (IntegrityError, _LostRace):
-                self.evict(mid)
-                raise stale(step + 1) from None
-            except Exception:
-                self.evict(mid)
-                raise
-            row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
-            data = MatchData(row, data.seats, data.creator, data.loaded)
-            self._remember(self._data, mid, data)
-            return Played(data, game.view(role))
+                played = Played(data, game.view(role), role)
+            else:
+                played = Played(self._store(mid, data, game), game.view(role))
+        self.changed(mid, played.audience)
+        return played
+
+    def _store(self, mid: str, data: MatchData, game: Game) -> MatchData:
+        """Store the game's last step; the match as it is now. Hold the match's lock."""
+        m = data.match
+        step = len(game.actions) - 1
+        now = time.time()
+        active = game.active_roles
+        result = game.result
+        status = "active" if result is None else "over"
+        entry = game.actions[-1]
+        try:
+            with self.db.engine.begin() as conn:
+                conn.execute(
+                    _INSERT_ACTION,
+                    {
+                        "match_id": mid,
+                        "step": step,
+                        "role": entry[0],
+                        "action": entry[1:],
+                        "checksum": game.checksums[-1],
+                        "created_at": now,
+                    },
+                )
+                res = conn.execute(
+                    _ADVANCE,
+                    {
+                        "mid": mid,
+                        "old": step,
+                        "new": step + 1,
+                        "active": active,
+                        "result": result,
+                        "status": status,
+                        "updated_at": now,
+                    },
+                )
+                if res.rowcount != 1:
+                    raise _LostRace
+        except (IntegrityError, _LostRace):
+            self.evict(mid)
+            raise stale(step + 1) from None
+        except Exception:
+            self.evict(mid)
+            raise
+        row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
+        data = MatchData(row, data.seats, data.creator, data.loaded)
+        self._remember(self._data, mid, data)
+        return data
 
     def snapshot(
         self, mid: str, roles: set[str | None]

@@ -34,6 +34,8 @@ COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
 *click2, ...)``, each click preceded by its length. One step of the record."""
 OFFERS_KEPT = 64
+SESSION_KEYS = frozenset({"active", "step", "result", "prompt", "actions", "can_undo", "log"})
+"""The keys :meth:`Game.view` adds to a game's view: a game's own view may not use them."""
 
 
 @dataclass
@@ -118,7 +120,8 @@ class Game:
             opt = next((o for o in spec.options if o.name == key), None)
             if opt is None:
                 raise UnknownGame(f"{game_id} {scenario} has no option {key!r}")
-            if value not in opt.choices:
+            # The JSON type must match too (1 == True in Python): a record keeps options exact.
+            if not any(type(value) is type(choice) and value == choice for choice in opt.choices):
                 raise UnknownGame(f"option {key!r} takes one of {list(opt.choices)}, not {value!r}")
             merged[key] = value
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -231,7 +234,11 @@ class Game:
             self._check_role(role)
         # A role composing a secret choice sees its own draft; everyone else the committed state.
         seen = self._seen_state(role)
-        view = self.rules.view(seen, role)
+        game_view = self.rules.view(seen, role)
+        clash = SESSION_KEYS.intersection(game_view)
+        if clash:
+            raise ValueError(f"{self.game_id}: Rules.view uses the session's keys {sorted(clash)}")
+        view = dict(game_view)  # the game's own dict is never written to
         active = self.active_roles
         view["active"] = active
         view["step"] = len(self.actions)

@@ -391,7 +391,6 @@ class Matches:
         rules = load_rules(game_id)
         if rules is None:
             raise ApiError(422, "bad_settings", f"unknown game {game_id!r}")
-        self._check_option_types(rules, scenario, options)
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         else:
@@ -472,20 +471,6 @@ class Matches:
                 "a chosen seed would let its chooser know every die: it is refused in a match "
                 "with two or more people (omit 'seed' and the server draws one in secret)",
             )
-
-    @staticmethod
-    def _check_option_types(rules: Rules, scenario: str | None, options: dict[str, Any]) -> None:
-        # The core compares with ==, which takes 1 for True; a stored record must keep JSON types exact.
-        specs = {s.name: s for s in rules.scenarios()}
-        spec = specs.get(scenario) if scenario is not None else next(iter(specs.values()), None)
-        if spec is None:
-            return
-        for key, value in options.items():
-            opt = next((o for o in spec.options if o.name == key), None)
-            if opt is not None and not any(type(value) is type(c) and value == c for c in opt.choices):
-                raise ApiError(
-                    422, "bad_settings", f"option {key!r} takes one of {list(opt.choices)}, not {value!r}"
-                )
 
     def join(self, ident: Identity, mid: str, role: str, invite: str) -> MatchData:
         with self.db.session() as s, s.begin():

@@ -149,6 +149,8 @@ class Game:
         self.private = False
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
+        self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._changes = 0  # counts every apply: a view built since is still the view
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
 
@@ -229,7 +231,19 @@ class Game:
         return self.rules.result(self.state)
 
     def view(self, role: str | None) -> dict[str, Any]:
-        """The role's redacted view, with its prompt, legal actions and visible log."""
+        """The role's redacted view, with its prompt, legal actions and visible log.
+
+        Built once per change of the game: the answer to an action and the pushes after it
+        share it (each caller gets its own top-level dict)."""
+        key = (self._changes, id(self.state))
+        held = self._views.get(role)
+        if held is not None and held[0] == key:
+            return dict(held[1])
+        view = self._build_view(role)
+        self._views[role] = (key, view)
+        return dict(view)
+
+    def _build_view(self, role: str | None) -> dict[str, Any]:
         if role is not None:
             self._check_role(role)
         # A role composing a secret choice sees its own draft; everyone else the committed state.
@@ -260,6 +274,7 @@ class Game:
         action = parse_action(action)
         self._check_role(role)
         self.private = False
+        self._changes += 1
         if action == UNDO:
             return self.undo(role)
         if role not in self.active_roles:

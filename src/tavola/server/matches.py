@@ -456,13 +456,17 @@ class Matches(Talk, Records):
 
     def view(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, dict[str, Any]]:
         with self.lock(mid):
-            data = self.fetch(mid)
-            if role is not None:
-                self._holder_check(data, ident, role)
-            if data.match.status == "imported":
-                raise ApiError(409, "imported", "an imported record has no live game; use replay")
-            game = self._game(data.match)
+            data, game = self._live_game(mid, ident, role)
             return data, game.view(role)
+
+    def _live_game(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, Game]:
+        """The live game, for a seat's holder or an observer. Hold the match's lock."""
+        data = self.fetch(mid)
+        if role is not None:
+            self._holder_check(data, ident, role)
+        if data.match.status == "imported":
+            raise ApiError(409, "imported", "an imported record has no live game; use replay")
+        return data, self._game(data.match)
 
     def act(
         self, mid: str, ident: Identity | None, role: str, action: Any, step: int, *, bot: bool = False

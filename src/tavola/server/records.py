@@ -34,7 +34,7 @@ class Records:
     _cached: Any
     _remember: Any
     _replays: Any
-    _game: Any
+    _live_game: Any
 
     def _record(self, s: DbSession, m: MatchRow) -> dict[str, Any]:
         rows = self._action_rows(s, m.id, 0, m.step)
@@ -69,12 +69,7 @@ class Records:
             if step is not None:
                 _, at, game = self._replay_game(mid, ident, step, role)
                 return at, visible_log(game.log, role)
-            data = self.fetch(mid)
-            if role is not None:
-                self._holder_check(data, ident, role)
-            if data.match.status == "imported":
-                raise ApiError(409, "imported", "an imported record has no live game; use replay")
-            game = self._game(data.match)
+            _, game = self._live_game(mid, ident, role)
             return len(game.actions), visible_log(game.log, role)
 
     def _replay_game(

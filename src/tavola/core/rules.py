@@ -145,6 +145,19 @@ class Rules(ABC):
         """Invariant violations (for the fuzzer); empty when the state is sound."""
         return []
 
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        """Rulebook invariants of one transition (for the fuzzer); empty when it is sound.
+        ``seen`` counts, by invariant name, every check that applied, failed or not."""
+        return []
+
     def evaluate(self, state: State) -> dict[str, float]:
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
         return {r: 0.5 for r in state.get("roles", [])}

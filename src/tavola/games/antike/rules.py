@@ -22,20 +22,23 @@ from tavola.games.antike.common import (
     acting,
     personages,
     trade_rates,
+    wealth,
 )
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check
 from tavola.games.antike.knowledge import KNOWLEDGE
-from tavola.games.antike.loader import BOARDS
+from tavola.games.antike.loader import BOARDS, RULEBOOK
 
 Legal = Callable[[State, dict[str, Any], int], list[Action]]
 Apply = Callable[[State, dict[str, Any], int, Action], list[Event]]
 Wanted = Callable[[State, dict[str, Any], int], bool]
 
 # frame name -> (legal actions, apply, whether something can be bought there)
-# §7.3 trading is allowed at any time of the owner's turn; it is offered where a purchase is
-# possible in principle (arming, temples, technologies, cities), which loses no option: resources
-# keep between steps and only purchases need particular kinds (the rondel takes any).
+# §7.3 trading is allowed «in qualsiasi momento durante il turno del giocatore»: at every step of
+# the owner's turn. The option trade_when_buying offers it only where a purchase is possible in
+# principle (arming, temples, technologies, cities), the reading of some summaries.
+NO_TRADE = ("trade", "token")
+"""Steps that offer no trade: within a trade, and a founded city's token, whose cost is due."""
 FRAMES: dict[str, tuple[Legal, Apply, Wanted | None]] = {
     "rondel": (rondel.legal_rondel, rondel.apply_rondel, None),
     "pay": (rondel.legal_pay, rondel.apply_pay, None),
@@ -83,9 +86,15 @@ class AntikeRules(Rules):
             return []
         legal, _, wanted = FRAMES[frame["s"]]
         out = legal(state, frame, n)
-        if wanted is not None:
+        if n == state["cur"] and frame["s"] not in NO_TRADE:
             rates = trade_rates(state, n)
-            if rates and wanted(state, frame, n):
+            if rates and (
+                not state.get(setup.TRADE_WHEN_BUYING.name)
+                or (wanted is not None and wanted(state, frame, n))
+            ):
+                if frame["s"] == "pay":  # never trade away what the steps already chosen cost
+                    left = wealth(state["res"][n]) - frame["n"]
+                    rates = [r for r in rates if left >= RULEBOOK.trade[r][0] - RULEBOOK.trade[r][1]]
                 out = out + [TRADE_ACTS[r] for r in rates]
         return out
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, personages, sea_points
+from tavola.games.antike.flow import FLOW
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, SETUPS, UNITS
 from tavola.games.antike.setup import nation_count, seat_roles
 
@@ -106,69 +107,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
     n = acting(state)
     if state["ctrl"][n] != role:
         return {"text": "waiting", "args": {}, "rule": ""}
-    frame = state["flow"][-1]
-    s = frame["s"]
-    b = board(state)
-    nation = state["nations"][n]
-    args: dict[str, Any] = {"nation": nation}
-    if s == "rondel":
-        pos = state["pos"][n]
-        if pos < 0:
-            return {"text": "prompt.rondel_first", "args": args, "rule": "§5.1"}
-        args["space"] = RULEBOOK.spaces[pos]
-        return {"text": "prompt.rondel", "args": args, "rule": "§5.1"}
-    if s == "pay":
-        args["n"] = frame["n"]
-        return {"text": "prompt.pay", "args": args, "rule": "§5.1"}
-    if s == "coin":
-        return {"text": "prompt.coin", "args": args, "rule": "§6.1"}
-    if s == "militia":
-        args["free"] = frame["free"]
-        return {
-            "text": "prompt.militia_free" if frame["free"] else "prompt.militia",
-            "args": args,
-            "rule": "§7.1",
-        }
-    if s == "templum":
-        return {"text": "prompt.templum", "args": args, "rule": "§7.2"}
-    if s == "scientia":
-        return {"text": "prompt.scientia", "args": args, "rule": "§7.3"}
-    if s == "trade":
-        args.update(rate=frame["rate"], n=frame["give"] or frame["take"])
-        return {
-            "text": "prompt.trade_give" if frame["give"] else "prompt.trade_take",
-            "args": args,
-            "rule": "§7.3",
-        }
-    if s == "move":
-        sel = frame["sel"]
-        if sel is None:
-            return {"text": "prompt.move", "args": args, "rule": "§8.1"}
-        args.update(unit=UNITS[sel[0] & 1], region=b.ids[sel[0] >> 1], moves=sel[1])
-        return {"text": "prompt.move_on" if sel[2] else "prompt.move_to", "args": args, "rule": "§8.1"}
-    if s == "clash":
-        args.update(
-            unit=UNITS[frame["t"]],
-            region=b.ids[frame["r"]],
-            mover=state["nations"][state["cur"]],
-            other=state["nations"][frame["opp"][0]],
-        )
-        return {
-            "text": "prompt.battle_defender" if frame["ask"] else "prompt.battle",
-            "args": args,
-            "rule": "§8.1",
-        }
-    if s == "conquer":
-        return {"text": "prompt.conquer", "args": args, "rule": "§8.2"}
-    if s == "loss":
-        args.update(n=frame["k"], region=b.ids[frame["r"]])
-        return {"text": "prompt.loss", "args": args, "rule": "§8.2"}
-    if s == "found":
-        return {"text": "prompt.found", "args": args, "rule": "§5.2"}
-    if s == "token":
-        args["region"] = b.ids[frame["r"]]
-        return {"text": "prompt.token", "args": args, "rule": "§5.2"}
-    return {"text": "waiting", "args": {}, "rule": ""}
+    return FLOW.prompt(state, n, nation=state["nations"][n])
 
 
 def board_json(scenario: str, players: int) -> dict[str, Any]:

@@ -4,7 +4,7 @@ The bot thinks in a thread pool on a private copy of the state, so the event loo
 serving; its move then goes through the same validated, stored path as a person's.
 
 A bot seat is ``bot:SPEC`` with the bots' own spec (``bot:mcts``, ``bot:mcts:hard``,
-``bot:mcts:think=1``, see :func:`tavola.bots.base.make_bot`). The server's ``bot_think`` is the
+``bot:mcts:think=1``, see :func:`tavola.bots.make_bot`). The server's ``bot_think`` is the
 normal level's time; the other levels scale it as they scale their own default (easy 0.4x,
 hard 4x), and no decision may take longer than :func:`max_think`, so one match cannot hold a
 pool thread for long.

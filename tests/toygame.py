@@ -14,6 +14,7 @@ ROLES = ["north", "south", "east"]
 class ToyRules(Rules):
     id = "toy"
     title = "Toy"
+    hidden_information = True  # bids are secret until all have bid
 
     def scenarios(self) -> list[Scenario]:
         return [Scenario("basic", "Basic", (2, 3), 2, (OptionSpec("short", False),))]

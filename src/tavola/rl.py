@@ -3,8 +3,9 @@
 Shaped like PettingZoo's AEC API without depending on it: ``reset(seed)``, ``agent_iter()``,
 ``last()``, ``step(action_id)``, ``observe(agent)``. Actions are integers into the game's fixed
 action space (``Rules.action_space``); every observation carries the legal-action mask. The
-observation is the role's redacted view, so an agent sees exactly what a player would. Dice and
-shuffles drawn by a step are reported in ``infos[agent]["chance"]`` as ``[sides, outcome]``.
+observation is the role's redacted view, so an agent sees exactly what a player would. The public
+dice and shuffles drawn by a step are reported in ``infos[agent]["chance"]`` as ``[sides, outcome]``;
+draws a game makes in secret (``rng.hidden``: a shuffle of a hidden deck) are left out.
 """
 
 from __future__ import annotations

@@ -57,9 +57,10 @@ def test_7_1_mare_nostrum_facts_of_the_examples() -> None:
     assert _border(b, "carthago", "carales") == "sea"
     for r in ("roma", "carthago", "gesocribate"):
         assert b.allows[0][b.index[r]] and b.allows[1][b.index[r]]
-    gold = [b.site[b.index[r]] for r in ("roma", "carthago")]
+    # §6.1: 3 gold from the temple of Syracus and 1 from Carthago; 2 marble and 1 iron from the rest
+    gold = [b.site[b.index[r]] for r in ("syracus", "carthago")]
     assert gold == [2, 2]
-    assert sorted(b.site[b.index[r]] for r in ("neapolis", "syracus", "carales")) == [0, 0, 1]
+    assert sorted(b.site[b.index[r]] for r in ("roma", "neapolis", "carales")) == [0, 0, 1]
 
 
 def test_5_2_orient_facts_of_the_founding_example() -> None:
@@ -133,7 +134,7 @@ def test_disconnected_board_is_refused() -> None:
     ("change", "message"),
     [
         (
-            lambda d: d["lines"][0]["start"].update(romans=["roma", "carthago", "ancona"]),
+            lambda d: d["lines"][0]["start"].update(romans=["roma", "neapolis", "ancona"]),
             "one marble, one iron",
         ),
         (lambda d: d["lines"][0].update(neutral_temples=["roma", "massilia", "ephesos"]), "start city"),

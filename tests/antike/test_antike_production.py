@@ -20,8 +20,8 @@ from tavola.games.antike.loader import RULEBOOK
 
 
 def _romans(seed: int = 0):
-    """The rulebook's Yellow: Roma (with temple), Neapolis, Syracus, Carales and Carthago."""
-    g, s = mare_nostrum(*YELLOW, temple="roma", seed=seed)
+    """The rulebook's Yellow of §6.1: Roma, Neapolis, Syracus (with its temple), Carales and Carthago."""
+    g, s = mare_nostrum(*YELLOW, temple="syracus", seed=seed)
     turn(s, "romans")
     return g, s
 
@@ -29,8 +29,8 @@ def _romans(seed: int = 0):
 @pytest.mark.parametrize(
     ("space", "expected"),
     [
-        ("aurum", [0, 0, 4, 1]),  # 3 gold from Roma's temple + 1 from Carthago, and 1 coin
-        ("marmor", [2, 0, 0, 1]),  # Neapolis and Syracus
+        ("aurum", [0, 0, 4, 1]),  # 3 gold from the temple of Syracus + 1 from Carthago, and 1 coin
+        ("marmor", [2, 0, 0, 1]),  # Roma and Neapolis
         ("ferrum", [0, 1, 0, 1]),  # Carales
     ],
 )

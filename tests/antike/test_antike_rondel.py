@@ -52,8 +52,8 @@ def test_5_1_cost_example_through_the_session_pays_one_resource_for_militia() ->
 def test_5_1_marmor_from_ferrum_costs_two_of_any_resources() -> None:
     g, s = _setup(marble=1, coin=1)
     play(g, "romans", ("rondel", "marmor"), ("pay", "coin"), ("pay", "marble"))
-    # both paid; Roma is a gold city so MARMOR yields no marble, only the coin (§6.1)
-    assert wallet(s, "romans") == [0, 0, 0, 1]
+    # both paid; then Roma, a marble city, yields 1 marble and the coin (§6.1)
+    assert wallet(s, "romans") == [1, 0, 0, 1]
     assert s["coins"] == RULEBOOK.coins - 1
 
 

@@ -52,6 +52,19 @@ def test_replay_exits_1_on_an_edited_record(tmp_path: Path, capsys: pytest.Captu
     assert "step 1" in capsys.readouterr().err
 
 
+def test_replay_verify_checks_the_dice_commitment(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = tmp_path / "game.json"
+    main(["play", "toy", "--seed", "5", "--seat", "all=random", "--record", str(rec)])
+    data = json.loads(rec.read_text())
+    assert data["format"] == 2 and len(data["dice_commitment"]) == 64
+    capsys.readouterr()
+    assert main(["replay", str(rec), "--verify"]) == 0
+    assert "the seed matches the dice commitment" in capsys.readouterr().out
+    rec.write_text(json.dumps({**data, "seed": 6, "checksums": None}))
+    assert main(["replay", str(rec), "--verify"]) == 1
+    assert "dice_commitment" in capsys.readouterr().err
+
+
 def test_unknown_seat_kind_and_role_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "toy", "--seat", "north=wizard"]) == 2
     assert "unknown bot 'wizard'" in capsys.readouterr().err

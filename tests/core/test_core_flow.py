@@ -45,7 +45,7 @@ TABLE = Flow(
     actor=lambda state, frame: frame.get("who", 0),
     side=SideActions(
         frozenset({"peek"}),
-        legal=lambda state, who: [("peek",)],
+        legal=lambda state, frame, who: [("peek",)],
         apply=lambda state, who, action: (flow.push(state, "peek"), [])[1],
     ),
     final=("done",),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 import tavola
+from tavola.core import rng as tavola_rng
 from tavola.core.errors import CorruptRecord, IllegalAction, MalformedAction, UnknownGame, WrongRole
 from tavola.core.game import checksum, visible_log
 
@@ -189,3 +191,151 @@ def test_a_rules_crash_leaves_the_state_untouched(monkeypatch: pytest.MonkeyPatc
         game.apply("north", ["bid", 1])
     assert checksum(game.state) == before
     assert game.actions == []
+
+
+def test_format_1_records_replay_to_their_checksums() -> None:
+    """Records written before the keyed stream (SplitMix64 dice) replay step for step (the
+    reference records of every game in tests/data/records are format 1 too)."""
+    data = json.loads((Path(__file__).parent / "data" / "format1_toy.json").read_text())
+    assert data["format"] == 1
+    game = tavola.replay(data)
+    assert game.checksums == data["checksums"] and game.record_format == 1
+    assert game.record() == data and game.dice_commitment is None
+    with pytest.raises(CorruptRecord, match="checksum"):
+        tavola.replay({**data, "format": 2})
+
+
+def test_new_records_are_format_2_with_a_commitment_that_replay_checks() -> None:
+    game = tavola.new_game("toy", players=2, seed=2**255 + 3)
+    play_random(game, 4)
+    record = game.record()
+    assert record["format"] == 2 and record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
+    assert tavola.replay(json.dumps(record)).checksums == game.checksums
+    with pytest.raises(CorruptRecord, match="dice_commitment"):
+        tavola.replay({**record, "seed": 2**255 + 4})
+    assert tavola.replay({**record, "seed": 2**255 + 4}, verify=False).seed == 2**255 + 4
+
+
+def test_an_undo_after_a_keyed_draw_is_refused() -> None:
+    """The session notices a draw of the keyed stream (its counter moves), as it did the word."""
+    game = tavola.new_game("toy", players=2, seed=4)
+    pick = random.Random(1)
+    for _ in range(200):
+        if game.is_over:
+            break
+        role = game.active_roles[0]
+        before = game.state["rng"][2]
+        legal = [a for a in game.legal_actions(role) if a != ("undo",)]
+        game.apply(role, ("roll",) if ("roll",) in legal else pick.choice(legal))
+        if game.state["rng"][2] != before:
+            assert not game.can_undo(role)
+            return
+    pytest.fail("the toy game never rolled")
+
+
+# --- secret choices of several clicks (the sealed-allocation test game) -------------------
+
+
+def sealed_session(players: int, seed: int) -> tavola.Game:
+    from secretgame import RULES
+
+    return tavola.Game("sealed", None, players, None, seed=seed, rules=RULES)
+
+
+def _seal(game: tavola.Game, role: str, fronts: list[int]) -> None:
+    for f in fronts:
+        game.apply(role, ["add", f])
+    game.apply(role, ["confirm"])
+
+
+def test_a_draft_is_seen_only_by_its_role_and_commits_as_one_step() -> None:
+    game = sealed_session(3, 1)
+    before = {r: game.view(r) for r in [*game.roles, None]}
+    for click in (["add", 0], ["add", 0], ["remove", 0], ["add", 2]):
+        game.apply("red", click)
+        assert game.private and game.actions == []
+    mine = game.view("red")
+    assert mine["my_alloc"] == [1, 0, 1] and mine["can_undo"] and ["add", 1] in mine["actions"]
+    assert mine["log"] == []  # a draft writes no log: its entries come with the commit
+    # Nobody else can tell red has clicked at all.
+    assert all(game.view(r) == before[r] for r in ["blue", "green", None])
+    for click in (["add", 1], ["add", 1], ["add", 1]):
+        game.apply("red", click)
+    game.apply("red", ["confirm"])
+    assert not game.private and len(game.actions) == 1 and game.actions[0][:2] == ["red", "commit"]
+    clicks = ["sealed.add", "sealed.add", "sealed.remove"] + ["sealed.add"] * 4
+    assert [e["msg"] for e in game.view("red")["log"]] == [*clicks, "sealed.sealed"]
+    seen = game.view("blue")
+    assert seen["sealed"] == ["red"] and seen["step"] == 1 and seen["my_alloc"] == [0, 0, 0]
+    assert [e["msg"] for e in seen["log"]] == ["sealed.sealed"]
+    assert "red" not in game.active_roles
+
+
+def test_each_role_undoes_its_own_draft_while_the_others_act() -> None:
+    game = sealed_session(3, 2)
+    game.apply("red", ["add", 0])
+    game.apply("blue", ["add", 1])
+    game.apply("red", ["add", 2])
+    _seal(game, "green", [0, 0, 1, 1, 2])  # a commit by a third role keeps both drafts
+    game.apply("blue", ["add", 2])
+    game.apply("red", ["undo"])
+    game.apply("blue", ["undo"])
+    assert game.view("red")["my_alloc"] == [1, 0, 0] and game.view("blue")["my_alloc"] == [0, 1, 0]
+    game.apply("red", ["undo"])
+    assert game.view("red")["my_alloc"] == [0, 0, 0] and not game.can_undo("red")
+    with pytest.raises(IllegalAction):
+        game.apply("red", ["undo"])
+    assert len(game.actions) == 1  # undoing in a draft is no step either
+
+
+def test_a_commit_is_checked_whole_and_changes_nothing_when_refused() -> None:
+    game = sealed_session(2, 3)
+    before = checksum(game.state)
+    with pytest.raises(IllegalAction, match="not complete"):
+        game.apply("red", ["commit", 2, "add", 0, 2, "add", 1])
+    with pytest.raises(IllegalAction):
+        game.apply("red", ["commit", 2, "add", 0, 2, "add", 0, 2, "add", 0, 2, "add", 0, 1, "confirm"])
+    for bad in (["commit"], ["commit", 5, "add"], ["commit", True, "add"], ["commit", 0]):
+        with pytest.raises(MalformedAction):
+            game.apply("red", bad)
+    assert checksum(game.state) == before and game.actions == []
+    # A whole choice sent at once is one step, like a draft confirmed click by click.
+    game.apply(
+        "red", ["commit", 2, "add", 0, 2, "add", 0, 2, "add", 1, 2, "add", 1, 2, "add", 2, 1, "confirm"]
+    )
+    other = sealed_session(2, 3)
+    _seal(other, "red", [0, 0, 1, 1, 2])
+    assert other.actions == game.actions and other.checksums == game.checksums
+
+
+def test_freshness_is_per_role() -> None:
+    """A role's click is stale only if it acted since, or its own choices changed since."""
+    game = sealed_session(2, 4)
+    game.view("red"), game.view("blue")
+    _seal(game, "blue", [0, 0, 1, 1, 2])
+    assert game.fresh("red", 0)  # blue's commit did not change what red may do
+    assert not game.fresh("blue", 0)
+    _seal(game, "red", [0, 1, 1, 2, 2])  # the reveal: a new round
+    assert not game.fresh("red", 0) and not game.fresh("red", 1) and game.fresh("red", 2)
+    assert not game.fresh("red", 7) and not game.fresh("red", -1)
+
+
+def test_hidden_draws_are_never_reported_as_chance() -> None:
+    game = sealed_session(2, 5)
+    _seal(game, "red", [0, 0, 1, 1, 2])
+    _seal(game, "blue", [0, 1, 1, 2, 2])  # the reveal rolls a die, then reshuffles in secret
+    die = game.log[-1]["dice"][0]
+    assert game.chance == [[6, die - 1]]
+
+
+def test_secret_choices_replay_and_a_draft_survives_nothing_it_should_not(sealed_game: str) -> None:
+    game = sealed_session(2, 6)
+    game.apply("red", ["add", 0])
+    _seal(game, "blue", [0, 0, 1, 1, 2])
+    assert game.view("red")["my_alloc"] == [1, 0, 0]  # rebased on blue's commit
+    for f in (0, 1, 1, 2):
+        game.apply("red", ["add", f])
+    game.apply("red", ["confirm"])
+    assert game.view("red")["round"] == 2 and game.view("red")["my_alloc"] == [0, 0, 0]
+    again = tavola.replay(json.loads(json.dumps(game.record())))
+    assert again.checksums == game.checksums and again.log == game.log

@@ -200,3 +200,24 @@ def test_12_3_2_1_land_units_join_no_battle_of_a_leader_at_sea() -> None:
     t.put("africa", "byzantines", "infantry")
     t.put("africa", "ostrogoths", "infantry")
     assert campaigns._may_join(t.S, t.st, f)  # on land the same reaction joins the battle
+
+
+def test_12_5_2_the_ruler_withdraws_from_every_area_of_its_new_subject() -> None:
+    """§12.5.2: after a submission the ruler's units leave every area holding the subject's
+    units; a campaigning army, which may otherwise retreat into its subjects' areas (§12.3.1),
+    may not withdraw into another of them (random play had Charlemagne do it)."""
+    from italia_table import Table
+
+    from tavola.games.italia.combat import retreat_dests
+
+    t = Table("italia-ii", round_=8)
+    franks, lombards = t.n("franks"), t.n("lombards")
+    (leader,) = t.put("mediolanum", "franks", "leader", 1, "charlemagne")
+    t.put("mediolanum", "lombards", "infantry")
+    t.put("tridentum", "lombards", "infantry")
+    t.st["ruler"][lombards] = franks
+    t.st["camp_nat"] = franks
+    f = {"n": franks, "a": t.a("mediolanum"), "came": [], "mode": "submit"}
+    assert t.a("tridentum") not in retreat_dests(t.S, t.st, f, leader)
+    f["mode"] = "battle"
+    assert t.a("tridentum") in retreat_dests(t.S, t.st, f, leader)

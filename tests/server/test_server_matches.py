@@ -29,10 +29,9 @@ def test_create_validates_settings_and_seats(client):
 
 
 def test_match_metadata_and_hidden_seed(client):
-    m = create(
-        client, {"north": "me", "south": "open", "east": "bot:random"}, seed=11, options={"short": True}
-    )
+    m = create(client, {"north": "me", "south": "open", "east": "bot:random"}, options={"short": True})
     assert m["players"] == 3 and m["options"] == {"short": True} and m["seed"] is None
+    assert len(m["dice_commitment"]) == 64
     seats = {s["role"]: s for s in m["seats"]}
     assert [s["role"] for s in m["seats"]] == ["north", "south", "east"]
     assert seats["north"]["kind"] == "me" and seats["north"]["mine"]
@@ -95,7 +94,7 @@ def test_refusals_change_nothing(client):
     cases = [
         (act(client, mid, "south", ["bid", 9], 1), 422, "illegal_action"),
         (act(client, mid, "north", ["bid", 1], 1), 409, "not_your_turn"),  # north already bid
-        (act(client, mid, "south", ["bid", 1], 0), 409, "stale"),
+        # (south's view of step 0 is still good: north's secret bid changed nothing south may do)
         (act(client, mid, "south", ["bid", 1], 7), 409, "stale"),
         (act(client, mid, "south", ["fly"], 1), 422, "illegal_action"),
         (act(client, mid, "south", [7], 1), 400, "malformed_action"),

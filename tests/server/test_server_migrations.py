@@ -3,13 +3,18 @@ re-running them is a no-op, and every revision goes down as cleanly as it went u
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from sqlalchemy import inspect
+from sqlalchemy import inspect, text
 
+from tavola.server.config import Settings
 from tavola.server.db import Database, alembic_config, make_engine
+from tavola.server.matches import Matches
 from tavola.server.models import Base
 
 
@@ -44,3 +49,37 @@ def test_migrations_go_down_to_nothing_and_up_again(db_url):
     with engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
     engine.dispose()
+
+
+def test_matches_stored_before_the_keyed_dice_replay_on_their_own(db_url):
+    """A match stored at revision 0001 (SplitMix64 dice) upgrades to format 1 and replays."""
+    record = json.loads((Path(__file__).parents[1] / "core" / "data" / "format1_toy.json").read_text())
+    engine = make_engine(db_url)
+    _migrate(engine, "upgrade", "0001")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO matches (id, game, scenario, players, options, seed, status, step, active,"
+                " created_at, updated_at) VALUES ('old', 'toy', 'basic', 3, :options, 5, 'active', :step,"
+                " :active, 0, 0)"
+            ),
+            {"options": json.dumps(record["options"]), "step": 11, "active": '["east"]'},
+        )
+        for step, (entry, check) in enumerate(zip(record["actions"][:11], record["checksums"])):
+            conn.execute(
+                text(
+                    "INSERT INTO actions (match_id, step, role, action, checksum, created_at)"
+                    " VALUES ('old', :step, :role, :action, :checksum, 0)"
+                ),
+                {"step": step, "role": entry[0], "action": json.dumps(entry[1:]), "checksum": check},
+            )
+    engine.dispose()
+    db = Database(db_url)
+    matches = Matches(db, Settings(database=db_url))
+    row = matches.fetch("old").match
+    assert row.record_format == 1 and row.seed == 5
+    with matches.lock("old"):
+        game = matches._game(row)
+    assert game.checksums == record["checksums"][:11]
+    assert matches.out(matches.fetch("old"), None)["dice_commitment"] is None
+    db.dispose()

@@ -54,7 +54,7 @@ def test_the_leak_check_catches_a_leak():
 
 
 def test_toy_bids_stay_secret(client):
-    m = create(client, {"north": "me", "south": "hotseat", "east": "open"}, seed=3)
+    m = create(client, {"north": "me", "south": "hotseat", "east": "open"})
     mid = m["id"]
     client.post(f"/api/matches/{mid}/actions", json={"role": "north", "action": ["bid", 3], "step": 0})
     watcher = browser(client)
@@ -88,7 +88,8 @@ def _served_windows_match(client, mid: str, game: Game, roles: list[str]) -> Non
 
 
 def _served_views_match(client, mid: str, game: Game, roles: list[str]) -> None:
-    secret_words = {str(game.state["rng"])}
+    word = game.state["rng"]
+    secret_words = {word[1] if isinstance(word, list) else str(word)}  # the stream's key, or the word
     for role in [*roles, None]:
         r = client.get(f"/api/matches/{mid}/view", params={"role": role} if role else {})
         assert r.status_code == 200, r.text
@@ -121,7 +122,7 @@ def test_every_game_serves_only_redacted_views(client, game_id):
         if mirror.is_over:
             break
         role = pick.choice(mirror.active_roles)
-        action = pick.choice(rules.legal_actions(mirror.state, role))
+        action = pick.choice([a for a in mirror.legal_actions(role) if a != ("undo",)])
         r = client.post(
             f"/api/matches/{m['id']}/actions",
             json={"role": role, "action": list(action), "step": len(mirror.actions)},

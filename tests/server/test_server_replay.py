@@ -38,7 +38,7 @@ def test_replay_any_viewpoint_after_the_game(client):
 
 
 def test_replay_during_the_game_is_own_seats_only(client):
-    m = create(client, {"north": "me", "south": "open"}, seed=8)
+    m = create(client, {"north": "me", "south": "open"})
     mid = m["id"]
     client.post(f"/api/matches/{mid}/actions", json={"role": "north", "action": ["bid", 2], "step": 0})
     r = client.get(f"/api/matches/{mid}/replay", params={"step": 1, "role": "north"})
@@ -84,7 +84,9 @@ def test_corrupt_records_are_refused(client):
         ({**good, "actions": [["west", "bid", 1]], "checksums": None}, 422),
         ({**good, "game": "chess"}, 422),
         ({**good, "players": 7}, 422),
-        ({**good, "format": 2}, 422),
+        ({**good, "format": 3}, 422),
+        ({**good, "format": 1}, 422),  # the same actions on the old dice: other checksums
+        ({**good, "dice_commitment": "0" * 64}, 422),  # the seed is not the promised one
         ({**good, "checksums": ["x"]}, 422),
         ({**good, "actions": [["north"]], "checksums": None}, 422),
         ({**good, "actions": "all"}, 400),

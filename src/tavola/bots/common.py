@@ -88,7 +88,9 @@ class Repetitions:
         for action in actions:
             trial = clone(world)
             rules.apply(trial, role, action)
-            if rules.result(trial) is not None or rules.active_roles(trial) != [role]:
+            # Handing the decision over (the role stops being active) never goes round in a
+            # circle; staying active, alone or beside others acting at the same time, may.
+            if rules.result(trial) is not None or role not in rules.active_roles(trial):
                 new.append(action)
                 continue
             sig = situation_signature(rules, trial, role)

@@ -9,7 +9,19 @@ import sys
 from tavola.core.errors import TavolaError
 
 # Subcommand modules, in the order `tavola --help` lists them.
-COMMANDS = ["games", "play", "replay", "fuzz", "bench", "arena", "balance", "serve", "loadtest", "trace"]
+COMMANDS = [
+    "games",
+    "play",
+    "replay",
+    "fuzz",
+    "bench",
+    "arena",
+    "balance",
+    "serve",
+    "loadtest",
+    "trace",
+    "position",
+]
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -47,6 +47,8 @@ def run(args: argparse.Namespace) -> int:
             f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])}, "
             f"{summary['steps']} actions in {summary['seconds']} s"
         )
+        if summary.get("invariants"):
+            print("invariants exercised: " + ", ".join(f"§{k} {v}" for k, v in summary["invariants"].items()))
         for f in summary["failures"]:
             print(f"FAIL {f['kind']} {f['scenario']}/{f['players']}p seed {f['seed']}: {f['message']}")
             print(f"     reproduce: tavola replay {f.get('record', '?')}")

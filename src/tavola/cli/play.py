@@ -29,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--think", type=float, default=0.5, help="seconds per bot decision (search bots)")
     p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="a game option")
     p.add_argument("--record", metavar="FILE", help="write the game record here (after every action)")
+    p.add_argument("--from", dest="start", type=Path, metavar="FILE", help="play on from a position file")
     p.add_argument("--lang", default="en", choices=["en", "it"])
     p.add_argument("--json", action="store_true", help="last line: one JSON object with the result")
     p.set_defaults(func=run)
@@ -83,7 +84,12 @@ def summary_lines(view: dict[str, Any], width: int = 100) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     options = parse_options(args.option)
-    game = Game(args.game, args.scenario, args.players, options, args.seed)
+    if args.start is not None:
+        from tavola.cli.position import load_file
+
+        game = load_file(args.game, args.start, args.seed)
+    else:
+        game = Game(args.game, args.scenario, args.players, options, args.seed)
     seats = parse_seats(args.seat, game.roles)
     bots = {
         r: make_bot(k, seed=args.seed * 101 + i, think=args.think)
@@ -105,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         humans = [r for r in active if r not in bots]
         role = humans[0] if humans else active[0]
         if role in bots:
-            action = bots[role].choose(game.rules, game.state, role)
+            action = bots[role].choose(game.rules, game.state_of(role), role)
             game.apply(role, action)
             save()
             continue

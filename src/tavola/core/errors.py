@@ -29,3 +29,15 @@ class CorruptRecord(TavolaError):
 
 class DataError(TavolaError):
     """A board or card data file fails validation."""
+
+
+class PositionError(TavolaError):
+    """A position (a set-up written as data) is malformed or impossible under the rules.
+
+    ``item`` names the faulty part as a dotted path (``nations.romans.units.roma``) so a
+    person can find it in the file; the message says what is wrong with it."""
+
+    def __init__(self, item: str, message: str) -> None:
+        self.item = item
+        self.message = message
+        super().__init__(f"{item}: {message}" if item else message)

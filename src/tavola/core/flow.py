@@ -97,11 +97,11 @@ class Step:
 @dataclass(frozen=True)
 class SideActions:
     """Actions open at several steps besides the steps' own (Antike's trading at any time of the
-    owner's turn, §7.3). ``verbs`` are the verbs they use; ``legal(state, actor)`` lists them,
-    ``apply(state, actor, action)`` carries one out (usually by pushing a step of its own)."""
+    owner's turn, §7.3). ``verbs`` are the verbs they use; ``legal(state, frame, actor)`` lists
+    them, ``apply(state, actor, action)`` carries one out (usually by pushing a step of its own)."""
 
     verbs: frozenset[str]
-    legal: Callable[[State, Any], list[Action]]
+    legal: Callable[[State, Frame, Any], list[Action]]
     apply: Callable[[State, Any, Action], list[Event]]
 
 
@@ -135,7 +135,7 @@ class Flow:
         step = self.steps[frame["s"]]
         out = step.legal(state, frame, actor)
         if self.side is not None and step.side is not None:
-            extra = self.side.legal(state, actor)
+            extra = self.side.legal(state, frame, actor)
             if extra and step.side(state, frame, actor):
                 out = out + extra
         return out

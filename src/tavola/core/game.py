@@ -9,20 +9,61 @@ from __future__ import annotations
 
 import json
 import zlib
+from dataclasses import dataclass
 from typing import Any
 
+from tavola.core import rng
 from tavola.core.errors import (
     CorruptRecord,
     IllegalAction,
     MalformedAction,
+    PositionError,
     UnknownGame,
     WrongRole,
 )
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
+"""Format 2 records draw from the keyed stream; format 1 records (written before it) from
+SplitMix64, so they replay to the checksums they were written with."""
+GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM}
+FORMAT_OF = {generator: fmt for fmt, generator in GENERATORS.items()}
 UNDO: Action = ("undo",)
+COMMIT = "commit"
+"""Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
+*click2, ...)``, each click preceded by its length. One step of the record."""
+OFFERS_KEPT = 64
+
+
+@dataclass
+class Draft:
+    """A role's secret choice in the making: its clicks so far and the state they lead to."""
+
+    choice: Any
+    """What ``Rules.composing`` named the choice when the draft began."""
+    clicks: list[Action]
+    state: State
+
+
+def encode_commit(clicks: list[Action]) -> Action:
+    out: list[Any] = [COMMIT]
+    for click in clicks:
+        out += [len(click), *click]
+    return tuple(out)
+
+
+def decode_commit(action: Action) -> list[Action]:
+    clicks, i = [], 1
+    while i < len(action):
+        n = action[i]
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1 or i + 1 + n > len(action):
+            raise MalformedAction(f"a commit is (commit, n, click..., n, click...), not {list(action)}")
+        clicks.append(parse_action(list(action[i + 1 : i + 1 + n])))
+        i += 1 + n
+    if not clicks:
+        raise MalformedAction("a commit holds at least one click")
+    return clicks
 
 
 def checksum(state: State) -> str:
@@ -57,6 +98,7 @@ class Game:
         seed: int = 0,
         *,
         rules: Rules | None = None,
+        record_format: int | None = None,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
         self.game_id = game_id
@@ -84,14 +126,41 @@ class Game:
         self.scenario = scenario
         self.players = players
         self.options = merged
+        if record_format is None:  # the generator a replay chose, else the keyed stream
+            chosen = rng.current_generator()
+            record_format = RECORD_FORMAT if chosen is None else FORMAT_OF[chosen]
+        if record_format not in GENERATORS:
+            raise UnknownGame(f"record format {record_format!r} is not supported")
         self.seed = seed
-        self.state: State = self.rules.setup(scenario, players, merged, seed)
+        self.record_format = record_format
+        with rng.generator(GENERATORS[record_format]):
+            self.state: State = self.rules.setup(scenario, players, merged, seed)
         self.roles: list[str] = self.rules.roles(scenario, players, merged)
         self.actions: list[list[Any]] = []  # [role, verb, noun...] per step, undo included
         self.checksums: list[str] = []
         self.log: list[Event] = []
-        self.chance: list[list[int]] = []  # the draws of the last step: [sides, outcome]
+        self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
         self._undo: list[tuple[str, State, int]] = []  # (role, snapshot, log length)
+        self._drafts: dict[str, Draft] = {}
+        self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
+        self.private = False
+        """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
+        learn of it (no step, no record, no push to others)."""
+        self._offer_all()
+        self.start: dict[str, Any] | None = None  # the position it started from, if any
+
+    @classmethod
+    def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
+        """A game from a position (docs/positions.md); raises PositionError naming the faulty item."""
+        from tavola.core.position import from_position
+
+        return from_position(game_id, position, seed)
+
+    def position(self) -> dict[str, Any]:
+        """The current situation as a position (plain data, YAML/JSON-ready)."""
+        from tavola.core.position import position_of
+
+        return position_of(self)
 
     # --- reading ----------------------------------------------------------------------
     @property
@@ -100,13 +169,53 @@ class Game:
 
     def legal_actions(self, role: str) -> list[Action]:
         self._check_role(role)
-        actions = self.rules.legal_actions(self.state, role)
+        actions = self.rules.legal_actions(self._seen_state(role), role)
         if self.can_undo(role):
             actions = [*actions, UNDO]
         return actions
 
     def can_undo(self, role: str) -> bool:
-        return bool(self._undo) and self._undo[-1][0] == role
+        return role in self._drafts or (bool(self._undo) and self._undo[-1][0] == role)
+
+    def state_of(self, role: str) -> State:
+        """The state as ``role`` is playing it: its draft's, while it composes a secret choice
+        (bots think on it), else the committed one. Never hand it to a client."""
+        return self._seen_state(role)
+
+    def _seen_state(self, role: str | None) -> State:
+        draft = self._drafts.get(role) if role is not None else None
+        return draft.state if draft is not None else self.state
+
+    def offer(self, role: str) -> list[Action]:
+        """The role's legal actions, remembered for :meth:`fresh` as shown at this step."""
+        actions = self.legal_actions(role)
+        step = len(self.actions)
+        offers = self._offers.setdefault(role, {})
+        offers[step] = hash(tuple(actions))
+        if len(offers) > OFFERS_KEPT:
+            for old in sorted(offers)[: len(offers) - OFFERS_KEPT]:
+                del offers[old]
+        return actions
+
+    def _offer_all(self) -> None:
+        # What every active role may do at this new step, so a role whose choices another
+        # role's step did not change keeps playing on its view (see fresh).
+        for role in self.active_roles:
+            self.offer(role)
+
+    def fresh(self, role: str, step: int) -> bool:
+        """Whether an action of ``role`` chosen on its view of ``step`` may still be played.
+
+        Stale only if the role acted since, or its choices changed since it was shown them: a
+        step another role took in the meantime (a secret choice committed beside this one)
+        does not make it stale."""
+        now = len(self.actions)
+        if step == now:
+            return True
+        if not 0 <= step < now or any(entry[0] == role for entry in self.actions[step:]):
+            return False
+        shown = self._offers.get(role, {}).get(step)
+        return shown is not None and shown == hash(tuple(self.legal_actions(role)))
 
     @property
     def is_over(self) -> bool:
@@ -120,18 +229,21 @@ class Game:
         """The role's redacted view, with its prompt, legal actions and visible log."""
         if role is not None:
             self._check_role(role)
-        view = self.rules.view(self.state, role)
+        # A role composing a secret choice sees its own draft; everyone else the committed state.
+        seen = self._seen_state(role)
+        view = self.rules.view(seen, role)
         active = self.active_roles
         view["active"] = active
         view["step"] = len(self.actions)
         view["result"] = self.result
         if role is not None and role in active:
-            view["prompt"] = self.rules.prompt(self.state, role)
-            view["actions"] = [list(a) for a in self.legal_actions(role)]
+            view["prompt"] = self.rules.prompt(seen, role)
+            view["actions"] = [list(a) for a in self.offer(role)]
         else:
             view["prompt"] = None
             view["actions"] = []
         view["can_undo"] = role is not None and self.can_undo(role)
+        # A draft writes no log: its entries come with the commit (log windows stay append-only).
         view["log"] = visible_log(self.log, role)
         return view
 
@@ -140,16 +252,24 @@ class Game:
         """Validate and apply one action of ``role``; raises and changes nothing if illegal."""
         action = parse_action(action)
         self._check_role(role)
+        self.private = False
         if action == UNDO:
             return self.undo(role)
         if role not in self.active_roles:
             raise WrongRole(f"{role} may not act now; waiting for {', '.join(self.active_roles) or 'nobody'}")
+        if action[0] == COMMIT:
+            return self._commit(role, decode_commit(action))
+        if role in self._drafts or self.rules.composing(self.state, role) is not None:
+            return self._draft(role, action)
+        return self._step(role, action)
+
+    def _step(self, role: str, action: Action) -> list[Event]:
         legal = self.rules.legal_actions(self.state, role)
         if action not in legal:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
         snapshot = clone(self.state) if self.rules.undoable(self.state, role, action) else None
-        before_rng = self.state["rng"]
+        before_rng = rng.position(self.state)
         draws: list[list[int]] = []
         self.state["_draws"] = draws
         try:
@@ -161,7 +281,7 @@ class Game:
             raise
         finally:
             self.state.pop("_draws", None)
-        self.chance = draws
+        self.chance = rng.public_draws(draws)  # secret draws (a hidden shuffle) are never reported
         for ev in events:
             ev.setdefault("role", role)
             ev.setdefault("step", len(self.actions))
@@ -173,26 +293,126 @@ class Game:
             self._undo.clear()
         if (
             snapshot is None
-            or self.state["rng"] != before_rng
+            or rng.position(self.state) != before_rng
             or any(ev.get("reveal") for ev in events)
             or self.rules.active_roles(self.state) != before_roles
         ):
             self._undo.clear()
         else:
             self._undo.append((role, snapshot, log_len))
+        self._rebase()
+        self._offer_all()
         return events
 
+    # --- secret choices of several clicks -----------------------------------------------
+    def _draft(self, role: str, click: Action) -> list[Event]:
+        """One click of a secret choice: into the role's draft, or committing it when it ends."""
+        draft = self._drafts.get(role)
+        base = draft.state if draft is not None else self.state
+        choice = draft.choice if draft is not None else self.rules.composing(base, role)
+        if click not in self.rules.legal_actions(base, role):
+            raise IllegalAction(f"{role} may not play {list(click)} now")
+        work, events, _ = self._try(role, click, base, choice)
+        clicks = [*(draft.clicks if draft else []), click]
+        if self.rules.composing(work, role) == choice:
+            self._drafts[role] = Draft(choice, clicks, work)
+            self.private = True
+            self.chance = []
+            return events
+        self._drafts.pop(role, None)
+        return self._commit(role, clicks)
+
+    def _try(
+        self, role: str, click: Action, base: State, choice: Any
+    ) -> tuple[State, list[Event], list[list[Any]]]:
+        """One click on a copy of ``base``. Only the click that ends a choice may draw (the
+        draft's copy of the RNG is thrown away; the commit draws on the real one)."""
+        work = clone(base)
+        draws: list[list[Any]] = []
+        work["_draws"] = draws
+        try:
+            events = self.rules.apply(work, role, click)
+        finally:
+            work.pop("_draws", None)
+        if draws and self.rules.composing(work, role) == choice:
+            raise RuntimeError(f"{self.game_id}: a click of a secret choice drew from the RNG")
+        for ev in events:
+            ev.setdefault("role", role)
+            ev.setdefault("step", len(self.actions))
+        return work, events, draws
+
+    def _commit(self, role: str, clicks: list[Action]) -> list[Event]:
+        """A whole secret choice, validated click by click, taking effect as one step or not at all."""
+        if len(clicks) == 1:
+            self._drafts.pop(role, None)
+            return self._step(role, clicks[0])
+        choice = self.rules.composing(self.state, role)
+        if choice is None:
+            raise IllegalAction(f"{role} is not making a secret choice now")
+        state, events, draws = self.state, [], []
+        for i, click in enumerate(clicks):
+            if i and self.rules.composing(state, role) != choice:
+                raise IllegalAction(f"{role}'s choice ended before its last click")
+            if click not in self.rules.legal_actions(state, role):
+                raise IllegalAction(f"{role} may not play {list(click)} in this choice")
+            state, more, draws = self._try(role, click, state, choice)
+            events += more
+        if self.rules.composing(state, role) == choice:
+            raise IllegalAction(f"{role}'s choice is not complete")
+        self._drafts.pop(role, None)
+        self.state = state
+        self.chance = rng.public_draws(draws)
+        self.log.extend(events)
+        self.actions.append([role, *encode_commit(clicks)])
+        self.checksums.append(checksum(self.state))
+        self._undo.clear()
+        self._rebase()
+        self._offer_all()
+        return events
+
+    def _rebase(self) -> None:
+        """Replay every open draft on the new committed state (a draft no longer legal is dropped)."""
+        for role, draft in list(self._drafts.items()):
+            state = self.state
+            try:
+                if (
+                    role not in self.rules.active_roles(state)
+                    or self.rules.composing(state, role) != draft.choice
+                ):
+                    raise IllegalAction("the choice is over")
+                for click in draft.clicks:
+                    if click not in self.rules.legal_actions(state, role):
+                        raise IllegalAction("no longer legal")
+                    state, _, _ = self._try(role, click, state, draft.choice)
+            except IllegalAction:
+                del self._drafts[role]
+                continue
+            self._drafts[role] = Draft(draft.choice, draft.clicks, state)
+
     def undo(self, role: str) -> list[Event]:
-        """Take back ``role``'s last action if nothing random, hidden or another role came since."""
+        """Take back ``role``'s last action if nothing random, hidden or another role came since;
+        in a secret choice, the last click of the role's own draft, whatever others did."""
         self._check_role(role)
         if not self.can_undo(role):
             raise IllegalAction(f"{role} has nothing to undo")
+        draft = self._drafts.get(role)
+        if draft is not None:
+            self.private = True
+            self.chance = []
+            if len(draft.clicks) == 1:
+                del self._drafts[role]
+            else:
+                self._drafts[role] = Draft(draft.choice, draft.clicks[:-1], self.state)
+                self._rebase()
+            return []
         _, snapshot, log_len = self._undo.pop()
         self.state = snapshot
         del self.log[log_len:]
         self.actions.append([role, *UNDO])
         self.checksums.append(checksum(self.state))
         self.chance = []
+        self._rebase()
+        self._offer_all()
         return [{"msg": "undo", "args": {}, "role": role, "step": len(self.actions) - 1}]
 
     def _check_role(self, role: str) -> None:
@@ -200,10 +420,15 @@ class Game:
             raise WrongRole(f"{role!r} is not a role of this game; roles: {', '.join(self.roles)}")
 
     # --- records ----------------------------------------------------------------------
+    @property
+    def dice_commitment(self) -> str | None:
+        """The public commitment to the seed (keyed-stream games only): see docs/fairness.md."""
+        return rng.commitment(self.seed) if self.record_format >= 2 else None
+
     def record(self) -> dict[str, Any]:
         """The game record: settings, seed and every action, with a checksum per step."""
-        return {
-            "format": RECORD_FORMAT,
+        out = {
+            "format": self.record_format,
             "game": self.game_id,
             "scenario": self.scenario,
             "players": self.players,
@@ -212,6 +437,11 @@ class Game:
             "actions": [list(a) for a in self.actions],
             "checksums": list(self.checksums),
         }
+        if self.start is not None:
+            out["position"] = self.start
+        if self.dice_commitment is not None:
+            out["dice_commitment"] = self.dice_commitment
+        return out
 
 
 def visible_log(log: list[Event], role: str | None) -> list[Event]:
@@ -247,9 +477,11 @@ def load_record(text_or_data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     missing = _RECORD_KEYS - set(data)
     if missing:
         raise CorruptRecord(f"the record lacks {', '.join(sorted(missing))}")
-    fmt = data.get("format", RECORD_FORMAT)
-    if fmt != RECORD_FORMAT:
-        raise CorruptRecord(f"record format {fmt!r} is not supported (this engine reads {RECORD_FORMAT})")
+    fmt = data.get("format", 1)  # records older than the field were format 1
+    if isinstance(fmt, bool) or fmt not in GENERATORS:
+        raise CorruptRecord(
+            f"record format {fmt!r} is not supported (this engine reads {sorted(GENERATORS)})"
+        )
     if not isinstance(data["actions"], list):
         raise CorruptRecord("'actions' is a list of [role, verb, ...]")
     if not isinstance(data["options"], dict):
@@ -263,13 +495,24 @@ def load_record(text_or_data: str | bytes | dict[str, Any]) -> dict[str, Any]:
 def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: int | None = None) -> Game:
     """Rebuild a game from its record, re-validating every action.
 
-    With ``verify`` each step's checksum is compared with the record's; any illegal action
-    or mismatch raises :class:`CorruptRecord` naming the step."""
+    With ``verify`` the seed is checked against the record's ``dice_commitment`` (when it has
+    one) and each step's checksum against the record's; any illegal action or mismatch raises
+    :class:`CorruptRecord` naming the step."""
     data = load_record(record)
     try:
-        game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
-    except UnknownGame as exc:
+        # A format-1 record draws on the old generator, its start position included.
+        with rng.generator(GENERATORS[data.get("format", 1)]):
+            if data.get("position") is not None:  # a record that starts from a position
+                game = Game.from_position(data["game"], data["position"], seed=data["seed"])
+            else:
+                game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
+    except (UnknownGame, PositionError) as exc:
         raise CorruptRecord(f"record settings: {exc}") from None
+    promised = data.get("dice_commitment")
+    if verify and promised is not None and promised != game.dice_commitment:
+        raise CorruptRecord(
+            f"the seed does not match the record's dice_commitment {promised!r}: the dice were not the promised ones"
+        )
     sums = data.get("checksums") if verify else None
     steps = data["actions"] if upto is None else data["actions"][:upto]
     for i, entry in enumerate(steps):

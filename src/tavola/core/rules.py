@@ -73,6 +73,9 @@ class Rules(ABC):
     title: str = ""
     rulebook: str = ""
     """Short citation of the rulebook the section numbers refer to."""
+    hidden_information: bool = False
+    """Some role may not see part of the state (hands, allocations, deck order). Such a game must
+    override :meth:`determinize`; the contract tests check it on every game that declares this."""
 
     # --- set-up -----------------------------------------------------------------------
     @abstractmethod
@@ -111,6 +114,16 @@ class Rules(ABC):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """Everything ``role`` may see (``None`` is an observer). Never the RNG word."""
 
+    def composing(self, state: State, role: str) -> Any:
+        """The secret choice of several clicks ``role`` is making now (allocating troops over
+        generals, say), as a value naming it (``("allocation", round)``), or None.
+
+        The session keeps such clicks in the role's own draft, which the role may revise and
+        undo while others act; nobody else sees anything of it until the click after which
+        ``composing`` names another choice (or none) commits the whole as one step. Clicks of a
+        draft must not draw from the RNG, except the last."""
+        return None
+
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         """What ``role`` is asked now: ``{"text": key, "args": {...}, "rule": "§n"}``."""
         return {"text": "waiting", "args": {}, "rule": ""}
@@ -119,17 +132,30 @@ class Rules(ABC):
         """A full state consistent with everything ``role`` has seen, hidden parts resampled.
 
         Search bots plan on such worlds so they never read what their role cannot see. The
-        RNG word is always replaced, so future dice are unknown. Games with hidden
+        RNG is always replaced (by a fast SplitMix64 word), so future dice are unknown. Games with hidden
         information override this to resample hands, allocations and deck order."""
-        from tavola.core.rng import seed_state
+        from tavola.core.rng import fast_state
 
         world = clone(state)
-        world["rng"] = seed_state(seed)
+        world["rng"] = fast_state(seed)
         return world
 
     # --- for bots, fuzzers, learning agents --------------------------------------------
     def check(self, state: State) -> list[str]:
         """Invariant violations (for the fuzzer); empty when the state is sound."""
+        return []
+
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        """Rulebook invariants of one transition (for the fuzzer); empty when it is sound.
+        ``seen`` counts, by invariant name, every check that applied, failed or not."""
         return []
 
     def evaluate(self, state: State) -> dict[str, float]:
@@ -147,6 +173,21 @@ class Rules(ABC):
     def undoable(self, state: State, role: str, action: Action) -> bool:
         """Whether the action may be taken back (before randomness, reveals or a role change)."""
         return True
+
+    # --- positions (a set-up as plain data, see docs/positions.md) ------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        """The state as a position: the game's board, pieces, purses, tracks and hands as
+        plain, human-readable data, with ``"turn"``: whose turn, the step of the sequence and
+        the pending decision. No RNG word: a position is loaded with a seed of its own."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not write positions yet")
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        """A full state from a position, validated against the rules and the board data.
+
+        ``position`` already carries the checked ``game``, ``scenario``, ``players`` and
+        ``options`` (all defaults filled in). Raises :class:`tavola.core.errors.PositionError`
+        naming the faulty item; never returns a half-valid state."""
+        raise NotImplementedError(f"{self.id or type(self).__name__} does not read positions yet")
 
     # --- for the user interface -------------------------------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:

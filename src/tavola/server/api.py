@@ -147,7 +147,10 @@ async def login(body: S.Credentials, request: Request, response: Response, p: P)
         current = await resolve_identity(p, request, old_cookie, None)
     except ApiError:
         current = None  # an expired session is exactly why people sign in
-    ident, token, expires = await run_in_threadpool(p.accounts.login, body.username, body.password, current)
+    client = request.client.host if request.client is not None else ""
+    ident, token, expires = await run_in_threadpool(
+        p.accounts.login, body.username, body.password, current, client
+    )
     await run_in_threadpool(p.accounts.logout, old_cookie)
     set_session_cookie(p, request, response, token, expires)
     return {"user": user_out(ident)}
@@ -155,8 +158,10 @@ async def login(body: S.Credentials, request: Request, response: Response, p: P)
 
 @router.post("/auth/logout", response_model=S.Empty, tags=["auth"])
 async def logout(request: Request, response: Response, p: P) -> dict[str, Any]:
-    """Sign out: the session is deleted on the server and the cookie cleared."""
-    await run_in_threadpool(p.accounts.logout, request.cookies.get(COOKIE))
+    """Sign out: the session is deleted on the server, its sockets closed and the cookie cleared."""
+    cookie = request.cookies.get(COOKIE)
+    await run_in_threadpool(p.accounts.logout, cookie)
+    await p.hub.close_session(cookie)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return {}
 
@@ -171,7 +176,14 @@ async def me(request: Request, ident: Me) -> dict[str, Any]:
 async def set_me(body: S.MeIn, request: Request, response: Response, ident: Me, p: P) -> dict[str, Any]:
     """Choose the interface language (kept with the account and in a cookie)."""
     ident = await run_in_threadpool(p.accounts.set_lang, ident, body.lang)
-    response.set_cookie(LANG_COOKIE, body.lang, max_age=365 * 86400, path="/", samesite="lax")
+    response.set_cookie(
+        LANG_COOKIE,
+        body.lang,
+        max_age=365 * 86400,
+        path="/",
+        samesite="lax",
+        secure=p.settings.secure_cookies or request.url.scheme == "https",
+    )
     return {"user": user_out(ident), "lang": body.lang}
 
 
@@ -300,8 +312,9 @@ async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ) -> d
 
     The answer is the acting role's new view, its log windowed like ``GET view``'s."""
     played = await run_in_threadpool(p.matches.act, mid, ident, body.role, list(body.action), body.step)
-    p.bots.poke(mid)
-    p.hub.publish_soon(mid)
+    if played.audience is None:
+        p.bots.poke(mid)
+    p.hub.publish_soon(mid, played.audience)
     return {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
 
 
@@ -334,7 +347,7 @@ async def chat_list(
     mid: str,
     ident: MaybeMe,
     p: P,
-    after: Annotated[int, Query(ge=0, description="only messages after this id")] = 0,
+    after: Annotated[int, Query(ge=0, lt=2**63, description="only messages after this id")] = 0,
 ) -> dict[str, Any]:
     """The match's chat (seated players only)."""
     return {"messages": await run_in_threadpool(p.matches.chat_list, mid, ident, after)}
@@ -369,7 +382,9 @@ async def replay_view(
     ident: MaybeMe,
     p: P,
     logq: LogQ,
-    step: Annotated[int | None, Query(ge=0, description="0 = the start; omitted: the last step")] = None,
+    step: Annotated[
+        int | None, Query(ge=0, lt=BIG, description="0 = the start; omitted: the last step")
+    ] = None,
     role: Annotated[str | None, Query(max_length=64, description="viewpoint; omitted: observer")] = None,
 ) -> dict[str, Any]:
     """The view at a past step: any viewpoint once the game is over, only my seats before.

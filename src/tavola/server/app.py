@@ -14,7 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from tavola.server import api, errors, pages, ws
 from tavola.server.catalog import WEB
 from tavola.server.config import Settings
-from tavola.server.limits import BodyLimit, ServerTiming
+from tavola.server.limits import BodyLimit, SameOrigin, SecurityHeaders, ServerTiming
 from tavola.server.platform import Platform
 from tavola.web import game_script
 
@@ -65,5 +65,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_api_route("/static/games/{game_id}/{name}", game_js, include_in_schema=False)
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
     app.add_middleware(BodyLimit, default=settings.max_body, larger={"/api/records": settings.max_record})
+    app.add_middleware(SameOrigin)
+    app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
     return app

@@ -61,11 +61,21 @@ def _identity(user: User) -> Identity:
 
 
 class Accounts:
-    """Sign-up, sign-in, guests and session look-up. Synchronous: call it from a worker thread."""
+    """Sign-up, sign-in, guests and session look-up. Synchronous: call it from a worker thread.
+
+    The sign-in brake: an attempt is counted as failed *before* its password is checked (and
+    forgiven if it succeeds), so a burst of concurrent guesses is counted in full; at most
+    ``HASHING`` passwords are hashed at once (argon2 takes 64 MiB each). A client address with
+    ``MAX_CLIENT_FAILURES`` recent failures is refused whatever the username; a username with
+    ``MAX_FAILURES`` recent failures is refused only to clients that failed on it themselves,
+    so nobody can lock the owner out from elsewhere."""
 
     CACHE_SECONDS = 30.0
     MAX_FAILURES = 10
+    MAX_CLIENT_FAILURES = 30
     FAILURE_WINDOW = 600.0
+    HASHING = 2
+    HASHING_WAIT = 10.0
 
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db = db
@@ -77,7 +87,8 @@ class Accounts:
         self._dummy_hash = self.hasher.hash(secrets.token_hex(8))
         self.signer = Signer(self._secret(), salt="tavola-session")
         self._cache: dict[str, tuple[Resolved, float]] = {}
-        self._failures: dict[str, deque[float]] = {}
+        self._failures: dict[str, deque[float]] = {}  # keyed by username, client, username+client
+        self._hashing = threading.BoundedSemaphore(self.HASHING)
         self.on_seats_changed: list[Callable[[], None]] = []
         self._lock = threading.Lock()
 
@@ -173,10 +184,19 @@ class Accounts:
             token, expires = self._new_session(s, user.id, self.settings.guest_days)
             return _identity(user), token, expires
 
+    def _hashed(self, work: Callable[[], object]) -> object:
+        """Run one password hash or check, at most ``HASHING`` at a time."""
+        if not self._hashing.acquire(timeout=self.HASHING_WAIT):
+            raise ApiError(429, "too_many_attempts", "the server is busy checking passwords; try again")
+        try:
+            return work()
+        finally:
+            self._hashing.release()
+
     def signup(self, username: str, password: str, current: Identity | None) -> tuple[Identity, str, float]:
         """A new account. A guest signing up keeps its matches: the guest becomes the account."""
         key = username.lower()
-        digest = self.hasher.hash(password)
+        digest = str(self._hashed(lambda: self.hasher.hash(password)))
         with self.db.session() as s, s.begin():
             if s.execute(select(User.id).where(User.username_key == key)).first() is not None:
                 raise ApiError(409, "username_taken", f"the username {username!r} is taken")
@@ -195,26 +215,31 @@ class Accounts:
         self._seats_changed()
         return ident, token, expires
 
-    def login(self, username: str, password: str, current: Identity | None) -> tuple[Identity, str, float]:
+    def login(
+        self, username: str, password: str, current: Identity | None, client: str = ""
+    ) -> tuple[Identity, str, float]:
         """Sign in. A guest signing in hands its seats and matches over to the account."""
         key = username.lower()
-        self._check_rate(key)
+        attempt = self._begin_attempt(key, client)
         with self.db.session() as s:
             user = s.execute(select(User).where(User.username_key == key)).scalar_one_or_none()
         stored = user.password_hash if user is not None and user.password_hash else self._dummy_hash
-        try:
-            self.hasher.verify(stored, password)
-            ok = user is not None
-        except (VerificationError, InvalidHashError):
-            ok = False
+
+        def check() -> bool:
+            try:
+                self.hasher.verify(stored, password)
+                return True
+            except (VerificationError, InvalidHashError):
+                return False
+
+        ok = bool(self._hashed(check)) and user is not None
         if not ok or user is None:
-            self._fail(key)
             raise ApiError(401, "bad_credentials", "wrong username or password")
+        self._forgive(attempt)
         with self.db.session() as s, s.begin():
             if self.hasher.check_needs_rehash(stored):
-                s.execute(
-                    update(User).where(User.id == user.id).values(password_hash=self.hasher.hash(password))
-                )
+                digest = str(self._hashed(lambda: self.hasher.hash(password)))
+                s.execute(update(User).where(User.id == user.id).values(password_hash=digest))
             if current is not None and current.guest and current.user_id != user.id:
                 old = current.user_id
                 s.execute(update(Seat).where(Seat.user_id == old).values(user_id=user.id))
@@ -253,19 +278,32 @@ class Accounts:
                 del self._cache[key]
 
     # --- brute-force brake ----------------------------------------------------------------
-    def _check_rate(self, key: str) -> None:
+    def _recent(self, key: str, now: float) -> deque[float]:
+        q = self._failures.setdefault(key, deque())
+        while q and now - q[0] > self.FAILURE_WINDOW:
+            q.popleft()
+        return q
+
+    def _begin_attempt(self, username: str, client: str) -> tuple[list[str], float]:
+        """Check the brake and count this attempt as failed, in one step under the lock."""
         now = time.time()
+        keys = [f"user:{username}", f"client:{client}", f"pair:{username}\n{client}"]
         with self._lock:
-            q = self._failures.get(key)
-            while q and now - q[0] > self.FAILURE_WINDOW:
-                q.popleft()
-            if q is not None and len(q) >= self.MAX_FAILURES:
+            if len(self._failures) > 100_000:
+                self._failures.clear()
+            by_user, by_client, by_pair = (self._recent(k, now) for k in keys)
+            if len(by_client) >= self.MAX_CLIENT_FAILURES or (len(by_user) >= self.MAX_FAILURES and by_pair):
                 raise ApiError(
                     429, "too_many_attempts", "too many failed sign-ins; try again in a few minutes"
                 )
+            for q in (by_user, by_client, by_pair):
+                q.append(now)
+        return keys, now
 
-    def _fail(self, key: str) -> None:
+    def _forgive(self, attempt: tuple[list[str], float]) -> None:
+        keys, at = attempt
         with self._lock:
-            if len(self._failures) > 10000:
-                self._failures.clear()
-            self._failures.setdefault(key, deque()).append(time.time())
+            for key in keys:
+                q = self._failures.get(key)
+                if q is not None and at in q:
+                    q.remove(at)

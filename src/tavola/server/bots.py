@@ -123,22 +123,23 @@ class BotRunner:
             action = legal[0]
         return list(action)
 
-    def _move(self, mid: str) -> str:
-        """One bot move, start to end, in a pool thread: ``none``, ``moved`` or ``stale``.
+    def _move(self, mid: str) -> tuple[str, str | None]:
+        """One bot move, start to end, in a pool thread: ``none``, ``moved`` or ``stale``, and
+        who may see it (None: everyone; a role: a click of that role's secret draft).
 
         The match lock is held only to read the job and to apply the move, never while the
         bot thinks, so people keep playing meanwhile."""
         job = self.matches.bot_job(mid)
         if job is None:
-            return "none"
+            return "none", None
         action = self._choose(job)
         try:
-            self.matches.act(mid, None, job.role, action, job.step, bot=True)
+            played = self.matches.act(mid, None, job.role, action, job.step, bot=True)
         except ApiError as exc:
             if exc.code == "stale":
-                return "stale"  # a person moved while the bot thought: think again
+                return "stale", None  # what it was choosing from changed meanwhile: think again
             raise
-        return "moved"
+        return "moved", played.audience
 
     async def _run(self, mid: str) -> None:
         loop = asyncio.get_running_loop()
@@ -150,7 +151,7 @@ class BotRunner:
                     # Waiting here, not in the pool, so a pause never holds a thinking thread.
                     await asyncio.sleep(self.settings.bot_delay)
                 try:
-                    outcome = await loop.run_in_executor(self.executor, self._move, mid)
+                    outcome, audience = await loop.run_in_executor(self.executor, self._move, mid)
                 except ApiError as exc:
                     failures += 1
                     log.error("bot move refused in match %s: %s", mid, exc.message)
@@ -164,7 +165,7 @@ class BotRunner:
                 if outcome == "moved":
                     failures = 0
                     self.moves += 1
-                    self.hub.publish_soon(mid)
+                    self.hub.publish_soon(mid, audience)
         except asyncio.CancelledError:
             raise
         except Exception:

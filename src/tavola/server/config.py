@@ -23,6 +23,10 @@ class Settings:
     max_body: int = 64 * KIB
     max_record: int = 4096 * KIB
     max_ws_message: int = 64 * KIB
+    """A socket message larger than this gets an error message (413 too_large), then the socket
+    closes with 1009."""
+    max_ws_frame: int = 1024 * KIB
+    """The WebSocket layer cuts a message larger than this at once, closing with 1009."""
     cache_matches: int = 256
     cache_ttl: float = 2.0
     """Seconds a cached match row is trusted before it is read again."""

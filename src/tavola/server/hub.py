@@ -37,6 +37,8 @@ class Conn:
     role: str | None
     ident: Identity | None
     delta: bool = False
+    cookie: str | None = None
+    """The session cookie the socket was opened with: signing out closes it."""
     """Send only the log entries this connection has not had yet (``?log=delta``)."""
     sent: list[Any] = field(default_factory=list)
     """The ``step`` of each visible log entry the client holds, to find what is new."""
@@ -72,7 +74,8 @@ class Hub:
         self.matches = matches
         self.conns: dict[str, set[Conn]] = {}
         self._running: set[str] = set()
-        self._dirty: set[str] = set()
+        self._dirty: dict[str, set[str | None] | None] = {}
+        """Matches changed while being pushed: the roles to push again (None: everyone)."""
         self._tasks: set[asyncio.Task[None]] = set()
 
     def add(self, conn: Conn) -> None:
@@ -128,25 +131,31 @@ class Hub:
             out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
         return out
 
-    def publish_soon(self, mid: str) -> None:
-        """Push the new state of a match without delaying the caller's answer."""
+    def publish_soon(self, mid: str, only: str | None = None) -> None:
+        """Push the new state of a match without delaying the caller's answer: to everyone, or
+        (``only``) to the connections of one role, whose secret draft alone changed."""
         if mid not in self.conns:
             return
-        task = asyncio.get_running_loop().create_task(self.publish(mid))
+        task = asyncio.get_running_loop().create_task(self.publish(mid, only))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def publish(self, mid: str) -> None:
+    async def publish(self, mid: str, only: str | None = None) -> None:
         # Pushes of one match never overlap, so each connection gets its views in order; a
         # request arriving meanwhile is folded into one more round with the newest state.
+        roles: set[str | None] | None = None if only is None else {only}
         if mid in self._running:
-            self._dirty.add(mid)
+            if mid in self._dirty:
+                held = self._dirty[mid]
+                self._dirty[mid] = None if held is None or roles is None else held | roles
+            else:
+                self._dirty[mid] = roles
             return
         self._running.add(mid)
         try:
             while True:
-                self._dirty.discard(mid)
-                conns = list(self.conns.get(mid, ()))
+                roles = self._dirty.pop(mid, roles)
+                conns = [c for c in self.conns.get(mid, ()) if roles is None or c.role in roles]
                 if not conns:
                     break
                 try:
@@ -164,6 +173,16 @@ class Hub:
         """A chat message goes to the seated players' connections only."""
         conns = [c for c in self.conns.get(mid, ()) if c.ident is not None and c.ident.user_id in readers]
         await asyncio.gather(*(self.send(c, {"type": "chat", "message": message}) for c in conns))
+
+    async def close_session(self, cookie: str | None) -> None:
+        """Close every socket opened with this session (it was signed out)."""
+        if not cookie:
+            return
+        for group in list(self.conns.values()):
+            for conn in [c for c in group if c.cookie == cookie]:
+                self.remove(conn)
+                with contextlib.suppress(Exception):
+                    await conn.ws.close(4401)
 
     async def close_all(self) -> None:
         for group in list(self.conns.values()):

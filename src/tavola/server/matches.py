@@ -18,7 +18,7 @@ import string
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import JSON, bindparam, insert, select, update
@@ -27,7 +27,8 @@ from sqlalchemy.orm import Session as DbSession
 
 from tavola.bots import LEVELS, bot_names
 from tavola.core.errors import CorruptRecord, TavolaError
-from tavola.core.game import Game, replay, visible_log
+from tavola.core.game import RECORD_FORMAT, Game, replay, visible_log
+from tavola.core.rng import commitment
 from tavola.core.rules import Rules, State, clone
 from tavola.server.auth import Identity
 from tavola.server.bots import seat_bot
@@ -41,6 +42,9 @@ log = logging.getLogger("tavola.server")
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 FINISHED = ("over", "imported")
+SEED_BITS = 256
+"""Online seeds come from the operating system's CSPRNG (``secrets``): see docs/fairness.md."""
+_SEED_COLUMN = 2**63
 
 
 def new_id(n: int = 10) -> str:
@@ -57,6 +61,7 @@ class MatchRow:
     players: int
     options: dict[str, Any]
     seed: int
+    record_format: int
     status: str
     step: int
     active: list[str]
@@ -73,7 +78,8 @@ class MatchRow:
             m.scenario,
             m.players,
             dict(m.options),
-            m.seed,
+            int(m.seed_text) if m.seed_text is not None else m.seed,
+            m.record_format,
             m.status,
             m.step,
             list(m.active),
@@ -131,7 +137,8 @@ class BotJob:
 class Played:
     data: MatchData
     view: dict[str, Any]
-    events: list[dict[str, Any]] = field(default_factory=list)
+    audience: str | None = None
+    """None: everyone watching sees a change; a role: only that role's own draft changed."""
 
 
 def _player(user: User | None) -> dict[str, Any] | None:
@@ -241,10 +248,10 @@ class Matches:
             q = q.where(ActionRow.step < stop)
         return list(s.scalars(q.order_by(ActionRow.step)))
 
-    def _record(self, s: DbSession, m: Match | MatchRow) -> dict[str, Any]:
+    def _record(self, s: DbSession, m: MatchRow) -> dict[str, Any]:
         rows = self._action_rows(s, m.id, 0, m.step)
-        return {
-            "format": 1,
+        out = {
+            "format": m.record_format,
             "game": m.game,
             "scenario": m.scenario,
             "players": m.players,
@@ -253,6 +260,9 @@ class Matches:
             "actions": [[r.role, *r.action] for r in rows],
             "checksums": [r.checksum for r in rows],
         }
+        if m.record_format >= 2:
+            out["dice_commitment"] = commitment(m.seed)
+        return out
 
     def _fetch_many(self, s: DbSession, matches: list[Match]) -> list[MatchData]:
         if not matches:
@@ -342,8 +352,10 @@ class Matches:
             "scenario": m.scenario,
             "players": m.players,
             "options": dict(m.options),
-            # The seed fixes every future die and shuffle: secret while the game runs.
+            # The seed fixes every future die and shuffle: secret while the game runs, and
+            # committed to from the start (docs/fairness.md).
             "seed": m.seed if m.status in FINISHED else None,
+            "dice_commitment": commitment(m.seed) if m.record_format >= 2 else None,
             "status": m.status,
             "step": m.step,
             "active": list(m.active),
@@ -372,9 +384,11 @@ class Matches:
             raise ApiError(422, "bad_settings", f"unknown game {game_id!r}")
         self._check_option_types(rules, scenario, options)
         if seed is None:
-            seed = secrets.randbelow(2**31)
+            seed = secrets.randbits(SEED_BITS)
+        else:
+            self._check_chosen_seed(seats)
         try:
-            game = Game(game_id, scenario, players, options, seed)
+            game = Game(game_id, scenario, players, options, seed, record_format=RECORD_FORMAT)
         except TavolaError as exc:
             raise from_engine(exc) from None
         roles = game.roles
@@ -420,7 +434,8 @@ class Matches:
                     scenario=game.scenario,
                     players=game.players,
                     options=game.options,
-                    seed=seed,
+                    **_seed_columns(seed),
+                    record_format=game.record_format,
                     status="over" if game.is_over else "active",
                     step=0,
                     active=game.active_roles,
@@ -433,6 +448,19 @@ class Matches:
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
         self._remember(self._live, mid, game)
         return self.reload(mid)
+
+    @staticmethod
+    def _check_chosen_seed(seats: dict[str, str]) -> None:
+        """A chosen seed fixes every die: only for games one person plays (solo, hot-seat)."""
+        people = int(any(how in ("me", "hotseat") for how in seats.values()))
+        people += sum(how == "open" for how in seats.values())
+        if people >= 2:
+            raise ApiError(
+                422,
+                "bad_settings",
+                "a chosen seed would let its chooser know every die: it is refused in a match "
+                "with two or more people (omit 'seed' and the server draws one in secret)",
+            )
 
     @staticmethod
     def _check_option_types(rules: Rules, scenario: str | None, options: dict[str, Any]) -> None:
@@ -557,15 +585,19 @@ class Matches:
             else:
                 self._holder_check(data, ident, role)
             game = self._game(m)
-            if step != len(game.actions):
+            if not game.fresh(role, step):
                 raise stale(len(game.actions))
             try:
-                events = game.apply(role, action)
+                game.apply(role, action)
             except TavolaError as exc:
                 raise from_engine(exc) from None  # the core changed nothing
             except Exception:
                 self.evict(mid)  # a rules bug: rebuild from the stored record next time
                 raise
+            if game.private:
+                # A click of a secret choice: the role's draft, in memory, seen by nobody else.
+                return Played(data, game.view(role), role)
+            step = len(game.actions) - 1
             now = time.time()
             active = game.active_roles
             result = game.result
@@ -607,7 +639,7 @@ class Matches:
             row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
             data = MatchData(row, data.seats, data.creator, data.loaded)
             self._remember(self._data, mid, data)
-            return Played(data, game.view(role), events)
+            return Played(data, game.view(role))
 
     def snapshot(
         self, mid: str, roles: set[str | None]
@@ -634,8 +666,15 @@ class Matches:
             for role in game.active_roles:
                 seat = bot_seats.get(role)
                 if seat is not None and seat.bot:
+                    game.offer(role)  # what it is shown now decides if its move is still fresh
                     return BotJob(
-                        mid, role, seat.bot, game.rules, clone(game.state), len(game.actions), data.match.seed
+                        mid,
+                        role,
+                        seat.bot,
+                        game.rules,
+                        clone(game.state_of(role)),
+                        len(game.actions),
+                        data.match.seed,
                     )
             return None
 
@@ -762,7 +801,7 @@ class Matches:
             raise bad_request(f"step must be between 0 and {m.step}")
         game = self._cached(self._replays, mid)
         if game is None or len(game.actions) > step:
-            game = Game(m.game, m.scenario, m.players, m.options, m.seed)
+            game = Game(m.game, m.scenario, m.players, m.options, m.seed, record_format=m.record_format)
         if len(game.actions) < step:
             with self.db.session() as s:
                 rows = self._action_rows(s, mid, len(game.actions), step)
@@ -780,8 +819,9 @@ class Matches:
             if m is None:
                 raise not_found(f"match {mid!r}")
             if m.status not in FINISHED:
+                # A record holds the seed: never exported while the game runs.
                 raise ApiError(409, "not_over", "the record is available once the game is over")
-            return self._record(s, m)
+            return self._record(s, MatchRow.of(m))
 
     def import_record(self, ident: Identity | None, record: dict[str, Any]) -> MatchData:
         try:
@@ -798,7 +838,8 @@ class Matches:
                     scenario=game.scenario,
                     players=game.players,
                     options=game.options,
-                    seed=game.seed,
+                    **_seed_columns(game.seed),
+                    record_format=game.record_format,
                     status="imported",
                     step=len(game.actions),
                     active=game.active_roles,
@@ -825,3 +866,10 @@ class Matches:
                     ],
                 )
         return self.reload(mid)
+
+
+def _seed_columns(seed: int) -> dict[str, Any]:
+    """The ``seed`` and ``seed_text`` columns of a seed (wide seeds live in the text one)."""
+    if 0 <= seed < _SEED_COLUMN:
+        return {"seed": seed, "seed_text": None}
+    return {"seed": 0, "seed_text": str(seed)}

@@ -51,6 +51,11 @@ class Match(Base):
     players: Mapped[int] = mapped_column(Integer)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
+    """The seed when it fits 63 bits, else 0 and the seed is in ``seed_text``."""
+    seed_text: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """The seed in decimal when it does not fit ``seed`` (a 256-bit online seed)."""
+    record_format: Mapped[int] = mapped_column(Integer, server_default="1")
+    """1: SplitMix64 dice (matches stored before the keyed stream); 2: the keyed stream."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``active``, ``over`` or ``imported``."""
     step: Mapped[int] = mapped_column(Integer, default=0)

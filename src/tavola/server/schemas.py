@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictFloat, StrictInt, StrictStr
 
 Strict = ConfigDict(extra="forbid")
 
@@ -130,8 +130,16 @@ class CreateMatch(BaseModel):
     game: str = Field(max_length=64)
     scenario: str | None = Field(default=None, max_length=64)
     players: StrictInt | None = None
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: StrictInt | None = Field(default=None, ge=0, lt=2**63, description="random if omitted")
+    options: dict[str, StrictBool | StrictInt | StrictFloat | StrictStr | None] = Field(
+        default_factory=dict, description="option name -> one of its choices (a JSON scalar)"
+    )
+    seed: StrictInt | None = Field(
+        default=None,
+        ge=0,
+        lt=2**63,
+        description="random (256 bits from a CSPRNG) if omitted; refused (422) when two or more "
+        "people play (any open seat besides the creator's)",
+    )
     seats: dict[str, str] = Field(
         description='role -> "me" | "hotseat" | "open" | "bot:NAME[:LEVEL][:KEY=VALUE...]" '
         '(e.g. "bot:mcts", "bot:mcts:hard", "bot:mcts:think=1"); every role of the game once'
@@ -179,6 +187,11 @@ class MatchOut(BaseModel):
     players: int
     options: dict[str, Any]
     seed: int | None = Field(description="hidden until the game is over (it fixes every future die)")
+    dice_commitment: str | None = Field(
+        default=None,
+        description="hex SHA-256 of 'tavola-dice-commitment:v2:<seed>', published from the start "
+        "(docs/fairness.md); null for matches stored before the keyed dice",
+    )
     status: Literal["active", "over", "imported"]
     step: int = Field(description="actions taken so far; the step the next action must name")
     active: list[str] = Field(description="roles that may act now")
@@ -279,6 +292,7 @@ class RecordIn(BaseModel):
     seed: StrictInt
     actions: list[list[StrictStr | StrictInt]]
     checksums: list[str] | None = None
+    dice_commitment: str | None = Field(default=None, max_length=64)
 
 
 class RecordOut(BaseModel):
@@ -290,3 +304,4 @@ class RecordOut(BaseModel):
     seed: int
     actions: list[list[str | int]]
     checksums: list[str]
+    dice_commitment: str | None = None

@@ -1,8 +1,9 @@
 """``WS /ws/matches/{id}?role=R&log=delta``: live views and chat for one match.
 
 A connection is a seat's (the caller must hold ``role``) or an observer's (no role). It gets
-its own redacted view at once and after every action, and, if the caller holds a seat, the
-match's chat. It may also play and chat through the socket.
+its own redacted view at once and after every change it may see, and, if the caller holds a
+seat, the match's chat. It only listens: actions and chat go over HTTP (one path, one set of
+checks); the client may send ``ping``.
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket
-from pydantic import ValidationError
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocketDisconnect
 
-from tavola.server import schemas as S
 from tavola.server.auth import COOKIE, Identity
 from tavola.server.errors import ApiError, error_body
 from tavola.server.hub import Conn
@@ -85,7 +84,7 @@ async def match_socket(
         await _refuse(ws, exc)
         return
     await ws.accept()
-    conn = Conn(ws, mid, role, ident, delta=log == "delta")
+    conn = Conn(ws, mid, role, ident, delta=log == "delta", cookie=ws.cookies.get(COOKIE))
     hello = await run_in_threadpool(p.hub.hello, data, view, conn, q)
     try:
         # Hello first, then join the pushes: no push can overtake the first view.
@@ -121,33 +120,8 @@ async def _handle(p: Platform, conn: Conn, ident: Identity | None, text: str) ->
     except ValueError:
         await p.hub.send(conn, _error(ApiError(400, "malformed", "messages are JSON objects with a 'type'")))
         return
-    kind = msg.get("type")
-    try:
-        if kind == "action":
-            body = S.ActionIn.model_validate(
-                {k: v for k, v in msg.items() if k != "type"} | {"role": msg.get("role", conn.role)}
-            )
-            try:
-                await run_in_threadpool(
-                    p.matches.act, conn.match_id, ident, body.role, list(body.action), body.step
-                )
-            except ApiError as exc:
-                if exc.code == "stale":
-                    p.hub.publish_soon(conn.match_id)  # the client is behind: send it the present
-                raise
-            p.bots.poke(conn.match_id)
-            p.hub.publish_soon(conn.match_id)
-        elif kind == "chat":
-            chat = S.ChatIn.model_validate({"text": msg.get("text")})
-            message = await run_in_threadpool(p.matches.chat_post, conn.match_id, ident, chat.text)
-            readers = await run_in_threadpool(p.matches.chat_readers, conn.match_id)
-            await p.hub.chat(conn.match_id, message, readers)
-        elif kind == "ping":
-            await p.hub.send(conn, {"type": "pong"})
-        else:
-            raise ApiError(400, "malformed", "type is one of action, chat, ping")
-    except ValidationError as exc:
-        where = "; ".join(f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()[:3])
-        await p.hub.send(conn, _error(ApiError(400, "malformed", where)))
-    except ApiError as exc:
-        await p.hub.send(conn, _error(exc))
+    if msg.get("type") == "ping":
+        await p.hub.send(conn, {"type": "pong"})
+    else:
+        message = "the socket only takes {type: ping}; actions and chat go over HTTP"
+        await p.hub.send(conn, _error(ApiError(400, "malformed", message)))

@@ -175,7 +175,7 @@ def play(task: Task) -> Outcome:
             role = active[0]
             choices = len(game.rules.legal_actions(game.state, role))
             t0 = time.perf_counter()
-            action = bots[role].choose(game.rules, game.state, role)
+            action = bots[role].choose(game.rules, game.state_of(role), role)
             elapsed = time.perf_counter() - t0
             if choices > 1:  # forced moves would only dilute the timing figures
                 times[spec_of[role]].append(elapsed)

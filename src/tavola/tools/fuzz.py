@@ -25,7 +25,7 @@ from typing import Any
 from tavola.core.errors import TavolaError
 from tavola.core.game import RECORD_FORMAT, Game, checksum, replay
 from tavola.core.registry import get_rules
-from tavola.core.rules import Rules
+from tavola.core.rules import Rules, clone
 
 
 @dataclass
@@ -40,6 +40,7 @@ class GameReport:
     steps: int = 0
     finished: bool = False
     failures: list[Failure] = field(default_factory=list)
+    invariants: dict[str, int] = field(default_factory=dict)  # times each step invariant applied
 
 
 def settings_cycle(rules: Rules, scenario: str | None, players: int | None) -> list[tuple[str, int]]:
@@ -85,6 +86,7 @@ def fuzz_one(
         return _fuzz_session(game_id, scenario, players, options, seed, max_steps, pick)
     report = GameReport()
     actions: list[list[Any]] = []
+    step_checks = type(rules).check_step is not Rules.check_step
 
     def fail(kind: str, message: str) -> GameReport:
         report.failures.append(
@@ -109,13 +111,16 @@ def fuzz_one(
             return fail("dead-end", f"step {len(actions)}: {role} is active but has no legal action")
         action = legal[pick.randrange(len(legal))]
         actions.append([role, *action])
+        before = clone(state) if step_checks else state
         try:
-            rules.apply(state, role, action)
+            events = rules.apply(state, role, action)
         except Exception:
             return fail("crash", f"step {len(actions) - 1}: {role} {list(action)}\n" + traceback.format_exc())
         report.steps = len(actions)
         if check_every and report.steps % check_every == 0:
             problems = rules.check(state)
+            if step_checks:
+                problems += rules.check_step(before, role, action, state, events, report.invariants)
             if problems:
                 return fail("invariant", f"step {len(actions) - 1}: " + "; ".join(problems))
         if report.steps >= max_steps:
@@ -170,6 +175,8 @@ def _fuzz_session(
             return fail(
                 "crash", f"step {len(game.actions)}: {role} {list(action)}\n" + traceback.format_exc()
             )
+        if game.private:
+            continue  # a click (or undo) in a secret draft: no step until the choice is committed
         if action == ("undo",):
             if not history or game.checksums[-1] != history.pop():
                 return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")
@@ -237,8 +244,11 @@ def run(
     seconds = time.perf_counter() - started
     failures = []
     steps = 0
+    exercised: dict[str, int] = {}
     for (sc, n, s), rep, _secs in sorted(results, key=lambda r: r[0][2]):
         steps += rep.steps
+        for name, k in rep.invariants.items():
+            exercised[name] = exercised.get(name, 0) + k
         for f in rep.failures:
             entry: dict[str, Any] = {
                 "kind": f.kind,
@@ -262,4 +272,5 @@ def run(
         "steps": steps,
         "seconds": round(seconds, 2),
         "failures": failures,
+        "invariants": dict(sorted(exercised.items())),
     }

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from tavola.core.sections import (
     CHECKED,
     INDEX_FILE,
@@ -332,7 +334,31 @@ def trace_package(pkg: Package, tests_dir: Path | None = None, title: str = "") 
 def trace_game(game_id: str, tests_dir: Path | None = None) -> Trace:
     """The trace report of a registered game (its package's index, code and tests)."""
     index_for(game_id)  # validates the index and its game lists first
-    return trace_package(package_of(game_id), tests_dir)
+    tr = trace_package(package_of(game_id), tests_dir)
+    link_examples(tr, game_id, tests_dir)
+    return tr
+
+
+def link_examples(tr: Trace, game_id: str, tests_dir: Path | None = None) -> None:
+    """The worked-example files of ``examples/<game-id>/`` (docs/positions.md) count as tests of
+    the section their ``section`` key names, and of its parent when that is an example."""
+    from tavola.core.position import example_files, examples_dir
+
+    root = tests_dir.parent.parent if tests_dir is not None else None
+    folder = examples_dir(game_id, root)
+    for path in example_files(game_id, root):
+        try:
+            ref = str((yaml.safe_load(path.read_text(encoding="utf-8")) or {}).get("section", ""))
+        except (yaml.YAMLError, AttributeError, OSError):
+            ref = ""
+        place = Place(_rel(path, folder.parent.parent), 1, path.stem, "example")
+        sid = tr.index.resolve(ref) if ref else None
+        if sid is None:
+            tr.unknown.setdefault(f"§{ref or path.stem}", []).append(place)
+            continue
+        for target in (sid, tr.index.by_id[sid].parent):
+            if target and (target == sid or tr.index.by_id[sid].kind == "example"):
+                tr.tests.setdefault(target, []).append(place)
 
 
 # --- text output ------------------------------------------------------------------------------

@@ -1,4 +1,26 @@
-"""Invariants of a sound Antike II state, for the fuzzer (``Rules.check``)."""
+"""Invariants of a sound Antike II state, for the fuzzer (``Rules.check``).
+
+Written from the rulebook's chapters (numbered in printed order, see the package docstring).
+What a single state can show is checked here, chapter by chapter:
+
+- §1 supplies are limited: legions 12, galleys 13, city tokens 24 per nation, 20 temples, the
+  coins; none below zero, every counter accounted for.
+- §3 personages: the stacks' cards all accounted for; §3.1 kings and §3.3 citizens won at
+  every threshold reached (for every nation but the one whose turn runs: its awards come at
+  the end of its turn, §5.3); §3.4 scholars never more than first developments, Pliny only
+  with all eight technologies.
+- §4 nobody past its turn holds the personages that win without having won; a winner holds
+  them, or one fewer (the temple rule).
+- §5 Bellona has one holder; §5.1 rondel spaces; §5.2 one city per region, on a city site,
+  never with a neutral temple; §7.2 at most one temple per city; §7.3 no technology without
+  its prerequisite, the first developer owns it; §8.1 legions only where land borders run,
+  galleys only where sea borders do; §8.2 a nation's last city is never taken.
+
+The rules about a change (the rondel's price, production, the prices of militia, temples,
+technologies and cities, the conquest's strength, battles one for one) need the state before
+and after an action; they are the rule modules' tests' to pin down until the game's rules
+object takes a step checker.
+"""
 
 from __future__ import annotations
 
@@ -114,6 +136,7 @@ def check(state: State) -> list[str]:
         held = sum(p[k] for p in state["pers"]) + state["bank"][k]
         if state["bank"][k] < 0 or held != cards[k]:
             out.append(f"personage stack {k}: {held} cards in play, bank {state['bank'][k]}, not {cards[k]}")
+    out += _check_personages(state)
     if not 0 <= state["bellona"] < count:
         out.append(f"Bellona is held by nation {state['bellona']}")
     flow = state["flow"]
@@ -138,4 +161,42 @@ def _check_move(state: State, move: dict[str, Any]) -> list[str]:
             out.append(f"move frame: slot {s} lists {counts} movable units of {units[s]}")
     if sel is not None and (units[sel[0]] < 1 or sel[1] not in (1, 2)):
         out.append(f"move frame: the picked unit {sel} is not on the map")
+    return out
+
+
+# Personage stacks, in the state's order (§3).
+_KINGS, _GENERALS, _CITIZENS, _SCHOLARS, _NAVIGATORS, _PLINY = range(6)
+
+
+def _check_personages(state: State) -> list[str]:
+    """§3.1, §3.3, §3.4, §4, §5.3: personages won at the end of each turn, never lost."""
+    book = RULEBOOK
+    out: list[str] = []
+    names = state["nations"]
+    bank = state["bank"]
+    all_techs = sum(t.bit for t in book.techs)
+    over = state["winner"] >= 0
+    for n, nation in enumerate(names):
+        pers = state["pers"][n]
+        firsts = sum(1 for f in state["first"] if f == n)
+        if pers[_SCHOLARS] > firsts:
+            out.append(f"{nation} holds {pers[_SCHOLARS]} scholars for {firsts} first developments (§3.4)")
+        if pers[_PLINY] and state["tech"][n] != all_techs:
+            out.append(f"{nation} holds Pliny without all eight technologies (§3.4)")
+        if n == state["cur"] or over:
+            continue  # the turn's awards come at its end (§5.3)
+        for k, have, per in (
+            (_KINGS, state["ncity"][n], book.per["kings"]),
+            (_CITIZENS, state["ntemple"][n], book.per["citizens"]),
+        ):
+            if pers[k] < have // per and bank[k] > 0:
+                out.append(
+                    f"{nation} has {have} for {pers[k]} of personage stack {k}, and the bank has more (§3)"
+                )
+        if sum(pers) >= state["target"]:
+            out.append(f"{nation} holds {sum(pers)} personages, enough to win, and the game goes on (§4)")
+    if over:
+        w = state["winner"]
+        if sum(state["pers"][w]) < state["target"] - 1:
+            out.append(f"{names[w]} won with {sum(state['pers'][w])} personages of {state['target']} (§4)")
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
+from tavola.games.antike import position as positions
 from tavola.games.antike import rondel, scientia, setup, view
 from tavola.games.antike.common import (
     BATTLE,
@@ -74,6 +75,13 @@ class AntikeRules(Rules):
             "nations": {nid: personages(state, n) for n, nid in enumerate(state["nations"])},
             "winner_nation": state["nations"][w],
         }
+
+    # --- positions (docs/positions.md) -----------------------------------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        return positions.position(state)
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        return positions.from_position(position, seed)
 
     # --- what a role sees -------------------------------------------------------------------
     def view(self, state: State, role: str | None) -> dict[str, Any]:

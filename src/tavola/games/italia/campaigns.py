@@ -24,7 +24,7 @@ from tavola.games.italia.model import (
 from tavola.games.italia.movement import hostile, start_move
 from tavola.games.italia.naval import start_declarations
 from tavola.games.italia.scenario import Static
-from tavola.games.italia.stacking import check_areas
+from tavola.games.italia.stacking import check_areas, check_attacks
 from tavola.games.italia.submission import offer_revolt
 
 # -- the campaign frame ---------------------------------------------------------------------
@@ -83,6 +83,7 @@ def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         italia_i.defection(S, st, ev)
         if not st["opts"].get("campaign_stack_at_end"):
             left_behind_check(S, st, n)
+        attack_check(S, st, n, f["ldr"])
         return True
     if ph == "decl" or ph == "blockunit":
         return False
@@ -125,6 +126,14 @@ def left_behind_check(S: Static, st: State, n: int) -> None:
     the campaign. Attacked areas are checked after their combat (§8.3)."""
     quiet = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a]) and not hostile(S, st, a, n)]
     check_areas(S, st, n, quiet, stack_exempt(S, st, n))
+
+
+def attack_check(S: Static, st: State, n: int, leader: str) -> None:
+    """§8.3: away from the campaigning leader the attack limit holds (an army that arrived in
+    an occupied area and did not leave it, FAQ 'Epiroti')."""
+    la = leader_area(st, leader)
+    areas = [a for a in S.land_ids if a != la and not S.is_entry[a] and any(u[NAT] == n for u in st["u"][a])]
+    check_attacks(S, st, n, [a for a in areas if hostile(S, st, a, n)], major=False)
 
 
 def may_stop(S: Static, st: State, f: Frame) -> bool:

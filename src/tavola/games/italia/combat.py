@@ -711,7 +711,9 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
     out: list[int] = []
     land = u[KIND] != LEADER
     ok_origin = S.special[x].get("entry_as_normal", {}).get("retreat_against_origin", False)
-    camp = st.get("camp_nat") == x
+    # §12.3.1: a campaigning army may retreat into its subjects' areas, but not when it
+    # withdraws because a nation submitted: it leaves every area of its subject (§12.5.2).
+    camp = st.get("camp_nat") == x and f["mode"] != "submit"
     blocked = st.get("react_from", []) if camp else []
     for b in S.land_adj[a]:
         if S.is_entry[b] and b not in S.entry_ok[x]:

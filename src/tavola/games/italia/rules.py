@@ -22,6 +22,7 @@ from tavola.games.italia import (  # noqa: F401  (registers every flow step)
     victory,
 )
 from tavola.games.italia.checks import invariants
+from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.view import action_space, describe, prompt, view
@@ -122,6 +123,17 @@ class ItaliaRules(Rules):
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:
         return invariants(self.S, state)
+
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        return check_step(self.S, before, role, action, after, events, seen)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)

@@ -39,7 +39,7 @@ from tavola.games.italia.model import (
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.placement import due_in_turn, start_reinforcements
 from tavola.games.italia.scenario import Static
-from tavola.games.italia.stacking import check_areas
+from tavola.games.italia.stacking import check_areas, check_attacks
 
 
 def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
@@ -337,7 +337,11 @@ def _arrival_exit(S: Static, st: State, n: int) -> int:
 def after_move_checks(S: Static, st: State, n: int) -> None:
     """After a movement phase (§8.0, §10.6, §10.6.1 clarification): pillage cities just taken,
     rebuild ruins where no combat follows, then remove units over the stacking limit."""
-    quiet = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a]) and not hostile(S, st, a, n)]
+    mine = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a])]
+    quiet = [a for a in mine if not hostile(S, st, a, n)]
+    spec = _spec(S, st, n)
+    attacked = [a for a in mine if a not in quiet and not S.is_entry[a]]
+    check_attacks(S, st, n, attacked, major=spec is not None and spec.kind == "major_invasion")
     check_areas(S, st, n, quiet, stack_exempt(S, st, n))
     start_rebuild(S, st, n)
     for a in reversed(quiet):

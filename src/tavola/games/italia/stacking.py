@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import engine
-from tavola.games.italia.const import KIND, LAND_KINDS, NAT
+from tavola.games.italia.const import KIND, LAND_KINDS, LEADER, NAT
 from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import eliminate, present, stack
 from tavola.games.italia.scenario import Static
@@ -107,7 +107,29 @@ def check_areas(
             engine.push(st, "excess", n=n, a=a)
 
 
+def check_attacks(
+    S: Static, st: State, n: int, areas: list[int], *, major: bool, exempt: frozenset[int] = frozenset()
+) -> None:
+    """§8.3: at most the attack limit fight in an attacked area. Movement keeps to it, but
+    units placed where another nation stands (an arriving leader's army, FAQ 'Epiroti') may
+    stay there over it: the excess is removed like a stacking excess (§8.0)."""
+    for a in reversed(areas):
+        if a in exempt:
+            continue
+        lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a])
+        cap = attack_limit(S, st, a, n, leader=lead, major=major)
+        if stack(st, a, n) > cap:
+            engine.push(st, "excess", n=n, a=a, cap=cap)
+
+
 # -- the removal step ------------------------------------------------------------------------
+
+
+def _over(S: Static, st: State, f: Frame) -> int:
+    a, n = f["a"], f["n"]
+    if "cap" in f:
+        return max(0, stack(st, a, n) - f["cap"])
+    return excess(S, st, a, n)
 
 
 def _kinds(st: State, a: int, n: int) -> list[str]:
@@ -119,8 +141,7 @@ def _kinds(st: State, a: int, n: int) -> list[str]:
 
 
 def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    a, n = f["a"], f["n"]
-    if not excess(S, st, a, n):
+    if not _over(S, st, f):
         engine.pop(st)
         return True
     return False
@@ -129,7 +150,7 @@ def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     a, n = f["a"], f["n"]
     acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
-    if not f.get("shed") and can_declare(S, st, n, a):
+    if not f.get("shed") and "cap" not in f and can_declare(S, st, n, a):
         acts.append(("capital", a))
     return acts
 

@@ -2,9 +2,17 @@
 
 import { api, boot, t, $ } from "./core.js";
 
+// Only a page of this site: the address is resolved as the browser would (a backslash, a tab
+// or a second slash can turn "/..." into another host) and kept only if it stays here.
 function next() {
   const n = new URLSearchParams(location.search).get("next");
-  return n && n.startsWith("/") && !n.startsWith("//") ? n : "/";
+  if (!n || !n.startsWith("/")) return "/";
+  try {
+    const url = new URL(n, location.origin);
+    return url.origin === location.origin ? url.pathname + url.search + url.hash : "/";
+  } catch {
+    return "/";
+  }
 }
 
 function wire(form, path, check) {

@@ -132,6 +132,7 @@ function show(data, now = false) {
   if (data && data.view && data.match) {
     S.match = data.match;
     screen.seats = seatMap(S.match);
+    renderFairness();
   }
   const view = unwrap(data, "view");
   const role = data && "role" in data ? data.role || null : S.role;
@@ -387,7 +388,22 @@ function setLive(status) {
 
 // The creator's open seats (an invite link, or a bot if nobody comes) and the seats this page
 // holds, each of which can be left to a bot for the rest of the game.
+// The dice commitment, from the first view; the seed once the game is over (docs/fairness.md).
+function renderFairness() {
+  const el = $("#fairness");
+  if (!el || !S.match) return;
+  const c = S.match.dice_commitment;
+  el.hidden = !c;
+  if (!c) return;
+  clear(el);
+  el.append(t("play.dice_commitment", null, "Dice commitment (SHA-256)"), " ", h("code", { title: c }, c));
+  if (S.match.seed !== null && S.match.seed !== undefined) {
+    el.append(h("br"), t("play.dice_seed", null, "Seed"), " ", h("code", null, String(S.match.seed)));
+  }
+}
+
 function renderInvites() {
+  renderFairness();
   const box = $("#invites");
   if (!box || !S.match) return;
   clear(box);

@@ -1,7 +1,7 @@
 """Bot seats' specs on the server: checked when a seat is given to a bot, turned into the bot.
 
 A bot seat is ``bot:SPEC`` with the bots' own spec (``bot:mcts``, ``bot:mcts:hard``,
-``bot:mcts:think=1``, see :func:`tavola.bots.base.make_bot`). The server's ``bot_think`` is the
+``bot:mcts:think=1``, see :func:`tavola.bots.make_bot`). The server's ``bot_think`` is the
 normal level's time; the other levels scale it as they scale their own default (easy 0.4x,
 hard 4x), and no decision may take longer than :func:`max_think`, so one match cannot hold a
 pool thread for long.

@@ -51,7 +51,11 @@ def test_a_position_round_trips_exactly() -> None:
     assert parse(dump(written, "json")) == written
     # the hand-written position, once defaults are filled in, is what the engine writes
     assert written["nations"][0]["cities"] == BASE["nations"][0]["cities"]
-    assert written["options"] == {"pliny": False}
+    assert written["options"] == {
+        "pliny": False,
+        "temple_win_without_general": False,
+        "trade_when_buying": False,
+    }
 
 
 @pytest.mark.parametrize(

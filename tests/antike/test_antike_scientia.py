@@ -3,7 +3,7 @@ Mercatura and Commercium trading."""
 
 from __future__ import annotations
 
-from antike_helpers import city, empty, legal, n_of, new, play, purse, techs, turn, units, wallet
+from antike_helpers import city, empty, legal, n_of, new, play, purse, r_of, techs, turn, units, wallet
 
 from tavola.games.antike.common import SCHOLARS
 
@@ -168,8 +168,23 @@ def test_7_3_the_action_ends_by_itself_when_nothing_can_be_developed() -> None:
     assert legal(g, me) == []
 
 
-def test_7_3_trading_is_offered_before_every_kind_of_purchase() -> None:
+def test_7_3_trading_is_offered_at_any_moment_of_the_owners_turn() -> None:
+    """«in qualsiasi momento durante il turno del giocatore»: at the rondel and while moving too."""
     g, s = _black(gold=0)
+    techs(s, "carthaginians", "mercatura")
+    purse(s, "carthaginians", marble=4)
+    units(s, "carthaginians", "tacape", legions=1)
+    for frame in ({"s": "rondel"}, {"s": "move", "mv": {str(2 * r_of(s, "tacape")): [1, 0]}, "sel": None}):
+        turn(s, "carthaginians", frame)
+        assert ("trade", "mercatura") in legal(g, "carthaginians"), frame
+    # never during another nation's turn
+    turn(s, "romans")
+    assert ("trade", "mercatura") not in legal(g, "romans")
+
+
+def test_7_3_option_trading_is_offered_only_before_a_kind_of_purchase() -> None:
+    g, s = _black(gold=0)
+    s["trade_when_buying"] = True
     techs(s, "carthaginians", "mercatura")
     purse(s, "carthaginians", marble=4)
     units(s, "carthaginians", "tacape", legions=1)

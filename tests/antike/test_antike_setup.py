@@ -65,10 +65,19 @@ def test_settings_are_validated() -> None:
 
 def test_3_4_pliny_is_an_option() -> None:
     spec = next(sc for sc in RULES.scenarios() if sc.name == "orient")
-    assert [o.name for o in spec.options] == ["pliny"] and spec.options[0].rule == "§3.4"
+    assert spec.options[0].name == "pliny" and spec.options[0].rule == "§3.4"
     plain = tavola.new_game("antike-ii", scenario="orient", players=3).state
     pliny = tavola.new_game("antike-ii", scenario="orient", players=3, options={"pliny": True}).state
     assert plain["bank"][5] == 0 and pliny["bank"][5] == 1
+
+
+def test_7_3_other_readings_are_options_off_by_default() -> None:
+    """The seed's text by default; the other readings of §4 and §7.3 as options (README)."""
+    spec = next(sc for sc in RULES.scenarios() if sc.name == "mare-nostrum")
+    readings = {o.name: (o.default, o.rule) for o in spec.options[1:]}
+    assert readings == {"temple_win_without_general": (False, "§4"), "trade_when_buying": (False, "§7.3")}
+    state = tavola.new_game("antike-ii", options={"trade_when_buying": True}).state
+    assert state["trade_when_buying"] is True and "temple_win_without_general" not in state
 
 
 def test_board_and_action_space_refuse_unknown_settings() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from antike_helpers import city, empty, give_personages, legal, n_of, new, play, purse, turn, units
+from antike_helpers import city, empty, give_personages, legal, n_of, new, play, purse, r_of, turn, units
 
 from tavola.games.antike.common import GENERALS, SCHOLARS
 
@@ -16,8 +16,8 @@ def test_4_personages_needed_by_number_of_nations(players: int, needed: int) -> 
     assert g.rules.board("orient", players, {})["target"] == needed
 
 
-def _near_win(players: int = 3, scholars: int | None = None, roman_cities: int = 3):
-    g = new("mare-nostrum", players)
+def _near_win(players: int = 3, scholars: int | None = None, roman_cities: int = 3, **options: bool):
+    g = new("mare-nostrum", players, **options)
     s = empty(g)
     homes = {
         "romans": ["roma", "neapolis", "syracus", "carales"][:roman_cities],
@@ -50,8 +50,21 @@ def test_4_the_nation_reaching_the_target_at_the_end_of_its_turn_wins() -> None:
     assert events[-1]["msg"] == "ev.win"
 
 
-def test_4_one_short_a_nation_wins_by_destroying_a_temple_when_no_general_is_left() -> None:
+def test_4_one_short_a_destroyed_temple_wins_only_with_a_general_in_the_bank() -> None:
+    """§4 «se ce ne sono disponibili nella banca»: with no general left, no win."""
     g, s = _near_win()
+    give_personages(s, "greeks", 7, GENERALS)  # every general is gone
+    city(s, "greeks", "tarentum", temple=True)
+    units(s, "romans", "tarentum", legions=3)
+    turn(s, "romans", {"s": "conquer"})
+    play(g, "romans", ("region", "tarentum"))
+    assert g.result is None
+    assert s["city"][r_of(s, "tarentum")] == n_of(s, "romans")
+
+
+def test_4_option_one_short_a_temple_wins_even_when_no_general_is_left() -> None:
+    """The other reading (option temple_win_without_general)."""
+    g, s = _near_win(temple_win_without_general=True)
     give_personages(s, "greeks", 7, GENERALS)  # every general is gone
     city(s, "greeks", "tarentum", temple=True)
     units(s, "romans", "tarentum", legions=3)
@@ -64,7 +77,7 @@ def test_4_one_short_a_nation_wins_by_destroying_a_temple_when_no_general_is_lef
 
 
 def test_4_two_short_a_destroyed_temple_without_general_does_not_win() -> None:
-    g, s = _near_win(scholars=8)
+    g, s = _near_win(scholars=8, temple_win_without_general=True)
     give_personages(s, "greeks", 7, GENERALS)
     city(s, "greeks", "tarentum", temple=True)
     units(s, "romans", "tarentum", legions=3)

@@ -59,9 +59,10 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
     frame = world["flow"][-1]
     step = frame["s"]
     if step in ("pay", "trade") and actions[0][0] == "pay":
-        # Pay with what the nation has most of, coins last (they are scarce).
+        # Pay with what the nation has most of, coins last (they are scarce); no trade meanwhile.
         purse = world["res"][frame.get("who", world["cur"])]
-        return max(actions, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
+        pays = [a for a in actions if a[0] == "pay"]
+        return max(pays, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
     if step == "move" and frame["sel"] is None and _DONE in actions and rand.random() < 0.35:
         return _DONE
     weights = _weights(world, actions)

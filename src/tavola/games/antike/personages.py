@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import (
     ALL_TECHS,
     CITIZENS,
@@ -66,18 +67,20 @@ def award(state: State, n: int) -> tuple[list[dict[str, Any]], int]:
 
 
 def check_victory(state: State, n: int, unrewarded: int) -> list[dict[str, Any]]:
-    """§4 a nation wins with the personages its number of nations needs; one short, it also
-    wins by destroying a temple when no general is left to take."""
+    """§4 a nation wins with the personages its number of nations needs. One short, it wins by
+    destroying a temple «se ce ne sono disponibili nella banca»: only with a general left to
+    take, which the general itself brings. With the option temple_win_without_general, the
+    reading of some summaries, a destroyed temple wins even when no general is left."""
     have = personages(state, n)
     target = state["target"]
     reason = ""
     if have >= target:
         reason = "personages"
-    elif unrewarded and have == target - 1:
+    elif unrewarded and have == target - 1 and state.get("temple_win_without_general"):
         reason = "temple"
     if not reason:
         return []
     state["winner"] = n
     state["reason"] = reason
-    state["flow"] = [{"s": "over"}]
+    flow.begin(state, "over")
     return [event("ev.win", nation=state["nations"][n], role=state["ctrl"][n], n=have, reason=reason)]

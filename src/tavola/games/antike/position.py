@@ -26,7 +26,7 @@ from tavola.games.antike.loader import (
     UNITS,
     Board,
 )
-from tavola.games.antike.setup import nation_count, roles, seat_roles
+from tavola.games.antike.setup import READINGS, nation_count, roles, seat_roles
 
 TECH_IDS = [t.id for t in RULEBOOK.techs]
 SPACES = RULEBOOK.spaces
@@ -82,7 +82,7 @@ def position(state: State) -> dict[str, Any]:
         "game": "antike-ii",
         "scenario": state["scenario"],
         "players": len(state["roles"]),
-        "options": {"pliny": state["pliny"], **{k: state[k] for k in OPTION_KEYS if k in state}},
+        "options": {"pliny": state["pliny"], **{k: bool(state.get(k)) for k in OPTION_KEYS}},
     }
     nations = []
     for n, nid in enumerate(names):
@@ -134,8 +134,8 @@ def position(state: State) -> dict[str, Any]:
     return out
 
 
-OPTION_KEYS: tuple[str, ...] = ()
-"""Options kept in the state under their own name (besides ``pliny``)."""
+OPTION_KEYS = tuple(o.name for o in READINGS)
+"""Options kept in the state under their own name, only when on (besides ``pliny``)."""
 
 
 def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
@@ -258,8 +258,8 @@ def from_position(position: dict[str, Any], seed: int) -> State:
         "pliny": bool(options.get("pliny", False)),
     }
     for key in OPTION_KEYS:
-        if key in options:
-            state[key] = options[key]
+        if options.get(key):
+            state[key] = True
     city, tok, temple = [-1] * size, [-1] * size, [0] * size
     pos, res, units, tech, pers = [], [], [], [], []
     cards = [*book.cards[:5], book.cards[5] if state["pliny"] else 0]
@@ -485,7 +485,10 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
     below = stack[i - 1].get("step") if i and isinstance(stack[i - 1], dict) else None
     if i == 0 and s in ("clash", "loss", "token", "trade"):
         raise PositionError(item, f"the step {s!r} only arises inside another step")
-    if i and not (s in ON_TOP.get(below, set()) or (s == below == "clash" and i == 2)):
+    on_top = ON_TOP.get(below, set())
+    if below not in ("trade", "token", "over") and not state.get("trade_when_buying"):
+        on_top = on_top | {"trade"}  # §7.3 trading at any moment of the owner's turn
+    if i and not (s in on_top or (s == below == "clash" and i == 2)):
         raise PositionError(item, f"the step {s!r} cannot arise on top of {below!r}")
     n = state["cur"]
     units = state["units"][n]

@@ -1,14 +1,13 @@
 """The Antike II rules object: the contract of :class:`tavola.core.rules.Rules`, dispatching each
-step of the flow to the chapter module that rules it."""
+step of the flow through the table of :mod:`.flow` to the chapter module that rules it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
-from tavola.games.antike import founding, militia, movere, production, rondel, scientia, setup, templum, view
 from tavola.games.antike import position as positions
+from tavola.games.antike import rondel, scientia, setup, view
 from tavola.games.antike.common import (
     BATTLE,
     DONE,
@@ -21,36 +20,12 @@ from tavola.games.antike.common import (
     State,
     acting,
     personages,
-    trade_rates,
 )
+from tavola.games.antike.flow import FLOW
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check
 from tavola.games.antike.knowledge import KNOWLEDGE
 from tavola.games.antike.loader import BOARDS
-
-Legal = Callable[[State, dict[str, Any], int], list[Action]]
-Apply = Callable[[State, dict[str, Any], int, Action], list[Event]]
-Wanted = Callable[[State, dict[str, Any], int], bool]
-
-# frame name -> (legal actions, apply, whether something can be bought there)
-# §7.3 trading is allowed at any time of the owner's turn; it is offered where a purchase is
-# possible in principle (arming, temples, technologies, cities), which loses no option: resources
-# keep between steps and only purchases need particular kinds (the rondel takes any).
-FRAMES: dict[str, tuple[Legal, Apply, Wanted | None]] = {
-    "rondel": (rondel.legal_rondel, rondel.apply_rondel, None),
-    "pay": (rondel.legal_pay, rondel.apply_pay, None),
-    "coin": (production.legal_coin, production.apply_coin, None),
-    "militia": (militia.legal_militia, militia.apply_militia, militia.wanted),
-    "templum": (templum.legal_templum, templum.apply_templum, templum.wanted),
-    "scientia": (scientia.legal_scientia, scientia.apply_scientia, scientia.wanted),
-    "trade": (scientia.legal_trade, scientia.apply_trade, None),
-    "move": (movere.legal_move, movere.apply_move, None),
-    "clash": (movere.legal_clash, movere.apply_clash, None),
-    "conquer": (movere.legal_conquer, movere.apply_conquer, None),
-    "loss": (movere.legal_loss, movere.apply_loss, None),
-    "found": (founding.legal_found, founding.apply_found, founding.wanted),
-    "token": (founding.legal_token, founding.apply_token, None),
-}
 
 
 class AntikeRules(Rules):
@@ -77,24 +52,13 @@ class AntikeRules(Rules):
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["winner"] >= 0:
             return []
-        frame = state["flow"][-1]
-        n = frame.get("who", state["cur"])
+        n = FLOW.acting(state)
         if state["ctrl"][n] != role:
             return []
-        legal, _, wanted = FRAMES[frame["s"]]
-        out = legal(state, frame, n)
-        if wanted is not None:
-            rates = trade_rates(state, n)
-            if rates and wanted(state, frame, n):
-                out = out + [TRADE_ACTS[r] for r in rates]
-        return out
+        return FLOW.legal(state, n)
 
     def apply(self, state: State, role: str, action: Action) -> list[Event]:
-        frame = state["flow"][-1]
-        n = frame.get("who", state["cur"])
-        if action[0] == "trade":
-            return scientia.start_trade(state, n, action[1])
-        return FRAMES[frame["s"]][1](state, frame, n, action)
+        return FLOW.apply(state, FLOW.acting(state), action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         w = state["winner"]
@@ -131,7 +95,7 @@ class AntikeRules(Rules):
 
     # --- bots, fuzzers, learning agents -----------------------------------------------------
     def check(self, state: State) -> list[str]:
-        return check(state)
+        return check(state) + FLOW.check(state)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

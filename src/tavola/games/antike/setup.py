@@ -7,17 +7,33 @@ from typing import Any
 from tavola.core import rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.antike.common import State
+from tavola.games.antike.common import COIN, State
 from tavola.games.antike.loader import BOARDS, RULEBOOK, SETUPS
 
 PLAYERS = (2, 3, 4, 5, 6)
 PLINY = OptionSpec("pliny", False, (False, True), "Pliny the Elder, the ninth scholar (variant)", "§3.4")
+TEMPLE_WITHOUT_GENERAL = OptionSpec(
+    "temple_win_without_general",
+    False,
+    (False, True),
+    "One personage short, destroying a temple wins even when no general is left (another reading)",
+    "§4",
+)
+TRADE_WHEN_BUYING = OptionSpec(
+    "trade_when_buying",
+    False,
+    (False, True),
+    "Mercatura and Commercium trade only when something can be bought (another reading)",
+    "§7.3",
+)
+READINGS = (TEMPLE_WITHOUT_GENERAL, TRADE_WHEN_BUYING)
+"""Other readings of the rulebook, as options; the state holds one only when it is on."""
 TWO_PLAYER_ROLES = ("p1", "p2")
 
 
 def scenarios() -> list[Scenario]:
     """The two sides of the board (§1), 2 to 6 players, the Pliny variant (§3.4)."""
-    return [Scenario(name, BOARDS[name].title, PLAYERS, 4, (PLINY,)) for name in BOARDS]
+    return [Scenario(name, BOARDS[name].title, PLAYERS, 4, (PLINY, *READINGS)) for name in BOARDS]
 
 
 def nation_count(players: int) -> int:
@@ -84,7 +100,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
             "round": 1,
             "pos": [-1] * count,
             "res": [list(book.start_purse) for _ in range(count)],
-            "coins": book.coins - book.start_purse[3] * count,
+            "coins": book.coins - book.start_purse[COIN] * count,
             "temples": book.temples - len(line.neutral),
             "units": [[0] * (2 * size) for _ in range(count)],
             "sup": [[book.legions, book.galleys, book.city_tokens - 3] for _ in range(count)],
@@ -106,4 +122,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
             "flow": [{"s": "rondel"}],
         }
     )
+    for reading in READINGS:
+        if options.get(reading.name):
+            state[reading.name] = True
     return state

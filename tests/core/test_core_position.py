@@ -18,7 +18,7 @@ def _start() -> dict:
 def test_header_defaults_are_filled_in() -> None:
     full = settings("antike-ii", {"game": "antike-ii"})
     assert full["format"] == 1 and full["scenario"] == "orient" and full["players"] == 4
-    assert full["options"] == {"pliny": False}
+    assert full["options"]["pliny"] is False
 
 
 @pytest.mark.parametrize(

@@ -29,6 +29,7 @@ from tavola.games.italia.const import (
     MOD_ROUGH,
     MOD_SUPREMACY,
     NAT,
+    RAID_TO_HIT,
     RUIN,
 )
 from tavola.games.italia.engine import Frame
@@ -504,8 +505,8 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         d = roll(st)
         dice_a.append(d)
         if raid:
-            shots_a.append([u[KIND], d, 7, die_hits(7, 0, d)])
-            if die_hits(7, 0, d):
+            shots_a.append([u[KIND], d, RAID_TO_HIT, die_hits(RAID_TO_HIT, 0, d)])
+            if die_hits(RAID_TO_HIT, 0, d):
                 raid_hits += 1
             continue
         shots_a.append([u[KIND], d, _need(S.to_hit[u[KIND]], mod_a), die_hits(S.to_hit[u[KIND]], mod_a, d)])

@@ -68,14 +68,20 @@ LAST_UNIT = OptionSpec(
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
 
-    def __init__(self, key: str, title: str, players: int) -> None:
+    def __init__(self, key: str) -> None:
         self.id = key
-        self.title = title
-        self.players = players
 
     @property
     def S(self) -> Static:
         return static(self.id)
+
+    @property  # type: ignore[override]
+    def title(self) -> str:  # the game's name and its number of players come from its data file
+        return self.S.sc.title
+
+    @property
+    def players(self) -> int:
+        return len(self.S.roles)
 
     # -- set-up ---------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -170,5 +176,5 @@ class ItaliaRules(Rules):
         return describe(self.S, state, action)
 
 
-RULES_I = ItaliaRules("italia-i", "Italia I", 3)
-RULES_II = ItaliaRules("italia-ii", "Italia II", 4)
+RULES_I = ItaliaRules("italia-i")
+RULES_II = ItaliaRules("italia-ii")

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from test_browser_client import (
     MY_TURN_OR_OVER,
     TARGETS,
@@ -457,9 +458,17 @@ def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
     )
     assert area is not None
     counter = page.locator(f".map .pieces .area-pieces[data-area='{area}'] .counter").first
-    counter.scroll_into_view_if_needed()
-    counter.click(force=True)
     card = page.locator("#area-card")
+    # The first view may still redraw its pieces (zoom, label placement): tap again if the
+    # counter was replaced under the pointer.
+    for _ in range(5):
+        try:
+            counter.scroll_into_view_if_needed()
+            counter.click(force=True)
+            card.wait_for(timeout=3000)
+            break
+        except PlaywrightError:
+            page.wait_for_timeout(300)
     card.wait_for()
     lines = card.locator("li").all_inner_texts()
     titles = page.evaluate(

@@ -91,6 +91,8 @@ export class GameScreen {
         onInspect: (id, ev) => this.inspect(id, ev),
         label: (area) => this.areaLabel(area),
       });
+      // the page sizes the map's column to the board's shape (tavola.css, wide screens)
+      document.documentElement.style.setProperty("--board-aspect", (this.map.home.w / this.map.home.h).toFixed(3));
     } else {
       this.map = null;
       const wrap = this.els.map.closest(".board-wrap");
@@ -319,8 +321,11 @@ export class GameScreen {
     const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;
     const cy = pts.length ? pts.reduce((a, p) => a + p.y, 0) / pts.length : this.map.home.y + this.map.home.h / 2;
     this.map.zoom(Math.min(2.5, 9 / shown));
-    this.map.vb.x = cx - this.map.vb.w / 2;
-    this.map.vb.y = cy - this.map.vb.h / 2;
+    // centred on the choices, but kept inside the board: no strip of empty sea at an edge
+    const { vb, home } = this.map;
+    const within = (v, lo, span, room) => (span <= room ? lo + (span - room) / 2 : Math.max(lo, Math.min(lo + span - room, v)));
+    vb.x = within(cx - vb.w / 2, home.x, home.w, vb.w);
+    vb.y = within(cy - vb.h / 2, home.y, home.h, vb.h);
     this.map.applyView();
   }
 

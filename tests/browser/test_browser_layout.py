@@ -1,0 +1,102 @@
+"""The board's room on the page: every board fills its frame at a laptop's and a phone's size,
+the prompt bar leaves the board most of a phone's screen, and no area name lies on a piece."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_browser_client import MY_TURN_OR_OVER, TARGETS, catalogue, click_any, wait_ready, wait_settled
+from test_browser_experience import BOARDS, SIZES, console_watch
+
+# The share of the map's frame (the box with its tools and legend strips) that the board's
+# drawing covers: the union of its cells' boxes, clipped to the frame.
+FILL = """() => {
+  const frame = document.querySelector('.map-box').getBoundingClientRect();
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const g of document.querySelectorAll('.map .cells')) {
+    const r = g.getBoundingClientRect();
+    if (!r.width) continue;
+    x0 = Math.min(x0, r.left); y0 = Math.min(y0, r.top); x1 = Math.max(x1, r.right); y1 = Math.max(y1, r.bottom);
+  }
+  const w = Math.max(0, Math.min(x1, frame.right) - Math.max(x0, frame.left));
+  const h = Math.max(0, Math.min(y1, frame.bottom) - Math.max(y0, frame.top));
+  return [w * h / (frame.width * frame.height), frame.width, frame.height, w, h];
+}"""
+
+
+def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1) -> Any:
+    """A hot-seat game of the board's default player count, open at its first turn."""
+    page = pages.new(*SIZES[size])
+    page.goto("/")
+    sc = next(
+        x
+        for g in catalogue(page)["games"]
+        if g["id"] == game
+        for x in g["scenarios"]
+        if x["name"] == scenario
+    )
+    roles = sc["roles"][str(sc["default_players"])]
+    res = page.request.post(
+        "/api/matches",
+        data={"game": game, "scenario": scenario, "seats": dict.fromkeys(roles, "hotseat"), "seed": seed},
+    )
+    assert res.ok, res.text()
+    page.goto(f"/play/{res.json()['match']['id']}")
+    wait_settled(page)
+    page.wait_for_selector(".map .labels text")
+    return page
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+def test_every_board_fills_its_frame(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+    """The first view of every board covers at least 3/4 of the map's frame (Italia's tall
+    board filled a third of a wide frame at 1440x900), and the frame is most of the screen's
+    height below the top bar on a laptop."""
+    page = open_board(pages, game, scenario, size)
+    noise = console_watch(page)
+    fill, fw, fh, *_ = page.evaluate(FILL)
+    assert fill >= 0.75, (fill, fw, fh)
+    if size == "laptop":
+        # the whole board shows at once on a laptop, and it is big: a frame at least 60% of the
+        # screen tall (a tall board), or as wide as the screen allows (a wide one)
+        assert fh >= 0.6 * SIZES[size][1] or fw >= 0.6 * SIZES[size][0], (fw, fh)
+    page.screenshot(path=str(artifacts / f"fill-{game}-{scenario}-{size}.png"))
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+def test_the_prompt_bar_leaves_a_phone_its_board(pages: Any, artifacts: Path, game: str) -> None:
+    """390x844, a turn of random clicks: the pinned prompt bar is never taller than a quarter
+    of the screen (its buttons scroll inside it) and keeps one height, so the board below never
+    moves; the map keeps at least half of the screen's height."""
+    page = open_board(pages, game, BOARDS_OF[game], "phone", seed=6)
+    noise = console_watch(page)
+    rand = random.Random(6)
+    heights = []
+    clicks = 0
+    for _ in range(40):
+        page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+        bar, mapbox, vh = page.evaluate(
+            """() => [document.querySelector('.prompt-bar').getBoundingClientRect().height,
+                      document.querySelector('.map-box').getBoundingClientRect().height, innerHeight]"""
+        )
+        heights.append(round(bar))
+        assert bar <= 0.25 * vh, (bar, vh, heights)
+        assert mapbox >= 0.5 * vh, (mapbox, vh)
+        if click_any(page, rand):
+            clicks += 1
+        wait_ready(page)
+        if clicks >= 25:
+            break
+    assert clicks >= 10
+    assert max(heights) - min(heights) <= 1, heights
+    page.screenshot(path=str(artifacts / f"prompt-{game}-phone.png"))
+    print(game, "prompt bar heights", sorted(set(heights)))
+    assert not noise, noise
+
+
+BOARDS_OF = {"italia-i": "standard", "italia-ii": "standard", "antike-ii": "orient"}

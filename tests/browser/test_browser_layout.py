@@ -100,3 +100,42 @@ def test_the_prompt_bar_leaves_a_phone_its_board(pages: Any, artifacts: Path, ga
 
 
 BOARDS_OF = {"italia-i": "standard", "italia-ii": "standard", "antike-ii": "orient"}
+
+
+# The screen boxes of the area names and of the pieces (counters, tokens, cities, city sites).
+NAMES_ON_PIECES = """(slack) => {
+  const box = (n) => { const r = n.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const names = [...document.querySelectorAll('.map .labels text')].map((t) => [t.textContent, box(t)]);
+  const pieces = [...document.querySelectorAll(
+    '.map .pieces .counter, .map .pieces .token, .map .pieces .city, .map .pieces .site')]
+    .map((p) => [(p.closest('[data-area]') || {dataset: {}}).dataset.area, box(p)]);
+  const out = [];
+  for (const [name, a] of names)
+    for (const [area, b] of pieces) {
+      const w = Math.min(a[2], b[2]) - Math.max(a[0], b[0]);
+      const h = Math.min(a[3], b[3]) - Math.max(a[1], b[1]);
+      if (w > slack && h > slack) out.push([name, area, Math.round(w), Math.round(h)]);
+    }
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+def test_no_area_name_lies_on_a_piece(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+    """Every board at both sizes, at the start and after some moves: no area name's box
+    overlaps a counter, a token, a city or a city site (a name over a legion hid it)."""
+    page = open_board(pages, game, scenario, size)
+    noise = console_watch(page)
+    page.click("#zoom-reset")
+    assert page.evaluate(NAMES_ON_PIECES, 1) == []
+    rand = random.Random(3)
+    for _ in range(12):
+        page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+        click_any(page, rand)
+        wait_ready(page)
+    page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+    hits = page.evaluate(NAMES_ON_PIECES, 1)
+    page.screenshot(path=str(artifacts / f"names-{game}-{scenario}-{size}.png"))
+    assert hits == [], hits
+    assert not noise, noise

@@ -7,7 +7,7 @@
 // wobbled the same way from both sides, and styled by the border type the board declares.
 // Game adapters draw their pieces on top through `layer()` and `anchor()`.
 
-import { placeLabels } from "./labels.js";
+import { overlapArea, placeLabels } from "./labels.js";
 import { s, clear, humanize } from "./core.js";
 
 const WIDTH = 1000;
@@ -507,15 +507,21 @@ export class MapView {
   // The area names, placed by labels.js so none overlaps another or the pieces' room; a name
   // moved away from its area gets a leader line.
   placeLabels() {
-    const layer = this.labelLayer;
-    clear(layer);
-    const items = [];
+    this.labelItems = [];
     for (const a of this.board.areas) {
       const anchor = this.anchors.get(a.id);
-      if (anchor) items.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
+      if (anchor) this.labelItems.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
     }
-    const spots = placeLabels(items, this.fontSize);
-    for (const it of items) {
+    this.labelSpots = placeLabels(this.labelItems, this.fontSize);
+    this.drawLabels(this.labelSpots);
+    this.shownSpots = this.labelSpots;
+    if (this.layers.pieces) this.avoidPieces();
+  }
+
+  drawLabels(spots) {
+    const layer = this.labelLayer;
+    clear(layer);
+    for (const it of this.labelItems) {
       const p = spots.get(it.id);
       if (p.leader) {
         layer.append(s("line", { class: "label-leader", x1: it.x.toFixed(1), y1: it.y.toFixed(1), x2: p.x.toFixed(1), y2: (p.y - p.size * 0.3).toFixed(1) }));
@@ -523,6 +529,43 @@ export class MapView {
       layer.append(
         s("text", { class: it.sea ? "label label-sea" : "label", x: p.x.toFixed(1), y: p.y.toFixed(1), "font-size": p.size.toFixed(1), dataset: { area: it.id } }, it.text),
       );
+    }
+  }
+
+  // After the pieces are drawn: a name that lies on a piece (a stack grown past the room kept
+  // for it, a city's marker) moves to the nearest free spot, the other names staying where they
+  // are; with the pieces gone it returns to its own place. Called after every drawing of pieces.
+  avoidPieces() {
+    if (!this.labelSpots || !this.svg.isConnected) return;
+    const m = this.viewport.getScreenCTM();
+    if (!m) return;
+    const inv = m.inverse();
+    const world = (x, y) => {
+      const pt = this.svg.createSVGPoint();
+      pt.x = x;
+      pt.y = y;
+      return pt.matrixTransform(inv);
+    };
+    const pieces = [];
+    for (const node of this.layers.pieces.querySelectorAll("[data-area] > *")) {
+      const r = node.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      const a = world(r.left, r.top);
+      const b = world(r.right, r.bottom);
+      pieces.push({ x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) });
+    }
+    const hit = (box) => pieces.some((p) => overlapArea(box, p) > 0);
+    const moving = this.labelItems.filter((it) => hit(this.labelSpots.get(it.id).box));
+    let spots = this.labelSpots;
+    if (moving.length) {
+      const ids = new Set(moving.map((it) => it.id));
+      const kept = this.labelItems.filter((it) => !ids.has(it.id)).map((it) => this.labelSpots.get(it.id).box);
+      const moved = placeLabels(moving, this.fontSize, { placed: kept, zones: pieces });
+      spots = new Map([...this.labelSpots, ...moved]);
+    }
+    if (spots !== this.shownSpots) {
+      this.drawLabels(spots);
+      this.shownSpots = spots;
     }
   }
 

@@ -281,6 +281,7 @@ export class GameScreen {
       } catch (err) {
         console.error("adapter draw failed", err);
       }
+      this.map.avoidPieces();
     }
     this.readableZoom();
     this.renderSince();

@@ -52,7 +52,9 @@ def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1) -
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("game", "scenario"), BOARDS)
-def test_every_board_fills_its_frame(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+def test_every_board_fills_its_frame(
+    pages: Any, artifacts: Path, game: str, scenario: str, size: str
+) -> None:
     """The first view of every board covers at least 3/4 of the map's frame (Italia's tall
     board filled a third of a wide frame at 1440x900), and the frame is most of the screen's
     height below the top bar on a laptop."""
@@ -122,7 +124,9 @@ NAMES_ON_PIECES = """(slack) => {
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("game", "scenario"), BOARDS)
-def test_no_area_name_lies_on_a_piece(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+def test_no_area_name_lies_on_a_piece(
+    pages: Any, artifacts: Path, game: str, scenario: str, size: str
+) -> None:
     """Every board at both sizes, at the start and after some moves: no area name's box
     overlaps a counter, a token, a city or a city site (a name over a legion hid it)."""
     page = open_board(pages, game, scenario, size)

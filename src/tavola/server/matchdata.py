@@ -15,6 +15,12 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 FINISHED = ("over", "imported")
 
 
+def round_of(view: dict[str, Any]) -> int | None:
+    """The round a game's view reports, for the lists of matches."""
+    value = view.get("round")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def new_id(n: int = 10) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
 
@@ -37,6 +43,7 @@ class MatchRow:
     created_by: int | None
     created_at: float
     updated_at: float
+    round: int | None = None
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -55,6 +62,7 @@ class MatchRow:
             m.created_by,
             m.created_at,
             m.updated_at,
+            m.round,
         )
 
 

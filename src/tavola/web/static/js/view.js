@@ -316,7 +316,7 @@ export class GameScreen {
     this.zoomedOnce = true;
     const scale = Math.min(w / this.map.vb.w, hgt / this.map.vb.h);
     const shown = this.map.fontSize * scale;
-    if (w > 700 || shown >= 8.5) return;
+    if (window.innerWidth > 700 || shown >= 8.5) return; // a phone's screen, not a narrow map column
     const ids = [...this.sortActions().targets.keys()];
     const pts = ids.map((id) => this.map.anchor(id)).filter(Boolean);
     const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;

@@ -117,7 +117,7 @@ def run_arena(args: argparse.Namespace) -> int:
     tasks = arena_tasks(settings, specs, args.games, args.seed, args.think, args.max_steps)
     if len(tasks) != args.games and not args.json:
         print(f"playing {len(tasks)} games so every bot sits in every seat equally often", file=sys.stderr)
-    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log)
+    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log, args.ray)
     report = arena_report(settings, specs, outcomes)
     if args.json:
         print(json.dumps(report))
@@ -155,7 +155,7 @@ def run_balance(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UnknownGame("--games must be at least 1")
     tasks = balance_tasks(settings, args.bot, args.games, args.seed, args.think, args.max_steps)
-    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log)
+    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log, args.ray)
     report = balance_report(settings, args.bot, outcomes)
     if args.json:
         print(json.dumps(report))
@@ -180,6 +180,14 @@ def _common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seed", type=int, default=0, help="first game seed (default 0)")
     parser.add_argument("--jobs", type=int, help="parallel processes (default: one per core)")
+    parser.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        metavar="ADDRESS",
+        help="play the games as Ray tasks on the cluster at ADDRESS (no ADDRESS: a local Ray "
+        "started for the run); needs the ray extra",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--progress", action="store_true", help="a line on stderr per finished game")

@@ -255,12 +255,17 @@ def read_log(path: str, tasks: list[Task]) -> dict[int, Outcome]:
 
 
 def run_tasks(
-    tasks: list[Task], jobs: int, progress: Callable[[int], None] | None = None, log: str | None = None
+    tasks: list[Task],
+    jobs: int,
+    progress: Callable[[int], None] | None = None,
+    log: str | None = None,
+    ray: str | None = None,
 ) -> list[Outcome]:
     """Plays the tasks, in parallel over ``jobs`` processes; outcomes in task order.
 
     With ``log``, each finished game is appended to that file (JSON lines) and games already
-    logged with the same settings are taken from it instead of being played again."""
+    logged with the same settings are taken from it instead of being played again. With
+    ``ray`` (a cluster address, or ``""`` for a local Ray), the games are Ray tasks instead."""
     outcomes = list(read_log(log, tasks).values()) if log else []
     skip = {o.index for o in outcomes}
     todo = [t for t in tasks if t.index not in skip]
@@ -276,7 +281,12 @@ def run_tasks(
             if progress:
                 progress(len(outcomes))
 
-        if jobs <= 1 or len(todo) <= 1:
+        if ray is not None:
+            from tavola.tools import ray_games
+
+            for out in ray_games.outcomes(todo, ray or None):
+                finished(out)
+        elif jobs <= 1 or len(todo) <= 1:
             results: Iterable[Outcome] = map(play, todo)
             for out in results:
                 finished(out)

@@ -375,5 +375,9 @@ def reset_moves(S: Static, st: State, n: int) -> None:
 
 
 def roll(st: State) -> int:
-    """One ten-sided die; the 0 reads 10 (§2.6)."""
+    """One ten-sided die; the 0 reads 10 (§2.6). A position may fix the next results
+    (``dice``, as a book example states them); the seeded RNG rolls the rest."""
+    fixed = st.get("dice")
+    if fixed:
+        return fixed.pop(0)
     return rng.roll(st, 10)

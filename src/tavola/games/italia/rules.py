@@ -16,6 +16,7 @@ from tavola.games.italia import (  # noqa: F401  (registers every flow step)
     movement,
     naval,
     placement,
+    position,
     sequence,
     stacking,
     submission,
@@ -95,6 +96,13 @@ class ItaliaRules(Rules):
         st = sequence.new_state(S, opts, seed)
         engine.advance(S, st, [])
         return st
+
+    def position(self, state: State) -> dict[str, Any]:
+        return position.position(self.S, state)
+
+    def from_position(self, pos: dict[str, Any], seed: int) -> State:
+        defaults = {o.name: o.default for o in self.scenarios()[0].options}
+        return position.from_position(self.S, pos, seed, defaults)
 
     # -- the loop -------------------------------------------------------------------------
     def active_roles(self, state: State) -> list[str]:

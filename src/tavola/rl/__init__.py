@@ -58,12 +58,12 @@ class Env:
 
     def action_mask(self, agent: str) -> list[int]:
         mask = [0] * len(self.actions)
-        for a in self.rules.legal_actions(self.game.state, agent):
+        for a in self.rules.legal_actions(self.game.state_of(agent), agent):
             mask[self.action_ids[a]] = 1
         return mask
 
     def observe(self, agent: str) -> dict[str, Any]:
-        view = self.rules.view(self.game.state, agent)
+        view = self.rules.view(self.game.state_of(agent), agent)  # its own draft, if composing
         return {"observation": view, "action_mask": self.action_mask(agent)}
 
     def last(self) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
@@ -92,3 +92,17 @@ class Env:
             for a in self.agents:
                 self.truncations[a] = True
         self._pick_agent()
+
+
+def pettingzoo_env(
+    game: str,
+    scenario: str | None = None,
+    players: int | None = None,
+    options: dict[str, Any] | None = None,
+    **kw: Any,
+) -> Any:
+    """A real ``pettingzoo.AECEnv`` with Gymnasium spaces (needs ``tavola[rl]``): see
+    :mod:`tavola.rl.pettingzoo`. Imported on call, so ``Env`` works without the extra."""
+    from tavola.rl.pettingzoo import pettingzoo_env as make
+
+    return make(game, scenario, players, options, **kw)

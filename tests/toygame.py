@@ -111,7 +111,7 @@ class ToyRules(Rules):
             "points": dict(state["points"]),
             "bids_made": sorted(state["bids"]),
             "my_bid": state["bids"].get(role) if role else None,
-            "step": flow.top(state)["s"],
+            "stage": flow.top(state)["s"],
             "marks": flow.top(state).get("marks"),
         }
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tavola.bots.base import BOTS, Bot
+from tavola.bots import BOTS, Bot
 from tavola.cli import COMMANDS
 from tavola.cli import arena as arena_cli
 from tavola.core.rules import Action, Rules, State

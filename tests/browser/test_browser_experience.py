@@ -4,12 +4,22 @@ game at a laptop's and a phone's size (screenshots kept under artifacts/)."""
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_client import create_by_api, roles_of, wait_ready
+from test_browser_client import (
+    MY_TURN_OR_OVER,
+    TARGETS,
+    catalogue,
+    click_any,
+    create_by_api,
+    roles_of,
+    wait_ready,
+    wait_settled,
+)
 
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package
@@ -33,6 +43,14 @@ def sample_items(game: str, scenario: str, steps: int = 700) -> list[tuple[str, 
     for ev in g.log:
         items.setdefault(repr((ev["msg"], ev.get("args"))), (ev["msg"], ev.get("args") or {}))
     return list(items.values())[:400]
+
+
+def to_italian(page: Any) -> None:
+    """The language switch (clicked in the page: a dialog may be open over it)."""
+    page.evaluate("document.querySelector('[data-set-lang=it]').click()")
+    page.wait_for_function("document.documentElement.lang === 'it'")
+    wait_ready(page)
+    page.wait_for_timeout(200)
 
 
 def console_watch(page: Any) -> list[str]:
@@ -70,8 +88,10 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
   const cat = await (await fetch(`/api/i18n/${lang}`)).json();
   const board = await (await fetch(`/api/boards/${game}/${scenario}`)).json();
   const areas = new Map();
+  const games0 = cat.games[game] || {};
   for (const a of board.areas || board.regions || []) {
-    const name = lang === 'it' && a.name_it ? a.name_it : a.name;
+    const named = games0[`area.${a.key ?? a.id}`];
+    const name = named !== undefined ? named : (typeof a.label === 'string' && a.label) || a.name;
     if (a.id !== undefined) areas.set(a.id, name);
     if (a.key !== undefined) areas.set(a.key, name);
   }
@@ -122,9 +142,7 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
     for lang in ("en", "it"):
         if lang == "it":
-            page.evaluate("document.querySelector('[data-set-lang=it]').click()")
-            page.wait_for_function("document.documentElement.lang === 'it'")
-            wait_ready(page)
+            to_italian(page)
         page.evaluate("document.getElementById('tab-log') && document.getElementById('tab-log').click()")
         lines = page.locator("#log .log-text").all_inner_texts()
         assert lines, "the log is empty"
@@ -133,6 +151,12 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
             assert "(s)" not in line and "  " not in line, line
             assert line[:1].isupper() or line[:1].isdigit(), line
         page.screenshot(path=str(artifacts / f"log-{game}-{size}-{lang}.png"))
+        if lang == "it":
+            # the result dialog follows the language too
+            title = page.evaluate(
+                "document.querySelector('#result-dialog h2') && document.querySelector('#result-dialog h2').textContent"
+            )
+            assert title in (None, "Partita finita"), title
     badges = page.evaluate(
         """() => [...document.querySelectorAll('#log .log-entry')].slice(-30).map((li) => [
              li.querySelector('.log-role') && li.querySelector('.log-role').title,
@@ -144,4 +168,330 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
         turns = [(who, text) for who, text in badges if text.startswith("Turno")]
         assert turns
         assert all(who and who in text for who, text in turns), turns
+    assert not noise, noise
+
+
+def play_until(page: Any, mid: str, roles: list[str], done: Any, seed: int, limit: int = 600) -> None:
+    """Random legal actions through the API (hot-seat: this visitor holds every seat) until
+    ``done(view, log)`` holds for the first role's view."""
+    rand = random.Random(seed)
+    for _ in range(limit):
+        views = {
+            r: page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        }
+        first = views[roles[0]]
+        if done(first):
+            return
+        role, v = next(((r, v) for r, v in views.items() if v["actions"]), (None, None))
+        assert role is not None, "nobody can move"
+        legal = [a for a in v["actions"] if a != ["undo"]]
+        r = page.request.post(
+            f"/api/matches/{mid}/actions",
+            data={"role": role, "action": legal[rand.randrange(len(legal))], "step": v["step"]},
+        )
+        assert r.ok, r.text()
+    pytest.fail(f"not reached in {limit} actions")
+
+
+def just_rolled(view: dict[str, Any]) -> bool:
+    log = view.get("log") or []
+    return bool(log) and any(e["msg"] == "it.roll" and e["step"] == log[-1]["step"] for e in log)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, size: str) -> None:
+    """After an Italia battle round the panel names attacker and defender, shows every die
+    with the unit that rolled it and the number it needed, marks the hits, lists the losses,
+    and stays until closed."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=2)
+    play_until(page, mid, roles, just_rolled, seed=2)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    roll = [e for e in log if e["msg"] == "it.roll"][-1]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    panel = page.locator("#battle-panel")
+    panel.wait_for()
+    for side, shots in (("attacker", roll["shots_a"]), ("defender", roll["shots_d"])):
+        dice = panel.locator(f".battle-side[data-side={side}] .battle-die")
+        assert dice.count() == len(shots)
+        for k, (_kind, die, need, hit) in enumerate(shots):
+            item = dice.nth(k)
+            assert item.locator(".die-face").inner_text() == str(die)
+            assert item.locator(".die-need").inner_text() == f"{need}+"
+            assert ("hit" in item.get_attribute("class")) == bool(hit)
+    lost = [e for e in log if e["step"] == roll["step"] and e["msg"] in ("it.lost", "it.lost_leader")]
+    assert panel.locator(".battle-lost li").count() == len(lost)
+    assert "{" not in panel.inner_text()
+    page.screenshot(path=str(artifacts / f"italia-battle-{size}.png"))
+    # it stays through a reload of the view, and goes when closed
+    page.click("#battle-panel .battle-close")
+    assert page.locator("#battle-panel").count() == 0
+    assert not noise, noise
+
+
+BOARDS = [
+    ("italia-i", "standard"),
+    ("italia-ii", "standard"),
+    ("antike-ii", "orient"),
+    ("antike-ii", "mare-nostrum"),
+]
+
+LABEL_BOXES = """() => [...document.querySelectorAll('.map .labels text')].map((t) => {
+  const b = t.getBBox();
+  return [t.textContent, b.x, b.y, b.x + b.width, b.y + b.height];
+})"""
+
+
+def overlapping(boxes: list[list[Any]], slack: float = 0.5) -> list[tuple[str, str]]:
+    out = []
+    for i, (na, ax0, ay0, ax1, ay1) in enumerate(boxes):
+        for nb, bx0, by0, bx1, by1 in boxes[i + 1 :]:
+            if min(ax1, bx1) - max(ax0, bx0) > slack and min(ay1, by1) - max(ay0, by0) > slack:
+                out.append((na, nb))
+    return out
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
+    """Every board, in both languages: the boxes of the area names are pairwise apart (the map
+    zooms as one drawing, so this holds at every zoom level)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    sc = next(
+        x
+        for g in catalogue(page)["games"]
+        if g["id"] == game
+        for x in g["scenarios"]
+        if x["name"] == scenario
+    )
+    roles = sc["roles"][str(sc["default_players"])]
+    res = page.request.post(
+        "/api/matches",
+        data={"game": game, "scenario": scenario, "seats": dict.fromkeys(roles, "hotseat"), "seed": 1},
+    )
+    assert res.ok, res.text()
+    mid = res.json()["match"]["id"]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_selector(".map .labels text")
+    for lang in ("en", "it"):
+        if lang == "it":
+            to_italian(page)
+        boxes = page.evaluate(LABEL_BOXES)
+        assert len(boxes) > 20
+        assert not overlapping(boxes), overlapping(boxes)
+    page.screenshot(path=str(artifacts / f"board-{game}-{scenario}-{size}.png"))
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
+    """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
+    (the last one among them), a line that counts them, and the log's newest step marked."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=4)
+
+    def moved_since(view: dict[str, Any]) -> bool:
+        # the seat to act has acted before, and another seat moved a unit after it
+        log = view.get("log") or []
+        active = (view.get("active") or [None])[0]
+        mine = [i for i, e in enumerate(log) if e.get("role") == active]
+        return bool(mine) and any(
+            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active
+            for e in log[mine[-1] + 1 :]
+        )
+
+    play_until(page, mid, roles, moved_since, seed=4, limit=900)
+    view = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]
+    active = view["active"][0]
+    log = view["log"]
+    mine = max(i for i, e in enumerate(log) if e.get("role") == active)
+    last = [
+        e for e in log[mine + 1 :] if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active
+    ][-1]
+    frm = last["args"].get("from", last["args"].get("frm"))
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.wait_for_function(f"document.body.dataset.role === {active!r}")
+    arrows = page.evaluate(
+        "() => [...document.querySelectorAll('.map .since-arrow')].map((a) => [a.dataset.from, a.dataset.to])"
+    )
+    ids = page.evaluate(
+        """([f, t]) => { const find = (v) => { const c = [...document.querySelectorAll('.map .cell')]
+             .find((n) => n.dataset.area === String(v)); return c ? c.dataset.area : null; };
+             return [find(f), find(t)]; }""",
+        [frm, last["args"]["to"]],
+    )
+    if None in ids:  # an area given by key (Antike): the map knows it by the same key
+        ids = [str(frm), str(last["args"]["to"])]
+    assert ids in arrows, (ids, arrows)
+    assert page.locator("#since-bar").inner_text().strip()
+    page.evaluate("document.getElementById('tab-log').click()")
+    assert page.locator("#log .log-entry.latest").count() >= 1
+    # the newest entry is in view when the log opens
+    page.wait_for_timeout(100)
+    seen = page.evaluate(
+        """() => { const box = document.getElementById('log').getBoundingClientRect();
+             const last = [...document.querySelectorAll('#log .log-entry')].pop().getBoundingClientRect();
+             return [last.bottom <= box.bottom + 1 && last.top >= box.top - 1 && last.bottom <= innerHeight + 1,
+                     box.top, box.bottom, last.top, last.bottom, innerHeight]; }"""
+    )
+    assert seen[0], ("the newest log entry is out of view", seen)
+    page.screenshot(path=str(artifacts / f"since-{game}-{size}.png"))
+    page.click("#since-bar button")
+    assert page.locator(".map .since-arrow").count() == 0
+    assert not noise, noise
+
+
+# After every click: the prompt bar wholly on screen, and every legal map target whose centre
+# is on screen is hit there by the map itself, not by a control lying over it.
+LAYOUT_CHECK = """() => {
+  const vh = innerHeight, vw = innerWidth;
+  const bar = document.querySelector('.prompt-bar').getBoundingClientRect();
+  const problems = [];
+  if (bar.top < -1 || bar.bottom > vh + 1) problems.push(['prompt off screen', bar.top, bar.bottom]);
+  for (const cell of document.querySelectorAll('.map .cell.target')) {
+    const r = cell.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    if (x < 0 || y < 0 || x > vw || y > vh) continue;
+    // only where the map shows it: inside the map's box, below the top bar and the pinned prompt
+    const box = document.querySelector('.map').getBoundingClientRect();
+    const top = Math.max(document.querySelector('.topbar').getBoundingClientRect().bottom, bar.bottom);
+    if (x < box.left || x > box.right || y < box.top || y > box.bottom || y <= top) continue;
+    const el = document.elementFromPoint(x, y);
+    if (!el) continue;
+    if (!el.closest('.map')) problems.push(['covered', cell.dataset.area, el.tagName, String(el.className && el.className.baseVal !== undefined ? el.className.baseVal : el.className), el.id]);
+  }
+  return problems;
+}"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
+    pages: Any, artifacts: Path, game: str, size: str
+) -> None:
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=6)
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    rand = random.Random(6)
+    clicks = 0
+    for _ in range(40):
+        page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+        assert page.evaluate(LAYOUT_CHECK) == []
+        if click_any(page, rand):
+            clicks += 1
+        wait_settled(page)
+        if clicks >= 25:
+            break
+    assert clicks >= 10
+    assert page.evaluate(LAYOUT_CHECK) == []
+    page.screenshot(path=str(artifacts / f"turn-{game}-{size}.png"))
+    assert not noise, noise
+
+
+def test_italia_buttons_show_prices_and_the_prompt_what_is_bought(pages: Any, artifacts: Path) -> None:
+    """Buying in Italia: each Buy button shows the unit's price (§6.2); once bought, the units
+    waiting to be placed are listed under the prompt."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=3)
+
+    def can_buy(_first: dict[str, Any]) -> bool:
+        views = [
+            page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        ]
+        return any(any(a[0] == "buy" for a in v["actions"]) for v in views)
+
+    play_until(page, mid, roles, can_buy, seed=3)
+    board = page.request.get("/api/boards/italia-i/standard").json()
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    buttons = page.locator("#choices button[data-action*='\"buy\"']")
+    assert buttons.count()
+    for k in range(buttons.count()):
+        kind = json.loads(buttons.nth(k).get_attribute("data-action"))[1]
+        assert buttons.nth(k).inner_text().endswith(f"{board['units'][kind]['cost']} gold")
+    before = page.evaluate("Number(document.body.dataset.step)")
+    buttons.first.click()
+    page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+    wait_settled(page)
+    note = page.locator("#prompt .prompt-note")
+    if page.locator("#choices button[data-action*='\"buy\"']").count() or note.count():
+        assert "Bought" in note.inner_text()
+    page.screenshot(path=str(artifacts / "italia-buy.png"))
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
+    """Italia: a tap on an area that is not a choice opens a card naming each counter there
+    (nation, how many of which unit, leaders by name)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=1)
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    area = page.evaluate(
+        """() => { const targets = new Set([...document.querySelectorAll('.map .cell.target')].map((c) => c.dataset.area));
+             const g = [...document.querySelectorAll('.map .pieces .area-pieces')].find((x) => x.querySelector('.counter') && !targets.has(x.dataset.area));
+             return g ? g.dataset.area : null; }"""
+    )
+    assert area is not None
+    counter = page.locator(f".map .pieces .area-pieces[data-area='{area}'] .counter").first
+    counter.scroll_into_view_if_needed()
+    counter.click(force=True)
+    card = page.locator("#area-card")
+    card.wait_for()
+    lines = card.locator("li").all_inner_texts()
+    titles = page.evaluate(
+        "(a) => [...document.querySelectorAll(`.map .pieces .area-pieces[data-area='${a}'] .counter > title`)]"
+        ".map((t) => t.textContent)",
+        area,
+    )
+    assert lines and set(titles) <= set(lines)
+    page.mouse.click(2, 2)
+    assert page.locator("#area-card").count() == 0
+    assert not noise, noise
+
+
+def test_antike_marks_the_unit_picked_to_move(pages: Any) -> None:
+    """Antike §8.1: once a legion or galley is picked, the map rings it in its region."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "antike-ii")
+    mid = create_by_api(page, "antike-ii", dict.fromkeys(roles, "hotseat"), seed=1)
+
+    def picked(_first: dict[str, Any]) -> bool:
+        views = [
+            page.request.get(f"/api/matches/{mid}/view", params={"role": r}).json()["view"] for r in roles
+        ]
+        return any((v.get("move") or {}).get("picked") for v in views)
+
+    play_until(page, mid, roles, picked, seed=1, limit=900)
+    view = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]
+    region = view["move"]["picked"]["region"]
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    ring = page.locator(f".map .pieces [data-area='{region}'] .token-ring")
+    assert ring.count() == 1
     assert not noise, noise

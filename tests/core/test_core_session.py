@@ -339,3 +339,30 @@ def test_secret_choices_replay_and_a_draft_survives_nothing_it_should_not(sealed
     assert game.view("red")["round"] == 2 and game.view("red")["my_alloc"] == [0, 0, 0]
     again = tavola.replay(json.loads(json.dumps(game.record())))
     assert again.checksums == game.checksums and again.log == game.log
+
+
+def test_option_types_are_checked_once_in_the_core() -> None:
+    """1 == True in Python, but a record keeps JSON types exact: the session refuses 1 for a flag."""
+    with pytest.raises(UnknownGame, match="takes one of"):
+        tavola.Game("toy", options={"short": 1})
+    assert tavola.Game("toy", options={"short": True}).options == {"short": True}
+
+
+def test_the_session_never_writes_into_the_games_view() -> None:
+    from toygame import ToyRules
+
+    shared = {"round": 1}
+
+    class Cached(ToyRules):
+        def view(self, state, role):
+            return shared
+
+    game = tavola.Game("toy", rules=Cached())
+    assert game.view("north")["active"] and shared == {"round": 1}
+
+    class Clashing(ToyRules):
+        def view(self, state, role):
+            return {"step": "bid"}
+
+    with pytest.raises(ValueError, match="session's keys"):
+        tavola.Game("toy", rules=Clashing()).view(None)

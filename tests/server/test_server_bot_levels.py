@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from server_helpers import create, fast_settings, settle, view
 
-from tavola.server.bots import MAX_THINK, seat_bot, server_bot
+from tavola.server.botspecs import MAX_THINK, seat_bot, server_bot
 
 
 def seats_of(match: dict) -> dict[str, dict]:

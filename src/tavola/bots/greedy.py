@@ -11,7 +11,7 @@ the bot has already taken is chosen only when every action does (``Repetitions``
 
 from __future__ import annotations
 
-from tavola.bots.base import BOTS, Bot
+from tavola.bots.base import Bot
 from tavola.bots.common import Repetitions, situation_signature, state_values
 from tavola.bots.knowledge import PlayoutFn, load_knowledge
 from tavola.core.rules import Action, Rules, State, clone
@@ -106,6 +106,3 @@ class GreedyBot(Bot):
             elif value >= best_value - 1e-9:
                 best.append(option)
         return self._tie_break(rules, world, role, best)
-
-
-BOTS["greedy"] = GreedyBot

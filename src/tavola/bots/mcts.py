@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from tavola.bots.base import BOTS, Bot
+from tavola.bots.base import Bot
 from tavola.bots.common import Repetitions, situation_signature, state_values, view_signature
 from tavola.bots.knowledge import Knowledge, load_knowledge
 from tavola.core.rules import Action, Rules, State
@@ -447,6 +447,3 @@ def _young_gc() -> Iterator[None]:
         yield
     finally:
         gc.unfreeze()
-
-
-BOTS["mcts"] = MctsBot

@@ -7,9 +7,12 @@ import logging
 import os
 import socket
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
+
+if TYPE_CHECKING:
+    from tavola.server.config import Settings
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -48,6 +51,21 @@ def settings_from(args: argparse.Namespace) -> Any:
     )
 
 
+def uvicorn_config(app: Any, host: str, port: int, log_level: str, settings: Settings) -> Any:
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        # Above max_ws_message the app answers 413 and closes with 1009 (docs/api.md); the
+        # transport's own cut-off is far above it, so that answer is sent.
+        ws_max_size=settings.max_ws_frame,
+        log_level=log_level,
+        access_log=log_level == "debug",
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
@@ -72,15 +90,6 @@ def run(args: argparse.Namespace) -> int:
                 shown = f"[{host}]" if ":" in host else host
                 print(f"Tavola is running at http://{shown}:{port}/  (database {shown_db})", flush=True)
 
-    config = uvicorn.Config(
-        app,
-        host=args.host,
-        port=args.port,
-        # Above max_ws_message the app answers 413 and closes with 1009 (docs/api.md); the
-        # transport's own cut-off is far above it, so that answer is sent.
-        ws_max_size=settings.max_ws_frame,
-        log_level=args.log_level,
-        access_log=args.log_level == "debug",
-    )
+    config = uvicorn_config(app, args.host, args.port, args.log_level, settings)
     Server(config).run()
     return 0

@@ -1,34 +1,176 @@
-"""The flow stack: the sequence of play as a stack of frames kept in the state.
+"""The sequence of play: a stack of frames kept in the state, run by one table of steps per game.
 
-A frame is a dict with the key ``"s"`` (the name of a flow state) and any locals of that
-step. A game calls :func:`push` to start a sub-procedure (a battle inside a movement, a
-retreat decision inside a battle), :func:`goto` to replace the current step and :func:`pop`
-to return to the caller. Because the stack is plain data in ``state["flow"]``, an
-interrupted decision survives serialization, replay and cloning.
+A *frame* is a dict ``{"s": step name, ...locals}``; the state keeps the stack in
+``state["flow"]``, so an interrupted decision (a battle inside a movement, a defender asked
+inside a battle) survives serialization, replay and cloning. The top frame is the decision
+being taken now. Chapter modules change the stack with :func:`push` (start a sub-procedure),
+:func:`goto` (replace the current step), :func:`pop` (return to the caller) and :func:`begin`
+(a new sequence from scratch).
+
+A game declares every step once, in one table (a :class:`Flow`), with the rule section that
+governs it, its legal actions, what an action does, what the player is asked, and the locals
+its frame carries::
+
+    FLOW = Flow(
+        {
+            "rondel": Step("§5.1", rondel.legal_rondel, rondel.apply_rondel, rondel.ask_rondel),
+            "pay": Step("§5.1", rondel.legal_pay, rondel.apply_pay, rondel.ask_pay,
+                        frame={"n": "paid steps still owed", "to": "the space moved to"}),
+            ...
+        },
+        actor=lambda state, frame: frame.get("who", state["cur"]),
+    )
+
+The rules object then answers ``legal_actions``, ``apply`` and ``prompt`` through the table,
+and a reader finds the code of any step, and its rule, in one place. Nothing registers itself
+by being imported. A step's functions receive ``(state, frame, actor)`` (and the action), where
+the *actor* is whatever the game's ``actor`` function says acts in that frame (a nation's index
+in Antike). A game may also declare *side actions*: verbs a player may use at several steps
+besides the step's own (Antike's trading, §7.3), offered where a step's ``side`` says so.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
+from tavola.core.rules import Action, Event, State
+
 Frame = dict[str, Any]
+Legal = Callable[[State, Frame, Any], list[Action]]
+Apply = Callable[[State, Frame, Any, Action], list[Event]]
+Ask = Callable[[State, Frame, Any], tuple[str, dict[str, Any]]]
+Wanted = Callable[[State, Frame, Any], bool]
 
 
-def top(state: dict[str, Any]) -> Frame:
+# --- the stack ---------------------------------------------------------------------------------
+def top(state: State) -> Frame:
+    """The frame of the decision being taken now."""
     return state["flow"][-1]
 
 
-def push(state: dict[str, Any], name: str, **local: Any) -> Frame:
+def push(state: State, name: str, **local: Any) -> Frame:
+    """Start the sub-procedure ``name`` on top of the current step (it returns with :func:`pop`)."""
     frame: Frame = {"s": name, **local}
     state["flow"].append(frame)
     return frame
 
 
-def goto(state: dict[str, Any], name: str, **local: Any) -> Frame:
+def goto(state: State, name: str, **local: Any) -> Frame:
+    """Replace the current step by ``name``."""
     frame: Frame = {"s": name, **local}
     state["flow"][-1] = frame
     return frame
 
 
-def pop(state: dict[str, Any]) -> Frame:
+def pop(state: State) -> Frame:
+    """End the current step and return to the one below it."""
     return state["flow"].pop()
+
+
+def begin(state: State, name: str, **local: Any) -> Frame:
+    """Start a new sequence: ``name`` becomes the only frame."""
+    frame: Frame = {"s": name, **local}
+    state["flow"] = [frame]
+    return frame
+
+
+# --- the table ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Step:
+    """One step of the sequence of play.
+
+    ``rule`` is the section that governs it (``"§5.1"``); ``legal`` lists the actor's actions,
+    ``apply`` carries one out and returns the log events, ``ask`` gives the prompt's message
+    key and arguments; ``frame`` names the locals the step's frame carries and what they mean;
+    ``side`` says whether the game's side actions are offered at this step."""
+
+    rule: str
+    legal: Legal
+    apply: Apply
+    ask: Ask
+    frame: Mapping[str, str] = field(default_factory=dict)
+    side: Wanted | None = None
+
+
+@dataclass(frozen=True)
+class SideActions:
+    """Actions open at several steps besides the steps' own (Antike's trading at any time of the
+    owner's turn, §7.3). ``verbs`` are the verbs they use; ``legal(state, frame, actor)`` lists
+    them, ``apply(state, actor, action)`` carries one out (usually by pushing a step of its own)."""
+
+    verbs: frozenset[str]
+    legal: Callable[[State, Frame, Any], list[Action]]
+    apply: Callable[[State, Any, Action], list[Event]]
+
+
+class Flow:
+    """A game's table of steps, and the dispatch of the contract's loop through it."""
+
+    def __init__(
+        self,
+        steps: Mapping[str, Step],
+        actor: Callable[[State, Frame], Any],
+        side: SideActions | None = None,
+        final: tuple[str, ...] = (),
+    ) -> None:
+        """``actor(state, frame)`` says who decides in a frame; ``final`` names the frames that
+        mark the end of the game (they have no step: nobody acts)."""
+        self.steps = dict(steps)
+        self.actor = actor
+        self.side = side
+        self.final = frozenset(final)
+
+    def step(self, state: State) -> Step:
+        return self.steps[top(state)["s"]]
+
+    def acting(self, state: State) -> Any:
+        """Who decides the current step."""
+        return self.actor(state, top(state))
+
+    def legal(self, state: State, actor: Any) -> list[Action]:
+        """The current step's actions for ``actor``, with the side actions where it offers them."""
+        frame = top(state)
+        step = self.steps[frame["s"]]
+        out = step.legal(state, frame, actor)
+        if self.side is not None and step.side is not None:
+            extra = self.side.legal(state, frame, actor)
+            if extra and step.side(state, frame, actor):
+                out = out + extra
+        return out
+
+    def apply(self, state: State, actor: Any, action: Action) -> list[Event]:
+        """Carry out one (already validated) action of ``actor``."""
+        if self.side is not None and action[0] in self.side.verbs and self.step(state).side is not None:
+            return self.side.apply(state, actor, action)
+        frame = top(state)
+        return self.steps[frame["s"]].apply(state, frame, actor, action)
+
+    def prompt(self, state: State, actor: Any, **args: Any) -> dict[str, Any]:
+        """The prompt of the current step: its message key, arguments (``args`` first) and rule."""
+        frame = top(state)
+        step = self.steps[frame["s"]]
+        text, more = step.ask(state, frame, actor)
+        return {"text": text, "args": {**args, **more}, "rule": step.rule}
+
+    def check(self, state: State) -> list[str]:
+        """Frames the table does not know, or whose locals differ from what their step declares."""
+        out = []
+        flow = state.get("flow")
+        if not isinstance(flow, list) or not flow:
+            return ["the flow stack is empty"]
+        for depth, frame in enumerate(flow):
+            name = frame.get("s")
+            if name in self.final:
+                continue
+            step = self.steps.get(name)
+            if step is None:
+                out.append(f"flow[{depth}]: unknown step {name!r}")
+                continue
+            keys = set(frame) - {"s"}
+            if keys != set(step.frame):
+                out.append(
+                    f"flow[{depth}] {name!r}: locals {sorted(keys)}, its step declares {sorted(step.frame)}"
+                )
+        return out

@@ -34,6 +34,8 @@ COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
 *click2, ...)``, each click preceded by its length. One step of the record."""
 OFFERS_KEPT = 64
+SESSION_KEYS = frozenset({"active", "step", "result", "prompt", "actions", "can_undo", "log"})
+"""The keys :meth:`Game.view` adds to a game's view: a game's own view may not use them."""
 
 
 @dataclass
@@ -118,7 +120,8 @@ class Game:
             opt = next((o for o in spec.options if o.name == key), None)
             if opt is None:
                 raise UnknownGame(f"{game_id} {scenario} has no option {key!r}")
-            if value not in opt.choices:
+            # The JSON type must match too (1 == True in Python): a record keeps options exact.
+            if not any(type(value) is type(choice) and value == choice for choice in opt.choices):
                 raise UnknownGame(f"option {key!r} takes one of {list(opt.choices)}, not {value!r}")
             merged[key] = value
         if isinstance(seed, bool) or not isinstance(seed, int):
@@ -146,6 +149,8 @@ class Game:
         self.private = False
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
+        self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._changes = 0  # counts every apply: a view built since is still the view
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
 
@@ -226,12 +231,28 @@ class Game:
         return self.rules.result(self.state)
 
     def view(self, role: str | None) -> dict[str, Any]:
-        """The role's redacted view, with its prompt, legal actions and visible log."""
+        """The role's redacted view, with its prompt, legal actions and visible log.
+
+        Built once per change of the game: the answer to an action and the pushes after it
+        share it (each caller gets its own top-level dict)."""
+        key = (self._changes, id(self.state))
+        held = self._views.get(role)
+        if held is not None and held[0] == key:
+            return dict(held[1])
+        view = self._build_view(role)
+        self._views[role] = (key, view)
+        return dict(view)
+
+    def _build_view(self, role: str | None) -> dict[str, Any]:
         if role is not None:
             self._check_role(role)
         # A role composing a secret choice sees its own draft; everyone else the committed state.
         seen = self._seen_state(role)
-        view = self.rules.view(seen, role)
+        game_view = self.rules.view(seen, role)
+        clash = SESSION_KEYS.intersection(game_view)
+        if clash:
+            raise ValueError(f"{self.game_id}: Rules.view uses the session's keys {sorted(clash)}")
+        view = dict(game_view)  # the game's own dict is never written to
         active = self.active_roles
         view["active"] = active
         view["step"] = len(self.actions)
@@ -253,6 +274,7 @@ class Game:
         action = parse_action(action)
         self._check_role(role)
         self.private = False
+        self._changes += 1
         if action == UNDO:
             return self.undo(role)
         if role not in self.active_roles:

@@ -121,7 +121,10 @@ class Words:
         for area in (board or {}).get("areas") or (board or {}).get("regions") or []:
             if not isinstance(area, dict) or "name" not in area:
                 continue
-            names = {"en": str(area["name"]), "it": str(area.get("name_it") or area["name"])}
+            # the name printed on the board, in every language, unless the catalogue names it
+            key = area.get("key", area.get("id"))
+            named = catalogue(package).get(f"area.{key}")
+            names = dict(named) if named else dict.fromkeys(LANGUAGES, str(area.get("label") or area["name"]))
             for ident in (area.get("id"), area.get("key")):
                 if ident is not None:
                     areas[ident] = names

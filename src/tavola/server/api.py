@@ -250,7 +250,6 @@ async def create_match(body: S.CreateMatch, ident: Me, p: P) -> dict[str, Any]:
     data = await run_in_threadpool(
         p.matches.create, ident, body.game, body.scenario, body.players, body.options, body.seed, body.seats
     )
-    p.bots.poke(data.match.id)
     return {"match": p.matches.out(data, ident)}
 
 
@@ -276,7 +275,6 @@ async def get_match(mid: str, ident: MaybeMe, p: P) -> dict[str, Any]:
 async def join(mid: str, body: S.JoinIn, ident: Me, p: P) -> dict[str, Any]:
     """Take an open seat with its invite token."""
     data = await run_in_threadpool(p.matches.join, ident, mid, body.role, body.invite)
-    p.hub.publish_soon(mid)
     return {"match": p.matches.out(data, ident)}
 
 
@@ -285,8 +283,6 @@ async def hand_seat(mid: str, role: str, body: S.SeatIn, ident: Me, p: P) -> dic
     """Give a seat to a bot: your own seat (you leave; the bot plays on from here) or an open
     seat of a match you created. Everyone watching is told at once."""
     data = await run_in_threadpool(p.matches.seat_to_bot, ident, mid, role, body.seat)
-    p.bots.poke(mid)
-    p.hub.publish_soon(mid)
     return {"match": p.matches.out(data, ident)}
 
 
@@ -312,9 +308,6 @@ async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ) -> d
 
     The answer is the acting role's new view, its log windowed like ``GET view``'s."""
     played = await run_in_threadpool(p.matches.act, mid, ident, body.role, list(body.action), body.step)
-    if played.audience is None:
-        p.bots.poke(mid)
-    p.hub.publish_soon(mid, played.audience)
     return {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
 
 

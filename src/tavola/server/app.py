@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -36,6 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        platform.start(asyncio.get_running_loop())
         waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
         for mid in waiting:
             platform.bots.poke(mid)

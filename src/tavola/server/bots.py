@@ -3,11 +3,8 @@
 The bot thinks in a thread pool on a private copy of the state, so the event loop keeps
 serving; its move then goes through the same validated, stored path as a person's.
 
-A bot seat is ``bot:SPEC`` with the bots' own spec (``bot:mcts``, ``bot:mcts:hard``,
-``bot:mcts:think=1``, see :func:`tavola.bots.base.make_bot`). The server's ``bot_think`` is the
-normal level's time; the other levels scale it as they scale their own default (easy 0.4x,
-hard 4x), and no decision may take longer than :func:`max_think`, so one match cannot hold a
-pool thread for long.
+The runner listens to the matches' "changed" signal: a public change of a match may owe a bot
+move. The seats' specs are checked and made into bots by :mod:`tavola.server.botspecs`.
 """
 
 from __future__ import annotations
@@ -17,68 +14,25 @@ import logging
 import zlib
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from tavola.bots import Bot, make_bot, normalize_spec, parse_bot_spec
-from tavola.bots.mcts import LEVELS as SEARCH_LEVELS
+from tavola.bots import Bot
 from tavola.core.rules import Action
+from tavola.server.botspecs import server_bot
 from tavola.server.config import Settings
 from tavola.server.errors import ApiError
-
-if TYPE_CHECKING:  # only for annotations: matches.py imports this module to check seats
-    from tavola.server.hub import Hub
-    from tavola.server.matches import BotJob, Matches
+from tavola.server.matches import BotJob, Matches
 
 log = logging.getLogger("tavola.server")
 
 MAX_FAILURES = 3
-MAX_THINK = 2.0
-"""Seconds a bot decision may take on the server at most (the hard level at the default
-``bot_think``); a server configured with a longer ``bot_think`` allows that instead."""
-MAX_SPEC = 64  # the seat's bot column
-# Parameters that make a bot work longer whatever its clock says (greedy has no clock).
-MAX_PARAMS: dict[str, tuple[int, int]] = {"depth": (0, 64), "worlds": (1, 8)}
-
-
-def max_think(settings: Settings) -> float:
-    return max(MAX_THINK, settings.bot_think)
-
-
-def seat_bot(spec: str, settings: Settings) -> str:
-    """The canonical spec of a bot seat (the part after ``bot:``), checked by the bots' own
-    parser and against the server's limits; ValueError saying what is wrong."""
-    canonical = normalize_spec(spec)
-    if len(canonical) > MAX_SPEC:
-        raise ValueError(f"bot spec longer than {MAX_SPEC} characters")
-    _, _, params = parse_bot_spec(canonical)
-    cap = max_think(settings)
-    think = params.get("think")
-    if think is not None and not 0 < think <= cap:
-        raise ValueError(f"think is seconds per move, more than 0 and at most {cap:g} on this server")
-    for key, (low, high) in MAX_PARAMS.items():
-        if key in params and not low <= params[key] <= high:
-            raise ValueError(f"{key} must be from {low} to {high} on this server")
-    return canonical
-
-
-def server_bot(spec: str, seed: int, settings: Settings) -> Bot:
-    """The bot of a seat: a level's think time scales the server's ``bot_think``, an explicit
-    ``think`` is taken as written; both are capped at :func:`max_think` (a stored match may
-    outlive a change of settings)."""
-    _, level, _ = parse_bot_spec(spec)
-    think = settings.bot_think
-    if level is not None:
-        think *= SEARCH_LEVELS[level].think / SEARCH_LEVELS["normal"].think
-    bot = make_bot(spec, seed=seed, think=think)
-    bot.think = min(bot.think, max_think(settings))
-    return bot
 
 
 class BotRunner:
-    def __init__(self, matches: Matches, hub: Hub, settings: Settings) -> None:
+    def __init__(self, matches: Matches, settings: Settings) -> None:
         self.matches = matches
-        self.hub = hub
         self.settings = settings
+        self.loop: asyncio.AbstractEventLoop | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.pending: set[str] = set()
@@ -92,6 +46,15 @@ class BotRunner:
                 max(1, self.settings.bot_threads), thread_name_prefix="tavola-bot"
             )
         return self._executor
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Listen to the matches from now on (public changes only: a secret draft owes no move)."""
+        self.loop = loop
+        self.matches.listeners.append(self._changed)
+
+    def _changed(self, mid: str, only: str | None) -> None:
+        if only is None and self.loop is not None:
+            self.loop.call_soon_threadsafe(self.poke, mid)
 
     def poke(self, mid: str) -> None:
         """Something changed in this match: make sure its bots look at it."""
@@ -123,23 +86,22 @@ class BotRunner:
             action = legal[0]
         return list(action)
 
-    def _move(self, mid: str) -> tuple[str, str | None]:
-        """One bot move, start to end, in a pool thread: ``none``, ``moved`` or ``stale``, and
-        who may see it (None: everyone; a role: a click of that role's secret draft).
+    def _move(self, mid: str) -> str:
+        """One bot move, start to end, in a pool thread: ``none``, ``moved`` or ``stale``.
 
         The match lock is held only to read the job and to apply the move, never while the
         bot thinks, so people keep playing meanwhile."""
         job = self.matches.bot_job(mid)
         if job is None:
-            return "none", None
+            return "none"
         action = self._choose(job)
         try:
-            played = self.matches.act(mid, None, job.role, action, job.step, bot=True)
+            self.matches.act(mid, None, job.role, action, job.step, bot=True)
         except ApiError as exc:
             if exc.code == "stale":
-                return "stale", None  # what it was choosing from changed meanwhile: think again
+                return "stale"  # what it was choosing from changed meanwhile: think again
             raise
-        return "moved", played.audience
+        return "moved"
 
     async def _run(self, mid: str) -> None:
         loop = asyncio.get_running_loop()
@@ -151,7 +113,7 @@ class BotRunner:
                     # Waiting here, not in the pool, so a pause never holds a thinking thread.
                     await asyncio.sleep(self.settings.bot_delay)
                 try:
-                    outcome, audience = await loop.run_in_executor(self.executor, self._move, mid)
+                    outcome = await loop.run_in_executor(self.executor, self._move, mid)
                 except ApiError as exc:
                     failures += 1
                     log.error("bot move refused in match %s: %s", mid, exc.message)
@@ -165,7 +127,6 @@ class BotRunner:
                 if outcome == "moved":
                     failures = 0
                     self.moves += 1
-                    self.hub.publish_soon(mid, audience)
         except asyncio.CancelledError:
             raise
         except Exception:

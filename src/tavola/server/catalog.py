@@ -106,7 +106,13 @@ class Catalog:
                         continue
                     title = rules.title or gid
                     games.append(
-                        {"id": gid, "title": title, "rulebook": rules.rulebook, "scenarios": scenarios}
+                        {
+                            "id": gid,
+                            "title": title,
+                            "rulebook": rules.rulebook,
+                            "hidden_information": rules.hidden_information,
+                            "scenarios": scenarios,
+                        }
                     )
                 self._games = games
             return {"games": self._games, "bots": bot_names(), "seat_bots": seat_bots()}

@@ -77,6 +77,16 @@ class Hub:
         self._dirty: dict[str, set[str | None] | None] = {}
         """Matches changed while being pushed: the roles to push again (None: everyone)."""
         self._tasks: set[asyncio.Task[None]] = set()
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Listen to the matches from now on: every change is pushed to whoever may see it."""
+        self.loop = loop
+        self.matches.listeners.append(self._changed)
+
+    def _changed(self, mid: str, only: str | None) -> None:
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.publish_soon, mid, only)
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.match_id, set()).add(conn)

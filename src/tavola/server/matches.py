@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import logging
 import secrets
-import string
 import threading
 import time
 from collections import OrderedDict
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import JSON, bindparam, insert, select, update
@@ -27,126 +27,35 @@ from sqlalchemy.orm import Session as DbSession
 
 from tavola.bots import LEVELS, bot_names
 from tavola.core.errors import CorruptRecord, TavolaError
-from tavola.core.game import RECORD_FORMAT, Game, replay, visible_log
+from tavola.core.game import RECORD_FORMAT, Game, replay
 from tavola.core.rng import commitment
-from tavola.core.rules import Rules, State, clone
+from tavola.core.rules import clone
 from tavola.server.auth import Identity
-from tavola.server.bots import seat_bot
+from tavola.server.botspecs import seat_bot
 from tavola.server.catalog import load_rules
 from tavola.server.config import Settings
 from tavola.server.db import Database
-from tavola.server.errors import ApiError, bad_request, forbidden, from_engine, not_found, stale
-from tavola.server.models import ActionRow, ChatMessage, Match, Note, Seat, User
+from tavola.server.errors import ApiError, forbidden, from_engine, not_found, stale
+from tavola.server.matchdata import (
+    FINISHED,
+    BotJob,
+    MatchData,
+    MatchRow,
+    Played,
+    SeatInfo,
+    _player,
+    new_id,
+)
+from tavola.server.models import ActionRow, Match, Seat, User
+from tavola.server.records import Records, _seed_columns
+from tavola.server.talk import Talk
+
+__all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "SeatInfo"]
 
 log = logging.getLogger("tavola.server")
 
-ID_ALPHABET = string.ascii_lowercase + string.digits
-FINISHED = ("over", "imported")
 SEED_BITS = 256
 """Online seeds come from the operating system's CSPRNG (``secrets``): see docs/fairness.md."""
-_SEED_COLUMN = 2**63
-
-
-def new_id(n: int = 10) -> str:
-    return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
-
-
-@dataclass(frozen=True)
-class MatchRow:
-    """A match row as plain data: cached copies are replaced whole, never edited in place."""
-
-    id: str
-    game: str
-    scenario: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    record_format: int
-    status: str
-    step: int
-    active: list[str]
-    result: dict[str, Any] | None
-    created_by: int | None
-    created_at: float
-    updated_at: float
-
-    @classmethod
-    def of(cls, m: Match) -> MatchRow:
-        return cls(
-            m.id,
-            m.game,
-            m.scenario,
-            m.players,
-            dict(m.options),
-            int(m.seed_text) if m.seed_text is not None else m.seed,
-            m.record_format,
-            m.status,
-            m.step,
-            list(m.active),
-            m.result,
-            m.created_by,
-            m.created_at,
-            m.updated_at,
-        )
-
-
-@dataclass
-class SeatInfo:
-    role: str
-    kind: str
-    user_id: int | None
-    player: dict[str, Any] | None
-    bot: str | None
-    invite: str | None
-
-
-@dataclass
-class MatchData:
-    """A match row with its seats and the names behind them, detached from the database."""
-
-    match: MatchRow
-    seats: list[SeatInfo]
-    creator: str | None
-    loaded: float = 0.0
-
-    def seat(self, role: str) -> SeatInfo | None:
-        return next((s for s in self.seats if s.role == role), None)
-
-    def roles_of(self, ident: Identity | None) -> list[str]:
-        if ident is None:
-            return []
-        return [s.role for s in self.seats if s.user_id == ident.user_id]
-
-    @property
-    def finished(self) -> bool:
-        return self.match.status in FINISHED
-
-
-@dataclass
-class BotJob:
-    match_id: str
-    role: str
-    bot: str
-    rules: Rules
-    state: State
-    step: int
-    seed: int
-
-
-@dataclass
-class Played:
-    data: MatchData
-    view: dict[str, Any]
-    audience: str | None = None
-    """None: everyone watching sees a change; a role: only that role's own draft changed."""
-
-
-def _player(user: User | None) -> dict[str, Any] | None:
-    if user is None:
-        return None
-    if user.username is not None:
-        return {"name": user.username, "guest": False}
-    return {"name": user.guest_name or f"guest-{user.id}", "guest": True}
 
 
 # Built once: the hot path of every action runs these two statements in one transaction.
@@ -169,7 +78,10 @@ class _LostRace(Exception):
     """Another writer stored this step first."""
 
 
-class Matches:
+class Matches(Talk, Records):
+    """Creating, joining and playing matches, with the live games cached; chat and notes
+    (:class:`Talk`) and replays and records (:class:`Records`) are parts of it."""
+
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db = db
         self.settings = settings
@@ -178,6 +90,14 @@ class Matches:
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
+        self.listeners: list[Callable[[str, str | None], None]] = []
+        """Called (from any thread) with (match id, role) after every change of a match: role
+        None when anyone watching may see it, else only that role (a click of its secret draft).
+        The hub pushes views and the bot runner looks for bot moves; no caller publishes."""
+
+    def changed(self, mid: str, only: str | None = None) -> None:
+        for listener in self.listeners:
+            listener(mid, only)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:
@@ -247,22 +167,6 @@ class Matches:
         if stop is not None:
             q = q.where(ActionRow.step < stop)
         return list(s.scalars(q.order_by(ActionRow.step)))
-
-    def _record(self, s: DbSession, m: MatchRow) -> dict[str, Any]:
-        rows = self._action_rows(s, m.id, 0, m.step)
-        out = {
-            "format": m.record_format,
-            "game": m.game,
-            "scenario": m.scenario,
-            "players": m.players,
-            "options": dict(m.options),
-            "seed": m.seed,
-            "actions": [[r.role, *r.action] for r in rows],
-            "checksums": [r.checksum for r in rows],
-        }
-        if m.record_format >= 2:
-            out["dice_commitment"] = commitment(m.seed)
-        return out
 
     def _fetch_many(self, s: DbSession, matches: list[Match]) -> list[MatchData]:
         if not matches:
@@ -382,7 +286,6 @@ class Matches:
         rules = load_rules(game_id)
         if rules is None:
             raise ApiError(422, "bad_settings", f"unknown game {game_id!r}")
-        self._check_option_types(rules, scenario, options)
         if seed is None:
             seed = secrets.randbits(SEED_BITS)
         else:
@@ -447,7 +350,9 @@ class Matches:
             )
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
         self._remember(self._live, mid, game)
-        return self.reload(mid)
+        data = self.reload(mid)
+        self.changed(mid)  # bots may move first
+        return data
 
     @staticmethod
     def _check_chosen_seed(seats: dict[str, str]) -> None:
@@ -461,20 +366,6 @@ class Matches:
                 "a chosen seed would let its chooser know every die: it is refused in a match "
                 "with two or more people (omit 'seed' and the server draws one in secret)",
             )
-
-    @staticmethod
-    def _check_option_types(rules: Rules, scenario: str | None, options: dict[str, Any]) -> None:
-        # The core compares with ==, which takes 1 for True; a stored record must keep JSON types exact.
-        specs = {s.name: s for s in rules.scenarios()}
-        spec = specs.get(scenario) if scenario is not None else next(iter(specs.values()), None)
-        if spec is None:
-            return
-        for key, value in options.items():
-            opt = next((o for o in spec.options if o.name == key), None)
-            if opt is not None and not any(type(value) is type(c) and value == c for c in opt.choices):
-                raise ApiError(
-                    422, "bad_settings", f"option {key!r} takes one of {list(opt.choices)}, not {value!r}"
-                )
 
     def join(self, ident: Identity, mid: str, role: str, invite: str) -> MatchData:
         with self.db.session() as s, s.begin():
@@ -503,7 +394,9 @@ class Matches:
             if seat.kind != "open" or seat.user_id is not None:
                 raise ApiError(409, "seat_taken", f"the seat {role} is not open")
             raise forbidden("wrong invite for this seat")
-        return self.reload(mid)
+        data = self.reload(mid)
+        self.changed(mid)
+        return data
 
     def seat_to_bot(self, ident: Identity | None, mid: str, role: str, how: str) -> MatchData:
         """Give a seat to a bot: its holder's own seat (the player leaves, the game goes on), or
@@ -536,7 +429,9 @@ class Matches:
                 if res.rowcount != 1:  # type: ignore[attr-defined]
                     raise ApiError(409, "seat_taken", f"the seat {role} changed meanwhile; reload")
                 s.execute(update(Match).where(Match.id == mid).values(updated_at=time.time()))
-            return self.reload(mid)
+            data = self.reload(mid)
+        self.changed(mid)
+        return data
 
     def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
         with self.db.session() as s:
@@ -561,13 +456,17 @@ class Matches:
 
     def view(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, dict[str, Any]]:
         with self.lock(mid):
-            data = self.fetch(mid)
-            if role is not None:
-                self._holder_check(data, ident, role)
-            if data.match.status == "imported":
-                raise ApiError(409, "imported", "an imported record has no live game; use replay")
-            game = self._game(data.match)
+            data, game = self._live_game(mid, ident, role)
             return data, game.view(role)
+
+    def _live_game(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, Game]:
+        """The live game, for a seat's holder or an observer. Hold the match's lock."""
+        data = self.fetch(mid)
+        if role is not None:
+            self._holder_check(data, ident, role)
+        if data.match.status == "imported":
+            raise ApiError(409, "imported", "an imported record has no live game; use replay")
+        return data, self._game(data.match)
 
     def act(
         self, mid: str, ident: Identity | None, role: str, action: Any, step: int, *, bot: bool = False
@@ -596,50 +495,58 @@ class Matches:
                 raise
             if game.private:
                 # A click of a secret choice: the role's draft, in memory, seen by nobody else.
-                return Played(data, game.view(role), role)
-            step = len(game.actions) - 1
-            now = time.time()
-            active = game.active_roles
-            result = game.result
-            status = "active" if result is None else "over"
-            entry = game.actions[-1]
-            try:
-                with self.db.engine.begin() as conn:
-                    conn.execute(
-                        _INSERT_ACTION,
-                        {
-                            "match_id": mid,
-                            "step": step,
-                            "role": entry[0],
-                            "action": entry[1:],
-                            "checksum": game.checksums[-1],
-                            "created_at": now,
-                        },
-                    )
-                    res = conn.execute(
-                        _ADVANCE,
-                        {
-                            "mid": mid,
-                            "old": step,
-                            "new": step + 1,
-                            "active": active,
-                            "result": result,
-                            "status": status,
-                            "updated_at": now,
-                        },
-                    )
-                    if res.rowcount != 1:
-                        raise _LostRace
-            except (IntegrityError, _LostRace):
-                self.evict(mid)
-                raise stale(step + 1) from None
-            except Exception:
-                self.evict(mid)
-                raise
-            row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
-            data = MatchData(row, data.seats, data.creator, data.loaded)
-            self._remember(self._data, mid, data)
-            return Played(data, game.view(role))
+                played = Played(data, game.view(role), role)
+            else:
+                played = Played(self._store(mid, data, game), game.view(role))
+        self.changed(mid, played.audience)
+        return played
+
+    def _store(self, mid: str, data: MatchData, game: Game) -> MatchData:
+        """Store the game's last step; the match as it is now. Hold the match's lock."""
+        m = data.match
+        step = len(game.actions) - 1
+        now = time.time()
+        active = game.active_roles
+        result = game.result
+        status = "active" if result is None else "over"
+        entry = game.actions[-1]
+        try:
+            with self.db.engine.begin() as conn:
+                conn.execute(
+                    _INSERT_ACTION,
+                    {
+                        "match_id": mid,
+                        "step": step,
+                        "role": entry[0],
+                        "action": entry[1:],
+                        "checksum": game.checksums[-1],
+                        "created_at": now,
+                    },
+                )
+                res = conn.execute(
+                    _ADVANCE,
+                    {
+                        "mid": mid,
+                        "old": step,
+                        "new": step + 1,
+                        "active": active,
+                        "result": result,
+                        "status": status,
+                        "updated_at": now,
+                    },
+                )
+                if res.rowcount != 1:
+                    raise _LostRace
+        except (IntegrityError, _LostRace):
+            self.evict(mid)
+            raise stale(step + 1) from None
+        except Exception:
+            self.evict(mid)
+            raise
+        row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
+        data = MatchData(row, data.seats, data.creator, data.loaded)
+        self._remember(self._data, mid, data)
+        return data
 
     def snapshot(
         self, mid: str, roles: set[str | None]
@@ -686,190 +593,3 @@ class Matches:
                 .where(Match.status == "active", Seat.kind == "bot")
             ).all()
         return sorted({mid for mid, active, role in rows if role in active})
-
-    # --- chat and notes -------------------------------------------------------------------
-    def _seated(self, data: MatchData, ident: Identity | None) -> list[str]:
-        roles = data.roles_of(ident)
-        if not roles:
-            raise forbidden("only the players of this match may use its chat")
-        return roles
-
-    def chat_post(self, mid: str, ident: Identity | None, text: str) -> dict[str, Any]:
-        data = self.fetch(mid)
-        roles = self._seated(data, ident)
-        assert ident is not None
-        text = text.strip()
-        if not text:
-            raise bad_request("the message is empty")
-        with self.db.session() as s, s.begin():
-            msg = ChatMessage(
-                match_id=mid,
-                user_id=ident.user_id,
-                author=ident.name,
-                roles=roles,
-                text=text,
-                created_at=time.time(),
-            )
-            s.add(msg)
-            s.flush()
-            return self._chat_out(msg)
-
-    def chat_list(
-        self, mid: str, ident: Identity | None, after: int = 0, limit: int = 200
-    ) -> list[dict[str, Any]]:
-        self._seated(self.fetch(mid), ident)
-        with self.db.session() as s:
-            rows = list(
-                s.scalars(
-                    select(ChatMessage)
-                    .where(ChatMessage.match_id == mid, ChatMessage.id > after)
-                    .order_by(ChatMessage.id.desc())
-                    .limit(limit)
-                )
-            )
-        return [self._chat_out(m) for m in reversed(rows)]
-
-    def chat_readers(self, mid: str) -> set[int]:
-        """The users who may read this match's chat."""
-        data = self.fetch(mid)
-        return {s.user_id for s in data.seats if s.user_id is not None}
-
-    @staticmethod
-    def _chat_out(m: ChatMessage) -> dict[str, Any]:
-        return {"id": m.id, "author": m.author, "roles": list(m.roles), "text": m.text, "at": m.created_at}
-
-    def note_get(self, mid: str, ident: Identity | None, role: str) -> dict[str, Any]:
-        self._holder_check(self.fetch(mid), ident, role)
-        with self.db.session() as s:
-            note = s.get(Note, (mid, role))
-            if note is None:
-                return {"role": role, "text": "", "updated_at": None}
-            return {"role": role, "text": note.text, "updated_at": note.updated_at}
-
-    def note_put(self, mid: str, ident: Identity | None, role: str, text: str) -> dict[str, Any]:
-        self._holder_check(self.fetch(mid), ident, role)
-        now = time.time()
-        with self.db.session() as s, s.begin():
-            note = s.get(Note, (mid, role))
-            if note is None:
-                s.add(Note(match_id=mid, role=role, text=text, updated_at=now))
-            else:
-                note.text, note.updated_at = text, now
-        return {"role": role, "text": text, "updated_at": now}
-
-    # --- replay, export, import -----------------------------------------------------------
-    def replay_view(
-        self, mid: str, ident: Identity | None, step: int | None, role: str | None
-    ) -> tuple[MatchData, int, dict[str, Any]]:
-        """The view of ``role`` at ``step``: any viewpoint once over, only your own seats before."""
-        with self.lock(mid):
-            data, step, game = self._replay_game(mid, ident, step, role)
-            return data, step, game.view(role)
-
-    def visible_log(
-        self, mid: str, ident: Identity | None, role: str | None, step: int | None
-    ) -> tuple[int, list[dict[str, Any]]]:
-        """The log ``role`` may read (``visible_log``, as in its view): of the live game with
-        the access of :meth:`view`, or at ``step`` of the replay with that of :meth:`replay_view`."""
-        with self.lock(mid):
-            if step is not None:
-                _, at, game = self._replay_game(mid, ident, step, role)
-                return at, visible_log(game.log, role)
-            data = self.fetch(mid)
-            if role is not None:
-                self._holder_check(data, ident, role)
-            if data.match.status == "imported":
-                raise ApiError(409, "imported", "an imported record has no live game; use replay")
-            game = self._game(data.match)
-            return len(game.actions), visible_log(game.log, role)
-
-    def _replay_game(
-        self, mid: str, ident: Identity | None, step: int | None, role: str | None
-    ) -> tuple[MatchData, int, Game]:
-        """The replay's Game at ``step`` (checked like :meth:`replay_view`). Hold the lock."""
-        data = self.fetch(mid)
-        m = data.match
-        if role is not None and data.seat(role) is None:
-            raise not_found(f"role {role!r} in match {mid}")
-        if not data.finished:
-            if role is None:
-                raise forbidden("while the game runs, replays show only your own seats: name one of them")
-            self._holder_check(data, ident, role)
-        if step is None:
-            step = m.step
-        if not 0 <= step <= m.step:
-            raise bad_request(f"step must be between 0 and {m.step}")
-        game = self._cached(self._replays, mid)
-        if game is None or len(game.actions) > step:
-            game = Game(m.game, m.scenario, m.players, m.options, m.seed, record_format=m.record_format)
-        if len(game.actions) < step:
-            with self.db.session() as s:
-                rows = self._action_rows(s, mid, len(game.actions), step)
-            try:
-                for row in rows:
-                    game.apply(row.role, row.action)
-            except TavolaError as exc:
-                raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
-        self._remember(self._replays, mid, game)
-        return data, step, game
-
-    def record(self, mid: str) -> dict[str, Any]:
-        with self.db.session() as s:
-            m = s.get(Match, mid)
-            if m is None:
-                raise not_found(f"match {mid!r}")
-            if m.status not in FINISHED:
-                # A record holds the seed: never exported while the game runs.
-                raise ApiError(409, "not_over", "the record is available once the game is over")
-            return self._record(s, MatchRow.of(m))
-
-    def import_record(self, ident: Identity | None, record: dict[str, Any]) -> MatchData:
-        try:
-            game = replay(record)
-        except TavolaError as exc:
-            raise ApiError(422, "corrupt_record", str(exc)) from None
-        now = time.time()
-        mid = new_id()
-        with self.db.session() as s, s.begin():
-            s.execute(
-                insert(Match).values(
-                    id=mid,
-                    game=game.game_id,
-                    scenario=game.scenario,
-                    players=game.players,
-                    options=game.options,
-                    **_seed_columns(game.seed),
-                    record_format=game.record_format,
-                    status="imported",
-                    step=len(game.actions),
-                    active=game.active_roles,
-                    result=game.result,
-                    created_by=ident.user_id if ident else None,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
-            s.execute(insert(Seat), [{"match_id": mid, "role": r, "kind": "none"} for r in game.roles])
-            if game.actions:
-                s.execute(
-                    insert(ActionRow),
-                    [
-                        {
-                            "match_id": mid,
-                            "step": i,
-                            "role": a[0],
-                            "action": a[1:],
-                            "checksum": c,
-                            "created_at": now,
-                        }
-                        for i, (a, c) in enumerate(zip(game.actions, game.checksums))
-                    ],
-                )
-        return self.reload(mid)
-
-
-def _seed_columns(seed: int) -> dict[str, Any]:
-    """The ``seed`` and ``seed_text`` columns of a seed (wide seeds live in the text one)."""
-    if 0 <= seed < _SEED_COLUMN:
-        return {"seed": seed, "seed_text": None}
-    return {"seed": 0, "seed_text": str(seed)}

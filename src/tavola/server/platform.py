@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 from starlette.requests import HTTPConnection
@@ -31,8 +32,13 @@ class Platform:
         matches = Matches(db, settings)
         hub = Hub(matches)
         return cls(
-            settings, db, Accounts(db, settings), Catalog(), matches, hub, BotRunner(matches, hub, settings)
+            settings, db, Accounts(db, settings), Catalog(), matches, hub, BotRunner(matches, settings)
         )
+
+    def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """The hub and the bot runner start listening to the matches' changes."""
+        self.hub.start(loop)
+        self.bots.start(loop)
 
 
 def get_platform(conn: HTTPConnection) -> Platform:

@@ -103,6 +103,10 @@ class GameOut(BaseModel):
     id: str
     title: str
     rulebook: str
+    hidden_information: bool = Field(
+        default=False,
+        description="the game hides something from some seat (hot-seat pages hide the screen between seats)",
+    )
     scenarios: list[ScenarioOut]
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import tavola.bots
-from tavola.bots.base import make_bot
+from tavola.bots import make_bot
 from tavola.core.errors import UnknownGame
 from tavola.core.game import Game
 from tavola.core.registry import GAMES, module_of, register

@@ -20,7 +20,9 @@ test names count them in the rulebook's printed order:
 
 Chapter modules: ``setup`` (§5 set-up), ``rondel`` (§5.1), ``founding`` (§5.2), ``production``
 (§6.1), ``militia`` (§7.1), ``templum`` (§7.2), ``scientia`` (§7.3), ``movere`` (§8),
-``personages`` (§3, §4, §5.3), ``turn`` (§5); data in ``data/`` read and validated by ``loader``.
+``personages`` (§3, §4, §5.3), ``turn`` (§5); the sequence of play, step by step, is the table
+in ``flow``; data in ``data/`` read and validated by ``loader``; ``heuristic`` and ``knowledge``
+are what the bots know of the game.
 """
 
 from tavola.games.antike.rules import RULES, AntikeRules

@@ -23,7 +23,9 @@ from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
 State = dict[str, Any]
 
 MARBLE, IRON, GOLD, COIN = 0, 1, 2, 3
-LEGION, GALLEY = 0, 1
+"""Places in a purse, ``state["res"][n]``."""
+LEGION, GALLEY, CITY_TOKENS = 0, 1, 2
+"""Unit types (``units[n][2 * r + type]``) and places in a supply, ``state["sup"][n]``."""
 KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
 PERSONAGES = ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
 PURSE_INDEX = {k: i for i, k in enumerate(PURSE)}
@@ -66,13 +68,13 @@ def event(msg: str, **args: Any) -> dict[str, Any]:
 def can_pay(purse: list[int], marble: int, iron: int, gold: int) -> bool:
     """§6.1: coins stand in for any missing marble, iron or gold."""
     short = 0
-    if purse[0] < marble:
-        short += marble - purse[0]
-    if purse[1] < iron:
-        short += iron - purse[1]
-    if purse[2] < gold:
-        short += gold - purse[2]
-    return short <= purse[3]
+    if purse[MARBLE] < marble:
+        short += marble - purse[MARBLE]
+    if purse[IRON] < iron:
+        short += iron - purse[IRON]
+    if purse[GOLD] < gold:
+        short += gold - purse[GOLD]
+    return short <= purse[COIN]
 
 
 def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
@@ -81,7 +83,7 @@ def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
     Coins go back to the bank (they are limited, §1); resources are unlimited and vanish."""
     purse = state["res"][n]
     coins = 0
-    for k, need in ((0, marble), (1, iron), (2, gold)):
+    for k, need in ((MARBLE, marble), (IRON, iron), (GOLD, gold)):
         if need:
             have = purse[k]
             if have >= need:
@@ -90,14 +92,14 @@ def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
                 purse[k] = 0
                 coins += need - have
     if coins:
-        purse[3] -= coins
+        purse[COIN] -= coins
         state["coins"] += coins
     return coins
 
 
 def wealth(purse: list[int]) -> int:
     """§5.1 what a nation can pay with: every resource and coin."""
-    return purse[0] + purse[1] + purse[2] + purse[3]
+    return purse[MARBLE] + purse[IRON] + purse[GOLD] + purse[COIN]
 
 
 def trade_rates(state: State, n: int) -> list[str]:

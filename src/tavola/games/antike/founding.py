@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import (
+    CITY_TOKENS,
     DONE,
     RESOURCE_ACTS,
     RESOURCE_INDEX,
@@ -25,7 +27,7 @@ def sites(state: State, n: int) -> list[int]:
     """§5.2 regions where the nation could found a city, cost aside: a city site with no city
     and no neutral temple, at least one own legion or galley there (hostile units do not stop
     it), and a city token left in supply (§1)."""
-    if state["sup"][n][2] <= 0:
+    if state["sup"][n][CITY_TOKENS] <= 0:
         return []
     b = board(state)
     units = state["units"][n]
@@ -46,7 +48,7 @@ def start_founding(state: State) -> list[dict[str, Any]]:
         return end_turn(state)
     if not can_pay(state["res"][n], *COST) and not trade_rates(state, n):
         return end_turn(state)
-    state["flow"] = [{"s": "found"}]
+    flow.begin(state, "found")
     return []
 
 
@@ -65,6 +67,10 @@ def legal_found(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, 
     return out
 
 
+def ask_found(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.found", {}
+
+
 def apply_found(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§5.2 found a city (on an any-resource site, choose its token first) or end the turn (§5.3)."""
     if action[0] == "done":
@@ -73,7 +79,7 @@ def apply_found(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     r = b.index[action[1]]
     if b.site[r] == SITE_ANY:
         # §5.2 on the Orient's three-resource sites the founder chooses the token
-        state["flow"].append({"s": "token", "r": r})
+        flow.push(state, "token", r=r)
         return []
     return found(state, n, r, b.site[r])
 
@@ -83,9 +89,13 @@ def legal_token(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, 
     return RESOURCE_ACTS
 
 
+def ask_token(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.token", {"region": board(state).ids[frame["r"]]}
+
+
 def apply_token(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§5.2 the founder's choice of token for an any-resource site."""
-    state["flow"].pop()
+    flow.pop(state)
     return found(state, n, frame["r"], RESOURCE_INDEX[action[1]])
 
 
@@ -94,7 +104,7 @@ def found(state: State, n: int, r: int, token: int) -> list[dict[str, Any]]:
     coins = pay(state, n, *COST)
     state["city"][r] = n
     state["tok"][r] = token
-    state["sup"][n][2] -= 1
+    state["sup"][n][CITY_TOKENS] -= 1
     state["ncity"][n] += 1
     return [
         event(

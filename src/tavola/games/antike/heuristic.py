@@ -14,6 +14,9 @@ from __future__ import annotations
 
 from tavola.games.antike.common import (
     CITIZENS,
+    CITY_TOKENS,
+    COIN,
+    GOLD,
     KINGS,
     NAVIGATORS,
     State,
@@ -36,7 +39,7 @@ def nation_value(state: State, n: int) -> float:
     per = RULEBOOK.per
     progress = 0.0
     # Free city sites held by the nation's units, as many as it has city tokens left.
-    founding = SITE_SHARE * min(len(sites(state, n)), state["sup"][n][2])
+    founding = SITE_SHARE * min(len(sites(state, n)), state["sup"][n][CITY_TOKENS])
     if bank[KINGS]:
         progress += min(1.0, (state["ncity"][n] % per["kings"] + founding) / per["kings"])
     if bank[CITIZENS]:
@@ -44,7 +47,7 @@ def nation_value(state: State, n: int) -> float:
     if bank[NAVIGATORS]:
         progress += min(sea_points(state, n) % per["navigators"], per["navigators"]) / per["navigators"]
     open_techs = sum(1 for k in range(len(RULEBOOK.techs)) if state["first"][k] < 0)
-    gold = state["res"][n][2] + state["res"][n][3]
+    gold = state["res"][n][GOLD] + state["res"][n][COIN]
     if open_techs:
         cheapest = min(t.first for k, t in enumerate(RULEBOOK.techs) if state["first"][k] < 0)
         progress += min(1.0, gold / cheapest)

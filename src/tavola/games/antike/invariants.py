@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import State, board
+from tavola.games.antike.common import CITY_TOKENS, COIN, GALLEY, LEGION, State, board
 from tavola.games.antike.loader import NO_SITE, RULEBOOK, SITE_ANY
 
 FRAMES = {
@@ -86,7 +86,7 @@ def check(state: State) -> list[str]:
     for n in range(count):
         nation = names[n]
         purse = state["res"][n]
-        all_coins += purse[3]
+        all_coins += purse[COIN]
         if min(purse) < 0:
             out.append(f"{nation} holds a negative purse {purse}")
         sup = state["sup"][n]
@@ -97,11 +97,11 @@ def check(state: State) -> list[str]:
             out.append(f"{nation} has a negative unit count")
         legions = sum(units[0::2])
         galleys = sum(units[1::2])
-        if legions + sup[0] != book.legions or galleys + sup[1] != book.galleys:
+        if legions + sup[LEGION] != book.legions or galleys + sup[GALLEY] != book.galleys:
             out.append(
                 f"{nation}: {legions} legions/{galleys} galleys on the map do not match the supply {sup[:2]}"
             )
-        if ncity[n] + sup[2] != book.city_tokens:
+        if ncity[n] + sup[CITY_TOKENS] != book.city_tokens:
             out.append(
                 f"{nation}: {ncity[n]} cities and {sup[2]} tokens in supply make not {book.city_tokens}"
             )

@@ -4,24 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import DONE, State, board, can_pay, event, pay, trade_rates
+from tavola.core import flow
+from tavola.games.antike.common import DONE, GALLEY, LEGION, State, board, can_pay, event, pay, trade_rates
 from tavola.games.antike.founding import start_founding
 from tavola.games.antike.loader import RULEBOOK, UNITS
 
-IRON = RULEBOOK.unit_iron
+IRON_PER_UNIT = RULEBOOK.unit_iron
 
 
 def start_militia(state: State, n: int) -> list[dict[str, Any]]:
     """§7.1; §5 the Bellona holder choosing MILITIA gets one unit free and must pass the card to
     the nation on its right (counter-clockwise, the previous one in turn order)."""
-    frame: dict[str, Any] = {"s": "militia", "free": 0, "add": {}}
     events = []
+    free = 0
     if state["bellona"] == n:
-        frame["free"] = RULEBOOK.bellona_free
+        free = RULEBOOK.bellona_free
         to = (n - 1) % len(state["nations"])
         state["bellona"] = to
         events.append(event("ev.bellona", nation=state["nations"][n], to=state["nations"][to]))
-    state["flow"] = [frame]
+    frame = flow.begin(state, "militia", free=free, add={})
     if not wanted(state, frame, n) or (len(options(state, frame, n)) == 1 and not trade_rates(state, n)):
         return events + start_founding(state)
     return events
@@ -36,7 +37,7 @@ def places(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]
     """§7.1 a legion or galley in an own city below its limit, from the nation's supply (§1):
     land-only cities take only legions, sea-only cities only galleys."""
     sup = state["sup"][n]
-    leg, gal = sup[0] > 0, sup[1] > 0
+    leg, gal = sup[LEGION] > 0, sup[GALLEY] > 0
     if not (leg or gal):
         return []
     b = board(state)
@@ -61,7 +62,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def options(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.1 each unit costs 2 iron (coins stand in), the Bellona unit nothing."""
     out: list[tuple[Any, ...]] = []
-    if frame["free"] or can_pay(state["res"][n], 0, IRON, 0):
+    if frame["free"] or can_pay(state["res"][n], 0, IRON_PER_UNIT, 0):
         out.extend(places(state, frame, n))
     out.append(DONE)
     return out
@@ -70,6 +71,10 @@ def options(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]
 def legal_militia(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.1 the units the nation may place now, or the end of arming."""
     return options(state, frame, n)
+
+
+def ask_militia(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return ("prompt.militia_free" if frame["free"] else "prompt.militia"), {"free": frame["free"]}
 
 
 def apply_militia(
@@ -86,7 +91,7 @@ def apply_militia(
         frame["free"] -= 1
         coins = 0
     else:
-        coins = pay(state, n, 0, IRON, 0)
+        coins = pay(state, n, 0, IRON_PER_UNIT, 0)
     state["units"][n][2 * r + t] += 1
     state["sup"][n][t] -= 1
     key = str(r)

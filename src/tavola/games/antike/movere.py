@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import (
     BATTLE,
+    CITY_TOKENS,
     DONE,
     NAVIGATIO,
     NO_BATTLE,
@@ -43,7 +45,7 @@ def start_movere(state: State, n: int) -> list[dict[str, Any]]:
             mv[str(s)] = [0, k] if two[s & 1] else [k, 0]
     if not mv:
         return start_conquest(state, n)
-    state["flow"] = [{"s": "move", "mv": mv, "sel": None}]
+    flow.begin(state, "move", mv=mv, sel=None)
     return []
 
 
@@ -88,6 +90,14 @@ def legal_move(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, .
     return out
 
 
+def ask_move(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    sel = frame["sel"]
+    if sel is None:
+        return "prompt.move", {}
+    args = {"unit": UNITS[sel[0] & 1], "region": board(state).ids[sel[0] >> 1], "moves": sel[1]}
+    return ("prompt.move_on" if sel[2] else "prompt.move_to"), args
+
+
 def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§8.1 pick, move, stop, open a battle, or end the movement and go on to conquest (§8.2)."""
     verb = action[0]
@@ -122,7 +132,7 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
             if units[n][s]:
                 opp = [m for m in range(len(units)) if m != n and units[m][s]]
                 if opp:
-                    state["flow"].append({"s": "clash", "r": r, "t": t, "opp": opp, "ask": 0, "who": n})
+                    flow.push(state, "clash", r=r, t=t, opp=opp, ask=0, who=n)
         return []
     return start_conquest(state, n)
 
@@ -142,7 +152,7 @@ def _step(state: State, frame: dict[str, Any], n: int, y: int) -> list[dict[str,
     events = [event("ev.move", nation=state["nations"][n], unit=UNITS[t], frm=b.ids[s >> 1], to=b.ids[y])]
     opp = [m for m in range(len(units)) if m != n and units[m][d]]
     if opp:
-        state["flow"].append({"s": "clash", "r": y, "t": t, "opp": opp, "ask": 0, "who": n})
+        flow.push(state, "clash", r=y, t=t, opp=opp, ask=0, who=n)
     return events
 
 
@@ -150,6 +160,17 @@ def _step(state: State, frame: dict[str, Any], n: int, y: int) -> list[dict[str,
 def legal_clash(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§8.1 each side may ask for the battle."""
     return [BATTLE, NO_BATTLE]
+
+
+def ask_clash(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    nations = state["nations"]
+    args = {
+        "unit": UNITS[frame["t"]],
+        "region": board(state).ids[frame["r"]],
+        "mover": nations[state["cur"]],
+        "other": nations[frame["opp"][0]],
+    }
+    return ("prompt.battle_defender" if frame["ask"] else "prompt.battle"), args
 
 
 def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
@@ -182,7 +203,7 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
         )
     ]
     if not units[mover][s]:
-        state["flow"].pop()
+        flow.pop(state)
         return events
     if not units[other][s]:
         return events + _next_opponent(state, frame)
@@ -197,7 +218,7 @@ def _next_opponent(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     units = state["units"]
     opp = [m for m in frame["opp"][1:] if units[m][s]]
     if not opp:
-        state["flow"].pop()
+        flow.pop(state)
         return []
     frame["opp"] = opp
     frame["ask"] = 0
@@ -235,7 +256,7 @@ def targets(state: State, n: int) -> list[int]:
     city token in supply (§1)."""
     units = state["units"][n]
     city, temple, ncity = state["city"], state["temple"], state["ncity"]
-    tokens = state["sup"][n][2] > 0
+    tokens = state["sup"][n][CITY_TOKENS] > 0
     out = []
     for r in range(len(city)):
         here = units[2 * r] + units[2 * r + 1]
@@ -254,7 +275,7 @@ def start_conquest(state: State, n: int) -> list[dict[str, Any]]:
     """§8.2 after all movement and battles; on to founding when nothing can be conquered."""
     if not targets(state, n):
         return start_founding(state)
-    state["flow"] = [{"s": "conquer"}]
+    flow.begin(state, "conquer")
     return []
 
 
@@ -264,6 +285,10 @@ def legal_conquer(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any
     out: list[tuple[Any, ...]] = [act[r] for r in targets(state, n)]
     out.append(DONE)
     return out
+
+
+def ask_conquer(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.conquer", {}
 
 
 def apply_conquer(
@@ -304,8 +329,8 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
         state["city"][r] = n
         state["ncity"][owner] -= 1
         state["ncity"][n] += 1
-        sup[owner][2] += 1
-        sup[n][2] -= 1
+        sup[owner][CITY_TOKENS] += 1
+        sup[n][CITY_TOKENS] -= 1
         events = [
             event(
                 "ev.conquer",
@@ -322,7 +347,7 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
         _remove(state, n, r, low, strength - low)
         return events + _after_conquest(state, n)
     # §8.2 with more units than needed, the conqueror chooses which to return
-    state["flow"].append({"s": "loss", "r": r, "k": strength})
+    flow.push(state, "loss", r=r, k=strength)
     return events
 
 
@@ -349,6 +374,10 @@ def legal_loss(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, .
     return [UNIT_ACTS[t] for t in (0, 1) if units[2 * r + t]]
 
 
+def ask_loss(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.loss", {"n": frame["k"], "region": board(state).ids[frame["r"]]}
+
+
 def apply_loss(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§8.2 return one unit of the chosen type; the rest is automatic once only one split is left."""
     r = frame["r"]
@@ -362,5 +391,5 @@ def apply_loss(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
     if k and low != high:
         return []
     _remove(state, n, r, low, k - low)
-    state["flow"].pop()
+    flow.pop(state)
     return _after_conquest(state, n)

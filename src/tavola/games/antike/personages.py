@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import (
     ALL_TECHS,
     CITIZENS,
@@ -81,5 +82,5 @@ def check_victory(state: State, n: int, unrewarded: int) -> list[dict[str, Any]]
         return []
     state["winner"] = n
     state["reason"] = reason
-    state["flow"] = [{"s": "over"}]
+    flow.begin(state, "over")
     return [event("ev.win", nation=state["nations"][n], role=state["ctrl"][n], n=have, reason=reason)]

@@ -4,11 +4,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import METALLUM, MONETA, RESOURCE_ACTS, RESOURCE_INDEX, State, event
+from tavola.core import flow
+from tavola.games.antike.common import (
+    COIN,
+    GOLD,
+    IRON,
+    MARBLE,
+    METALLUM,
+    MONETA,
+    RESOURCE_ACTS,
+    RESOURCE_INDEX,
+    State,
+    event,
+)
 from tavola.games.antike.founding import start_founding
 from tavola.games.antike.loader import RESOURCES, RULEBOOK
 
-KIND = {"marmor": 0, "ferrum": 1, "aurum": 2}
+KIND = {"marmor": MARBLE, "ferrum": IRON, "aurum": GOLD}
 
 
 def output(state: State, n: int, kind: int) -> int:
@@ -37,16 +49,20 @@ def produce(state: State, n: int, action: str) -> list[dict[str, Any]]:
     events = [event("ev.produce", nation=nation, kind=RESOURCES[kind], n=amount)]
     if state["coins"] >= RULEBOOK.prod_coin:
         state["coins"] -= RULEBOOK.prod_coin
-        state["res"][n][3] += RULEBOOK.prod_coin
+        state["res"][n][COIN] += RULEBOOK.prod_coin
         events.append(event("ev.coin", nation=nation))
         return events + start_founding(state)
-    state["flow"] = [{"s": "coin"}]
+    flow.begin(state, "coin")
     return events
 
 
 def legal_coin(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§6.1 the resources a nation may take when the bank has no coin."""
     return RESOURCE_ACTS
+
+
+def ask_coin(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.coin", {}
 
 
 def apply_coin(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:

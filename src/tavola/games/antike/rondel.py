@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import PAY_ACTS, PURSE_INDEX, State, event, wealth
+from tavola.core import flow
+from tavola.games.antike.common import COIN, PAY_ACTS, PURSE_INDEX, State, event, wealth
 from tavola.games.antike.loader import RULEBOOK
 from tavola.games.antike.militia import start_militia
 from tavola.games.antike.movere import start_movere
@@ -41,6 +42,13 @@ def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any,
     return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
 
 
+def ask_rondel(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    pos = state["pos"][n]
+    if pos < 0:
+        return "prompt.rondel_first", {}
+    return "prompt.rondel", {"space": SPACES[pos]}
+
+
 def apply_rondel(
     state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
 ) -> list[dict[str, Any]]:
@@ -49,40 +57,53 @@ def apply_rondel(
     price = cost(state["pos"][n], to)
     events = [event("ev.rondel", nation=state["nations"][n], space=action[1], cost=price)]
     if price:
-        state["flow"] = [{"s": "pay", "n": price, "to": to}]
+        flow.begin(state, "pay", n=price, to=to)
         return events
     return events + perform(state, n, to)
 
 
-def legal_pay(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
+# The pay frame keeps the paid steps still owed under "n" (recorded games replay with that
+# key): read it through owed(), never as a nation.
+def owed(frame: dict[str, Any]) -> int:
+    """§5.1 the paid steps still to pay for."""
+    return frame["n"]
+
+
+def legal_pay(state: State, frame: dict[str, Any], nation: int) -> list[tuple[Any, ...]]:
     """§5.1 each paid step: 1 marble, iron, gold or coin, the nation's choice."""
-    purse = state["res"][n]
+    purse = state["res"][nation]
     return [PAY_ACTS[k] for k in range(4) if purse[k] > 0]
 
 
-def apply_pay(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def ask_pay(state: State, frame: dict[str, Any], nation: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.pay", {"n": owed(frame)}
+
+
+def apply_pay(
+    state: State, frame: dict[str, Any], nation: int, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§5.1 one resource or coin for one paid step; coins go back to the bank (§1)."""
     k = PURSE_INDEX[action[1]]
-    state["res"][n][k] -= 1
-    if k == 3:
+    state["res"][nation][k] -= 1
+    if k == COIN:
         state["coins"] += 1
-    frame["n"] -= 1
-    events = [event("ev.pay", nation=state["nations"][n], kind=action[1])]
-    if frame["n"]:
+    frame["n"] = owed(frame) - 1
+    events = [event("ev.pay", nation=state["nations"][nation], kind=action[1])]
+    if owed(frame):
         return events
-    return events + perform(state, n, frame["to"])
+    return events + perform(state, nation, frame["to"])
 
 
-def perform(state: State, n: int, to: int) -> list[dict[str, Any]]:
+def perform(state: State, nation: int, to: int) -> list[dict[str, Any]]:
     """§5.1 the marker lands and the nation carries out that space's action (§6 to §8)."""
-    state["pos"][n] = to
+    state["pos"][nation] = to
     action = RULEBOOK.space_action[to]
     if action in ("marmor", "ferrum", "aurum"):
-        return produce(state, n, action)
+        return produce(state, nation, action)
     if action == "militia":
-        return start_militia(state, n)
+        return start_militia(state, nation)
     if action == "templum":
-        return start_templum(state, n)
+        return start_templum(state, nation)
     if action == "scientia":
-        return start_scientia(state, n)
-    return start_movere(state, n)
+        return start_scientia(state, nation)
+    return start_movere(state, nation)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import (
+    COIN,
     DONE,
     PAY_ACTS,
     PURSE_INDEX,
@@ -31,8 +33,7 @@ def price(state: State, k: int) -> int:
 
 def start_scientia(state: State, n: int) -> list[dict[str, Any]]:
     """§7.3 develop technologies; straight on to founding when none is open or affordable."""
-    state["flow"] = [{"s": "scientia"}]
-    frame = state["flow"][-1]
+    frame = flow.begin(state, "scientia")
     if not wanted(state, frame, n) or (
         len(legal_scientia(state, frame, n)) == 1 and not trade_rates(state, n)
     ):
@@ -66,6 +67,10 @@ def legal_scientia(state: State, frame: dict[str, Any], n: int) -> list[tuple[An
     return out
 
 
+def ask_scientia(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.scientia", {}
+
+
 def apply_scientia(
     state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]
 ) -> list[dict[str, Any]]:
@@ -90,7 +95,7 @@ def start_trade(state: State, n: int, rate: str) -> list[dict[str, Any]]:
     """§7.3 Mercatura: 2 resources (any kinds) for 1 of choice; Commercium: 3 for 2; never coins
     in return. Any time in the owner's turn, but not in the turn the technology is bought."""
     give, take = RULEBOOK.trade[rate]
-    state["flow"].append({"s": "trade", "rate": rate, "give": give, "take": take})
+    flow.push(state, "trade", rate=rate, give=give, take=take)
     return []
 
 
@@ -102,18 +107,23 @@ def legal_trade(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, 
     return RESOURCE_ACTS
 
 
+def ask_trade(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    text = "prompt.trade_give" if frame["give"] else "prompt.trade_take"
+    return text, {"rate": frame["rate"], "n": frame["give"] or frame["take"]}
+
+
 def apply_trade(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§7.3 give one resource, or receive one (never a coin)."""
     nation = state["nations"][n]
     if action[0] == "pay":
         k = PURSE_INDEX[action[1]]
         state["res"][n][k] -= 1
-        if k == 3:
+        if k == COIN:
             state["coins"] += 1
         frame["give"] -= 1
         return [event("ev.trade_give", nation=nation, kind=action[1])]
     state["res"][n][RESOURCE_INDEX[action[1]]] += 1
     frame["take"] -= 1
     if frame["take"] == 0:
-        state["flow"].pop()
+        flow.pop(state)
     return [event("ev.trade_take", nation=nation, kind=action[1])]

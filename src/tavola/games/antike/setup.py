@@ -7,7 +7,7 @@ from typing import Any
 from tavola.core import rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.antike.common import State
+from tavola.games.antike.common import COIN, State
 from tavola.games.antike.loader import BOARDS, RULEBOOK, SETUPS
 
 PLAYERS = (2, 3, 4, 5, 6)
@@ -100,7 +100,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
             "round": 1,
             "pos": [-1] * count,
             "res": [list(book.start_purse) for _ in range(count)],
-            "coins": book.coins - book.start_purse[3] * count,
+            "coins": book.coins - book.start_purse[COIN] * count,
             "temples": book.temples - len(line.neutral),
             "units": [[0] * (2 * size) for _ in range(count)],
             "sup": [[book.legions, book.galleys, book.city_tokens - 3] for _ in range(count)],

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import DONE, State, board, can_pay, event, pay, trade_rates
 from tavola.games.antike.founding import start_founding
 from tavola.games.antike.loader import RULEBOOK
 
-MARBLE = RULEBOOK.temple_marble
+MARBLE_PER_TEMPLE = RULEBOOK.temple_marble
 
 
 def start_templum(state: State, n: int) -> list[dict[str, Any]]:
     """§7.2 one or more temples; straight on to founding when none can be built."""
-    state["flow"] = [{"s": "templum"}]
-    if not sites(state, n) or (not can_pay(state["res"][n], MARBLE, 0, 0) and not trade_rates(state, n)):
+    flow.begin(state, "templum")
+    if not sites(state, n) or (
+        not can_pay(state["res"][n], MARBLE_PER_TEMPLE, 0, 0) and not trade_rates(state, n)
+    ):
         return start_founding(state)
     return []
 
@@ -35,11 +38,15 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def legal_templum(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.2 5 marble a temple (coins stand in)."""
     out: list[tuple[Any, ...]] = []
-    if can_pay(state["res"][n], MARBLE, 0, 0):
+    if can_pay(state["res"][n], MARBLE_PER_TEMPLE, 0, 0):
         act = board(state).act_region
         out = [act[r] for r in sites(state, n)]
     out.append(DONE)
     return out
+
+
+def ask_templum(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
+    return "prompt.templum", {}
 
 
 def apply_templum(
@@ -50,7 +57,7 @@ def apply_templum(
         return start_founding(state)
     b = board(state)
     r = b.index[action[1]]
-    coins = pay(state, n, MARBLE, 0, 0)
+    coins = pay(state, n, MARBLE_PER_TEMPLE, 0, 0)
     state["temple"][r] = 1
     state["temples"] -= 1
     state["ntemple"][n] += 1

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
 from tavola.games.antike.common import State, event
 from tavola.games.antike.personages import award, check_victory
 
@@ -23,6 +24,6 @@ def end_turn(state: State) -> list[dict[str, Any]]:
     if n == 0:
         state["round"] += 1
     state["cur"] = n
-    state["flow"] = [{"s": "rondel"}]
+    flow.begin(state, "rondel")
     events.append(event("ev.turn", nation=state["nations"][n], round=state["round"]))
     return events

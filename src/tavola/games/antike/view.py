@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, personages, sea_points
+from tavola.games.antike.flow import FLOW
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, SETUPS, UNITS
 from tavola.games.antike.setup import nation_count, seat_roles
 
@@ -15,7 +16,43 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     """Everything in Antike is public; only the RNG word is left out."""
     b = board(state)
     names = state["nations"]
-    units = state["units"]
+    frame = state["flow"][-1]
+    out: dict[str, Any] = {
+        "scenario": state["scenario"],
+        "round": state["round"],
+        "turn": names[state["cur"]],
+        "acting": names[acting(state)] if state["winner"] < 0 else None,
+        "phase": frame["s"],
+        "target": state["target"],
+        "pliny": state["pliny"],
+        "nations": _nations(state),
+        "regions": _regions(state),
+        "bank": {
+            "coins": state["coins"],
+            "temples": state["temples"],
+            "personages": dict(zip(PERSONAGES, state["bank"], strict=True)),
+        },
+        "first": {
+            t.id: names[state["first"][k]] for k, t in enumerate(RULEBOOK.techs) if state["first"][k] >= 0
+        },
+        "winner": names[state["winner"]] if state["winner"] >= 0 else None,
+    }
+    move = state["flow"][0]
+    if move["s"] == "move":
+        out["move"] = _moves(state, move)
+    if frame["s"] == "clash":
+        out["battle"] = {
+            "region": b.ids[frame["r"]],
+            "unit": UNITS[frame["t"]],
+            "against": names[frame["opp"][0]],
+            "asking": names[frame["who"]],
+        }
+    return out
+
+
+def _nations(state: State) -> list[dict[str, Any]]:
+    """Each nation's rondel space, purse, supply, technologies, personages, cities and temples."""
+    names = state["nations"]
     nations = []
     for n, nid in enumerate(names):
         pers = state["pers"][n]
@@ -40,6 +77,14 @@ def view(state: State, role: str | None) -> dict[str, Any]:
                 "bellona": state["bellona"] == n,
             }
         )
+    return nations
+
+
+def _regions(state: State) -> dict[str, Any]:
+    """The regions with a city, a temple or units: owner, token, temple, units and defence."""
+    b = board(state)
+    names = state["nations"]
+    units = state["units"]
     regions: dict[str, Any] = {}
     for r, rid in enumerate(b.ids):
         here = {names[n]: [u[2 * r], u[2 * r + 1]] for n, u in enumerate(units) if u[2 * r] or u[2 * r + 1]}
@@ -56,48 +101,23 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         if owner >= 0 or temple == 2:
             entry["defence"] = defence(state, r)
         regions[rid] = entry
-    frame = state["flow"][-1]
-    out: dict[str, Any] = {
-        "scenario": state["scenario"],
-        "round": state["round"],
-        "turn": names[state["cur"]],
-        "acting": names[acting(state)] if state["winner"] < 0 else None,
-        "phase": frame["s"],
-        "target": state["target"],
-        "pliny": state["pliny"],
-        "nations": nations,
-        "regions": regions,
-        "bank": {
-            "coins": state["coins"],
-            "temples": state["temples"],
-            "personages": dict(zip(PERSONAGES, state["bank"], strict=True)),
-        },
-        "first": {
-            t.id: names[state["first"][k]] for k, t in enumerate(RULEBOOK.techs) if state["first"][k] >= 0
-        },
-        "winner": names[state["winner"]] if state["winner"] >= 0 else None,
+    return regions
+
+
+def _moves(state: State, move: dict[str, Any]) -> dict[str, Any]:
+    """§8.1 the moves left per region and unit type, and the picked unit."""
+    b = board(state)
+    moves: dict[str, dict[str, list[int]]] = {}
+    for key, counts in move["mv"].items():
+        s = int(key)
+        moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
+    sel = move["sel"]
+    return {
+        "moves_left": moves,
+        "picked": None
+        if sel is None
+        else {"unit": UNITS[sel[0] & 1], "region": b.ids[sel[0] >> 1], "moves": sel[1]},
     }
-    move = state["flow"][0]
-    if move["s"] == "move":
-        moves: dict[str, dict[str, list[int]]] = {}
-        for key, counts in move["mv"].items():
-            s = int(key)
-            moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
-        sel = move["sel"]
-        out["move"] = {
-            "moves_left": moves,
-            "picked": None
-            if sel is None
-            else {"unit": UNITS[sel[0] & 1], "region": b.ids[sel[0] >> 1], "moves": sel[1]},
-        }
-    if frame["s"] == "clash":
-        out["battle"] = {
-            "region": b.ids[frame["r"]],
-            "unit": UNITS[frame["t"]],
-            "against": names[frame["opp"][0]],
-            "asking": names[frame["who"]],
-        }
-    return out
 
 
 def prompt(state: State, role: str) -> dict[str, Any]:
@@ -106,69 +126,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
     n = acting(state)
     if state["ctrl"][n] != role:
         return {"text": "waiting", "args": {}, "rule": ""}
-    frame = state["flow"][-1]
-    s = frame["s"]
-    b = board(state)
-    nation = state["nations"][n]
-    args: dict[str, Any] = {"nation": nation}
-    if s == "rondel":
-        pos = state["pos"][n]
-        if pos < 0:
-            return {"text": "prompt.rondel_first", "args": args, "rule": "§5.1"}
-        args["space"] = RULEBOOK.spaces[pos]
-        return {"text": "prompt.rondel", "args": args, "rule": "§5.1"}
-    if s == "pay":
-        args["n"] = frame["n"]
-        return {"text": "prompt.pay", "args": args, "rule": "§5.1"}
-    if s == "coin":
-        return {"text": "prompt.coin", "args": args, "rule": "§6.1"}
-    if s == "militia":
-        args["free"] = frame["free"]
-        return {
-            "text": "prompt.militia_free" if frame["free"] else "prompt.militia",
-            "args": args,
-            "rule": "§7.1",
-        }
-    if s == "templum":
-        return {"text": "prompt.templum", "args": args, "rule": "§7.2"}
-    if s == "scientia":
-        return {"text": "prompt.scientia", "args": args, "rule": "§7.3"}
-    if s == "trade":
-        args.update(rate=frame["rate"], n=frame["give"] or frame["take"])
-        return {
-            "text": "prompt.trade_give" if frame["give"] else "prompt.trade_take",
-            "args": args,
-            "rule": "§7.3",
-        }
-    if s == "move":
-        sel = frame["sel"]
-        if sel is None:
-            return {"text": "prompt.move", "args": args, "rule": "§8.1"}
-        args.update(unit=UNITS[sel[0] & 1], region=b.ids[sel[0] >> 1], moves=sel[1])
-        return {"text": "prompt.move_on" if sel[2] else "prompt.move_to", "args": args, "rule": "§8.1"}
-    if s == "clash":
-        args.update(
-            unit=UNITS[frame["t"]],
-            region=b.ids[frame["r"]],
-            mover=state["nations"][state["cur"]],
-            other=state["nations"][frame["opp"][0]],
-        )
-        return {
-            "text": "prompt.battle_defender" if frame["ask"] else "prompt.battle",
-            "args": args,
-            "rule": "§8.1",
-        }
-    if s == "conquer":
-        return {"text": "prompt.conquer", "args": args, "rule": "§8.2"}
-    if s == "loss":
-        args.update(n=frame["k"], region=b.ids[frame["r"]])
-        return {"text": "prompt.loss", "args": args, "rule": "§8.2"}
-    if s == "found":
-        return {"text": "prompt.found", "args": args, "rule": "§5.2"}
-    if s == "token":
-        args["region"] = b.ids[frame["r"]]
-        return {"text": "prompt.token", "args": args, "rule": "§5.2"}
-    return {"text": "waiting", "args": {}, "rule": ""}
+    return FLOW.prompt(state, n, nation=state["nations"][n])
 
 
 def board_json(scenario: str, players: int) -> dict[str, Any]:

@@ -29,6 +29,7 @@ from tavola.games.italia.const import (
     MOD_ROUGH,
     MOD_SUPREMACY,
     NAT,
+    RAID_TO_HIT,
     RUIN,
 )
 from tavola.games.italia.engine import Frame
@@ -477,6 +478,11 @@ def _target_options(S: Static, st: State, f: Frame, x: int, y: int, chosen: list
     return tg
 
 
+def _need(to_hit: int, mod: int) -> int:
+    """The lowest die that hits (§10.2: a 1 always misses, a 10 always hits)."""
+    return max(2, min(10, to_hit - mod))
+
+
 def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """Both sides roll at once (§10.0); hits are removed after both have rolled."""
     a, n, m = f["a"], f["n"], f["m"]
@@ -493,13 +499,17 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     ele_a = ele_d = 0
     raid_hits = 0
     split_d = _naval_split(st, f)
+    shots_a: list[list[Any]] = []  # per die [kind, die, need, hit], for the battle panel
+    shots_d: list[list[Any]] = []
     for i, u in enumerate(att):
         d = roll(st)
         dice_a.append(d)
         if raid:
-            if die_hits(7, 0, d):
+            shots_a.append([u[KIND], d, RAID_TO_HIT, die_hits(RAID_TO_HIT, 0, d)])
+            if die_hits(RAID_TO_HIT, 0, d):
                 raid_hits += 1
             continue
+        shots_a.append([u[KIND], d, _need(S.to_hit[u[KIND]], mod_a), die_hits(S.to_hit[u[KIND]], mod_a, d)])
         if die_hits(S.to_hit[u[KIND]], mod_a, d):
             lab = f["ta"][i] if i < len(f["ta"]) else ""
             hits_on_d[lab] = hits_on_d.get(lab, 0) + 1
@@ -512,6 +522,14 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         bonus = 0
         if split_d and "@sea" in lab:
             bonus = MOD_INVASION  # §10.8.2: +2 against units that came from the sea or a strait
+        shots_d.append(
+            [
+                u[KIND],
+                d,
+                _need(S.to_hit[u[KIND]], mod_d + bonus),
+                die_hits(S.to_hit[u[KIND]], mod_d + bonus, d),
+            ]
+        )
         if die_hits(S.to_hit[u[KIND]], mod_d + bonus, d):
             hits_on_a[lab] = hits_on_a.get(lab, 0) + 1
         if u[KIND] == ELEPHANT and d >= 9 and not raid:
@@ -523,6 +541,10 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
             "dice": dice_a + dice_d,
             "dice_a": dice_a,
             "dice_d": dice_d,
+            "shots_a": shots_a,
+            "shots_d": shots_d,
+            "round": f["rd"] + 1,
+            "raid": bool(raid),
         }
     )
     dead_a: list[Unit] = []

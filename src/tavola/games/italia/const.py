@@ -1,7 +1,9 @@
-"""Rule tables of the rulebook (§6.2 costs, §10.2 to-hit table) and the compact unit record.
+"""The compact unit record, its flags, and the rule numbers the data files do not hold.
 
-Counter data (how many counters a nation has, how far each counter moves) comes from the
-nation cards (``cards.py``); the numbers here are the rulebook's own tables.
+Every number the data holds is read from it (``data/*.yaml`` through ``scenario.Static``):
+costs and the gold cap (§6.1, §6.2), to-hit numbers and hits (§10.2), movement (§9), the
+leaders' numbers, pillage gold, campaign and block costs. Only the fleet's capacity (§9.6),
+the raid's to-hit (§10.7) and the combat modifiers (§10.2) live here, once.
 
 A unit on the board is a short list ``[nation, kind, mp, flags, hits, extra]``:
 
@@ -32,25 +34,12 @@ LAND_KINDS = (INFANTRY, FOEDERATI, LEGION, CONSULAR, KNIGHT, ELEPHANT)
 """Land units that count for stacking and roll in land combat (leaders do neither, §8.0)."""
 BUYABLE = (INFANTRY, FOEDERATI, LEGION, CONSULAR, KNIGHT, ELEPHANT, FLEET)
 
-# §10.2: the to-hit number printed on the counter (a die of at least this hits).
-TO_HIT = {INFANTRY: 7, FOEDERATI: 7, LEGION: 6, CONSULAR: 5, KNIGHT: 5, ELEPHANT: 5, FLEET: 9}
-# §10.2: consular legions and knights take two hits; every other unit one.
-TWO_HIT = frozenset((CONSULAR, KNIGHT))
-# §6.2: the price of each unit; leaders cannot be bought.
-COST = {INFANTRY: 4, LEGION: 4, FLEET: 4, CONSULAR: 6, KNIGHT: 6, ELEPHANT: 6, FOEDERATI: 3}
-CITY_COST = 6
-CITY_COST_ROUGH = 8  # in a highland or marsh (§6.2)
-BANK_LIMIT = 10  # §6.1: at most 10 gold kept on the income track
 FLEET_CAPACITY = 2  # §9.6: land units carried per fleet and turn, leaders free
-FLEET_MOVE = 2  # §9.5: sea areas per movement phase
-LEADER_MOVE = 3  # §9.1: a leader alone moves three land areas
-PILLAGE_GOLD = 4  # §10.6
-RAID_TO_HIT = 7  # §10.7
+RAID_TO_HIT = 7  # §10.7: raiders hit on 7-10 whatever their kind
 
 # Modifiers of §10.2 (attackers' view unless said).
 MOD_ROUGH = -1  # highland or marsh, attackers (§10.3)
 MOD_CITY = -2  # city in the area, attackers (§10.6)
-MOD_LEADER = 2  # per friendly leader in the area (§10.2)
 MOD_SUPREMACY = 1  # naval supremacy (§10.9)
 MOD_INVASION = 2  # defenders in the first round against units from the sea or a strait (§10.8.2)
 

@@ -19,10 +19,25 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from tavola.games.italia.const import ELEPHANT, HIT, KIND, LEADER, TO_HIT, TWO_HIT
+from tavola.games.italia.const import ELEPHANT, HIT, KIND, LEADER, RAID_TO_HIT
 
 Group = tuple[str, int, int]
 Side = tuple[Group, ...]
+
+
+@lru_cache(maxsize=1)
+def unit_tables() -> tuple[dict[str, int], frozenset[str]]:
+    """The to-hit number of each unit kind and the two-hit kinds (§10.2), from the data of
+    both games (one table: the kinds of Italia I and II do not differ)."""
+    from tavola.games.italia.scenario import static
+
+    to_hit: dict[str, int] = {}
+    two: set[str] = set()
+    for key in ("italia-i", "italia-ii"):
+        S = static(key)
+        to_hit.update(S.to_hit)
+        two |= {k for k, h in S.hits.items() if h > 1}
+    return to_hit, frozenset(two)
 
 
 def hit_faces(to_hit: int, mod: int) -> int:
@@ -43,7 +58,7 @@ def hits(to_hit: int, mod: int, die: int) -> bool:
 def shot_pmf(kind: str, mod: int, *, raid: bool = False) -> tuple[float, ...]:
     """Distribution of the hits one die of ``kind`` scores: ``(p0, p1)`` or, for an elephant,
     ``(p0, p1, p2)`` where 2 means a hit plus a forced retreat (§10.2)."""
-    base = 7 if raid else TO_HIT[kind]
+    base = RAID_TO_HIT if raid else unit_tables()[0][kind]
     faces = hit_faces(base, 0 if raid else mod)
     if kind == ELEPHANT and not raid:
         # Natural 9 and 10 always hit an elephant's target (5+ with at most -4) and add a retreat.
@@ -72,7 +87,7 @@ def hits_pmf(shots: Sequence[Sequence[float]]) -> list[float]:
 def apply_hits(group: Group, n: int) -> Group:
     """The group after ``n`` hits (§10.2, §10.4, §14.2)."""
     kind, fresh, damaged = group
-    if kind in TWO_HIT:
+    if kind in unit_tables()[1]:
         flip = min(n, fresh)
         fresh -= flip
         damaged += flip
@@ -84,7 +99,7 @@ def apply_hits(group: Group, n: int) -> Group:
 
 def hit_points(group: Group) -> int:
     kind, fresh, damaged = group
-    return fresh * 2 + damaged if kind in TWO_HIT else fresh
+    return fresh * 2 + damaged if kind in unit_tables()[1] else fresh
 
 
 def size(side: Side) -> int:

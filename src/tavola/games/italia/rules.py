@@ -68,14 +68,20 @@ LAST_UNIT = OptionSpec(
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
 
-    def __init__(self, key: str, title: str, players: int) -> None:
+    def __init__(self, key: str) -> None:
         self.id = key
-        self.title = title
-        self.players = players
 
     @property
     def S(self) -> Static:
         return static(self.id)
+
+    @property  # type: ignore[override]
+    def title(self) -> str:  # the game's name and its number of players come from its data file
+        return self.S.sc.title
+
+    @property
+    def players(self) -> int:
+        return len(self.S.roles)
 
     # -- set-up ---------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -158,11 +164,17 @@ class ItaliaRules(Rules):
             {"key": n.key, "name": n.name, "name_it": n.name_it, "colour": n.colour, "order": n.order}
             for n in self.S.nations
         ]
+        # the units' printed values (§2.2.1, §6.2, §10.2), for the client's buttons and panels
+        S = self.S
+        data["units"] = {
+            k: {"cost": S.cost[k], "to_hit": S.to_hit[k], "hits": S.hits[k], "move": S.move[k]}
+            for k in S.kinds
+        }
         return data
 
     def describe(self, state: State, role: str, action: Action) -> str:
         return describe(self.S, state, action)
 
 
-RULES_I = ItaliaRules("italia-i", "Italia I", 3)
-RULES_II = ItaliaRules("italia-ii", "Italia II", 4)
+RULES_I = ItaliaRules("italia-i")
+RULES_II = ItaliaRules("italia-ii")

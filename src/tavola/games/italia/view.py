@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Action, State
-from tavola.games.italia.const import EXT, FLEET, HIT, KIND, LEADER, NAT
+from tavola.games.italia.const import EXT, F_GRP, FL, FLEET, HIT, KIND, LEADER, NAT
 from tavola.games.italia.scenario import Static
 
 
@@ -20,6 +20,8 @@ def _unit_view(S: Static, u: list[Any]) -> dict[str, Any]:
         d["cargo"] = [_unit_view(S, c) for c in u[EXT]]
     elif u[HIT]:
         d["damaged"] = True
+    if u[FL] & F_GRP:
+        d["gathered"] = True  # picked up to move (§9.0): the client rings it and lists it
     return d
 
 
@@ -32,6 +34,8 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
         "nation": S.nkey[st["nat"]] if st["nat"] >= 0 else None,
         # The step of the sequence of play (§5) and its phase; "step" is the platform's action count.
         "sequence_step": f["s"],
+        # units bought this turn, placed when buying ends (§6.2, §7.1)
+        "bought": list(st["bought"]),
         "phase": f.get("ph"),
         "areas": [
             {

@@ -28,7 +28,7 @@ function nations(ctx) {
   return (ctx.view && ctx.view.nations) || [];
 }
 
-function nationColour(ctx, id) {
+export function nationColour(ctx, id) {
   const n = nations(ctx).find((x) => x.id === id) || ((ctx.board.raw.nations || []).find((x) => x.id === id));
   return (n && COLOURS[n.colour]) || n?.colour || "#777";
 }
@@ -78,7 +78,7 @@ export function draw(ctx) {
     if (!a) continue;
     const here = regions[area.id] || {};
     const site = area.site;
-    const g = s("g", { class: "region-pieces" });
+    const g = s("g", { class: "region-pieces", dataset: { area: area.id } });
     const cy = a.y + size * 0.2;
     if (here.city) {
       const colour = nationColour(ctx, here.city);
@@ -115,11 +115,15 @@ export function draw(ctx) {
     }
     const units = here.units || {};
     const items = [];
+    // the unit picked to move (§8.1) is ringed
+    const picked = view.move && view.move.picked && view.move.picked.region === area.id ? view.move.picked.unit : null;
+    const words = ctx.screen.words();
     for (const [nid, counts] of Object.entries(units)) {
       const colour = nationColour(ctx, nid);
       const ink = nid && (nations(ctx).find((n) => n.id === nid) || {}).colour === "yellow" ? "#231c15" : "#fff";
-      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, title: `${nationName(ctx, nid)}: ${counts[0]} ${ctx.gtext("unit.legion") ?? "legion"}` });
-      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, title: `${nationName(ctx, nid)}: ${counts[1]} ${ctx.gtext("unit.galley") ?? "galley"}` });
+      const mine = nid === view.acting;
+      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, ring: mine && picked === "legion", title: `${nationName(ctx, nid)}: ${words.counted(counts[0], "unit.legion", {})}` });
+      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, ring: mine && picked === "galley", title: `${nationName(ctx, nid)}: ${words.counted(counts[1], "unit.galley", {})}` });
     }
     if (items.length) g.append(tokenRow(ctx, a.x, cy + size * 2.5, items, size * 0.95));
     layer.append(g);
@@ -375,4 +379,74 @@ export function infoPanel(ctx) {
       : null,
     view.battle ? h("p.battle-note", null, fmt(ctx, view.battle)) : null,
   );
+}
+
+// --- the battle panel -------------------------------------------------------------------------
+// Antike's battles use no dice: a battle removes one unit of each side (§8.1), and either side
+// may ask for the next. The panel shows the last battle of the log: where, who asked, the losses.
+export function battle(ctx, log) {
+  let i = log.length - 1;
+  while (i >= 0 && log[i].msg !== "ev.battle") i--;
+  if (i < 0) return null;
+  const ev = log[i];
+  const args = ev.args || {};
+  const side = (key, nation) => ({
+    side: key,
+    name: nationName(ctx, nation),
+    color: nationColour(ctx, nation),
+    mod: 0,
+    shots: [],
+    lost: [ctx.t("battle.one_lost", { unit: ctx.word(args.unit) }, `loses 1 ${args.unit}`)],
+  });
+  const region = ctx.word(args.region);
+  return {
+    key: `${ev.step}|${i}|${args.region}`,
+    title: ctx.t("battle.title_plain", { area: region }, `Battle in ${region}`),
+    subtitle: `${ctx.t("battle.asked", { nation: nationName(ctx, args.asked) }, `asked by ${args.asked}`)} ${ctx.t("battle.antike_rule", null, "")} (§8.1)`,
+    sides: [side("attacker", args.nation), side("defender", args.other)],
+    outcome: "",
+  };
+}
+
+// --- buttons: what each choice costs, what the nation holds -----------------------------------
+function acting(ctx) {
+  const v = ctx.view || {};
+  return nations(ctx).find((n) => n.id === v.acting) || nations(ctx).find((n) => n.role === ctx.role) || null;
+}
+
+// "marble (3 held)" on pay and trade buttons; a technology's price (§7: the first to develop it
+// pays the higher price); the supply left on the arming buttons.
+export function nounLabel(action, ctx) {
+  const [verb, noun] = action;
+  const me = acting(ctx);
+  if (!me) return null;
+  if ((verb === "pay" || verb === "resource") && me.purse && noun in me.purse) {
+    return ctx.t("antike.held", { what: ctx.word(noun), n: me.purse[noun] }, `${noun} (${me.purse[noun]} held)`);
+  }
+  if (verb === "advance") {
+    const tech = (ctx.board.raw.technologies || []).find((x) => x.id === noun);
+    if (!tech) return null;
+    const first = !nations(ctx).some((n) => (n.techs || []).includes(noun));
+    return ctx.t("antike.price", { what: ctx.word(noun), n: first ? tech.first : tech.later }, `${noun} · ${first ? tech.first : tech.later} gold`);
+  }
+  if ((verb === "legion" || verb === "galley" || verb === "unit") && me.supply && noun in me.supply) {
+    return ctx.t("antike.in_supply", { what: ctx.word(noun), n: me.supply[noun] }, `${noun} (${me.supply[noun]} in supply)`);
+  }
+  return null;
+}
+
+// Under the prompt of a step that spends resources: what the nation holds, and when the iron,
+// marble or gold has run out, that only Done is left (§6: 2 iron a unit, 5 marble a temple).
+const SPENDS = { "prompt.militia": ["iron", 2], "prompt.templum": ["marble", 5], "prompt.scientia": ["gold", 0], "prompt.found": ["marble", 1] };
+
+export function promptNote(ctx) {
+  const p = ctx.view && ctx.view.prompt;
+  const me = acting(ctx);
+  if (!p || !me || !me.purse || !(p.text in SPENDS)) return null;
+  const [res, need] = SPENDS[p.text];
+  const held = ["marble", "iron", "gold", "coin"].filter((k) => k in me.purse).map((k) => `${me.purse[k]} ${ctx.word(k)}`).join(", ");
+  const short = need && me.purse[res] + (me.purse.coin || 0) < need;
+  return short
+    ? ctx.t("antike.short", { held, what: ctx.word(res) }, `You hold ${held}: not enough ${res} for another; Done ends this step.`)
+    : ctx.t("antike.holding", { held }, `You hold ${held}.`);
 }

@@ -14,7 +14,6 @@ const COLOURS = {
   orange: "#e07b22",
   purple: "#7d4e9e",
 };
-const LETTER = { infantry: "I", foederati: "F", legion: "L", consular: "C", knight: "K", elephant: "E", leader: "★" };
 
 export const areaVerbs = ["area", "city", "capital", "rebuild", "raid", "block", "fight", "exit"];
 export const prefixes = ["unit.", "nation.", "leader."];
@@ -24,57 +23,180 @@ function nationInfo(ctx, key) {
 }
 
 function colourOf(ctx, key) {
-  const c = nationInfo(ctx, key).colour;
-  return COLOURS[c] || c || "#777";
+  return nationShade(ctx, key);
 }
 
 function unitName(ctx, kind) {
   return ctx.gtext(`unit.${kind}`) ?? kind;
 }
 
+// Each nation its own shade of its player's colour (the five yellow nations of Italia I differ
+// at a glance), in the order the board lists them.
+const SHADES = [0, -0.32, 0.38, -0.55, 0.62, -0.18];
+
+function mix(hex, amount) {
+  const c = hex.replace("#", "");
+  if (c.length !== 6) return hex;
+  const to = amount < 0 ? 0 : 255;
+  const k = Math.abs(amount);
+  const ch = [0, 2, 4].map((i) => Math.round(parseInt(c.slice(i, i + 2), 16) * (1 - k) + to * k));
+  return `#${ch.map((v) => v.toString(16).padStart(2, "0")).join("")}`;
+}
+
+function ink(hex) {
+  const c = hex.replace("#", "");
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(c.slice(i, i + 2), 16));
+  return r * 0.3 + g * 0.59 + b * 0.11 > 150 ? "#231c15" : "#ffffff";
+}
+
+// the colour of a nation's marks on the map (arrows of its moves, its counters)
+export function nationColour(ctx, key) {
+  return nationShade(ctx, key);
+}
+
+export function nationShade(ctx, key) {
+  const info = nationInfo(ctx, key);
+  const base = COLOURS[info.colour] || info.colour || "#777777";
+  const same = (ctx.board.raw.nations || []).filter((n) => n.colour === info.colour);
+  const i = Math.max(0, same.findIndex((n) => n.key === key));
+  return mix(base, SHADES[i % SHADES.length]);
+}
+
+// A nation's short mark on its counters: the first letters of its name in the page's language.
+function mark(ctx, key) {
+  const name = ctx.word(key).replace(/^(the|i|gli|le)\s+/i, "");
+  return name.replace(/[^\p{L}]/gu, "").slice(0, 3).toUpperCase();
+}
+
+// The unit type drawn the way wargame counters draw it: infantry a crossed box, knights a
+// slashed one, a legion the crossed box under an eagle's bar, a consular legion two bars,
+// foederati a crossed box with a ring, an elephant its trunk.
+function symbol(s, kind, w, h, colour) {
+  const g = s("g", { class: `unit-symbol unit-${kind}`, stroke: colour, fill: "none", "stroke-width": Math.max(0.9, w * 0.09) });
+  const x0 = -w / 2;
+  const y0 = -h / 2;
+  const box = () => g.append(s("rect", { x: x0, y: y0, width: w, height: h }));
+  const cross = () => g.append(s("path", { d: `M${x0},${y0} L${-x0},${-y0} M${x0},${-y0} L${-x0},${y0}` }));
+  if (kind === "knight") {
+    box();
+    g.append(s("path", { d: `M${x0},${-y0} L${-x0},${y0}` }));
+  } else if (kind === "elephant") {
+    box();
+    g.append(s("path", { d: `M${x0 + w * 0.2},${-y0 - h * 0.15} Q${x0 + w * 0.2},${y0 + h * 0.2} ${x0 + w * 0.55},${y0 + h * 0.25} Q${-x0 - w * 0.1},${y0 + h * 0.3} ${-x0 - w * 0.15},${-y0 - h * 0.1}` }));
+  } else {
+    box();
+    cross();
+    if (kind === "legion" || kind === "consular") g.append(s("path", { d: `M${x0 - w * 0.08},${y0 - h * 0.32} L${-x0 + w * 0.08},${y0 - h * 0.32}` }));
+    if (kind === "consular") g.append(s("path", { d: `M${x0 - w * 0.08},${y0 - h * 0.6} L${-x0 + w * 0.08},${y0 - h * 0.6}` }));
+    if (kind === "foederati") g.append(s("circle", { r: Math.min(w, h) * 0.22, fill: colour }));
+  }
+  return g;
+}
+
+// One counter: the nation's shade, the unit type drawn, the nation's mark, the count.
+function counter(ctx, x, y, size, grp) {
+  const { s } = ctx;
+  const fill = nationShade(ctx, grp.nation);
+  const fg = ink(fill);
+  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { nation: grp.nation, kind: grp.kind, n: grp.n } });
+  g.append(s("title", null, grp.title));
+  const w = size * 2.3;
+  const h = size * 2.3;
+  if (grp.kind === "leader") {
+    g.append(s("circle", { r: size * 1.15, fill, stroke: "#2b2118", "stroke-width": 0.8 }));
+    const r1 = size * 0.8;
+    const r2 = size * 0.34;
+    const pts = [];
+    for (let k = 0; k < 10; k++) {
+      const ang = -Math.PI / 2 + (k * Math.PI) / 5;
+      const r = k % 2 ? r2 : r1;
+      pts.push(`${(Math.cos(ang) * r).toFixed(2)},${(Math.sin(ang) * r).toFixed(2)}`);
+    }
+    g.append(s("polygon", { points: pts.join(" "), fill: fg }));
+  } else if (grp.kind === "fleet") {
+    g.append(
+      s("path", {
+        d: `M${-size * 1.25},${-size * 0.1} L${size * 1.25},${-size * 0.1} L${size * 0.8},${size * 0.85} L${-size * 0.8},${size * 0.85} Z M${-size * 0.1},${-size * 0.1} L${-size * 0.1},${-size * 1.3} L${size * 0.85},${-size * 0.45} Z`,
+        fill,
+        stroke: "#2b2118",
+        "stroke-width": 0.8,
+      }),
+    );
+  } else {
+    g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
+    const sym = symbol(s, grp.kind, w * 0.56, h * 0.3, fg);
+    sym.setAttribute("transform", `translate(0,${(-h * 0.12).toFixed(2)})`);
+    g.append(sym);
+    g.append(s("text", { class: "counter-mark", y: (h * 0.4).toFixed(2), "font-size": (size * 0.72).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+  }
+  if (grp.gathered) {
+    // picked up to move: a bright ring round the counter
+    g.prepend(s("rect", { class: "gathered-ring", x: -w / 2 - size * 0.35, y: -h / 2 - size * 0.35, width: w + size * 0.7, height: h + size * 0.7, rx: size * 0.5 }));
+  }
+  if (grp.n > 1) {
+    const bx = grp.kind === "leader" ? size * 0.95 : w / 2;
+    const by = grp.kind === "leader" ? -size * 0.95 : -h / 2;
+    g.append(s("circle", { cx: bx, cy: by, r: size * 0.62, fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 0.7 }));
+    g.append(s("text", { class: "counter-count", x: bx, y: by + size * 0.27, "font-size": (size * 0.78).toFixed(2), fill: "#2b2118" }, String(grp.n)));
+  }
+  return g;
+}
+
+export function counterSize(map) {
+  return Math.max(7, Math.min(10, map.spacing * 0.085));
+}
+
 export function draw(ctx) {
   const { map, s, view } = ctx;
   if (!map) return;
   const layer = map.layer("pieces");
-  const size = Math.max(7, Math.min(11, map.spacing * 0.09));
+  const size = counterSize(map);
   for (const area of view.areas || []) {
     const a = map.anchor(String(area.id));
     if (!a) continue;
-    const g = s("g", { class: "area-pieces" });
+    const g = s("g", { class: "area-pieces", dataset: { area: area.id } });
     if (area.city) {
       g.append(
-        tokenRow(ctx, a.x, a.y - size * 0.1, [{ shape: "house", color: area.city === "ruin" ? "#9b8f7e" : "#f6f0e2", title: ctx.t(`italia.${area.city}`, null, area.city) }], size * 0.8),
+        tokenRow(ctx, a.x, a.y - size * 0.1, [{ shape: "house", color: area.city === "ruin" ? "#9b8f7e" : "#f6f0e2", title: ctx.t(`italia.${area.city}`, null, area.city) }], size * 0.7),
       );
     }
-    // one token per nation and kind, with the count
+    // one counter per nation and kind (damaged units apart), with the count
     const groups = new Map();
     for (const u of area.units || []) {
-      const key = `${u.nation}|${u.kind}`;
-      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, n: 0, names: [] });
+      const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}`;
+      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], cargo: 0 });
       const grp = groups.get(key);
       grp.n += 1;
-      if (u.name) grp.names.push(u.name);
+      if (u.leader) grp.names.push(ctx.word(u.leader));
+      else if (u.name) grp.names.push(u.name);
+      if (u.cargo) grp.cargo += u.cargo.length;
     }
-    const items = [...groups.values()].map((grp) => {
-      const colour = colourOf(ctx, grp.nation);
-      const ink = nationInfo(ctx, grp.nation).colour === "yellow" || nationInfo(ctx, grp.nation).colour === "white" ? "#231c15" : "#fff";
-      const nation = ctx.word(grp.nation);
-      return {
-        shape: grp.kind === "fleet" ? "ship" : grp.kind === "leader" ? "disc" : "square",
-        color: colour,
-        ink,
-        text: grp.kind === "fleet" ? (grp.n > 1 ? String(grp.n) : "") : `${LETTER[grp.kind] || grp.kind[0].toUpperCase()}${grp.n > 1 ? grp.n : ""}`,
-        title: `${nation}: ${grp.n} × ${unitName(ctx, grp.kind)}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}`,
-      };
-    });
-    if (items.length) {
-      const perRow = 3;
-      for (let r = 0; r * perRow < items.length; r++) {
-        g.append(tokenRow(ctx, a.x, a.y + size * 1.8 + r * size * 2.3, items.slice(r * perRow, r * perRow + perRow), size));
-      }
+    const items = [...groups.values()];
+    for (const grp of items) {
+      const what = ctx.screen.words().counted(grp.n, `unit.${grp.kind}`, {});
+      grp.title = `${ctx.word(grp.nation)}: ${what}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}${grp.damaged ? ` (${ctx.t("italia.damaged", null, "damaged")})` : ""}${grp.cargo ? ` + ${grp.cargo}` : ""}`;
+    }
+    const perRow = 3;
+    const step = size * 2.6;
+    for (let r = 0; r * perRow < items.length; r++) {
+      const row = items.slice(r * perRow, r * perRow + perRow);
+      const x0 = a.x - ((row.length - 1) * step) / 2;
+      row.forEach((grp, k) => g.append(counter(ctx, x0 + k * step, a.y + size * 1.9 + r * step, size, grp)));
     }
     layer.append(g);
   }
+}
+
+// The legend of Italia's pieces: each unit type as drawn, leaders, fleets, cities.
+export function legend(ctx) {
+  const { s } = ctx;
+  const grp = (kind) => ({ nation: (ctx.board.raw.nations || [])[0]?.key, kind, n: 1, title: "" });
+  return ["infantry", "legion", "consular", "foederati", "knight", "elephant", "fleet", "leader"]
+    .filter((kind) => ctx.gtext(`unit.${kind}`) !== undefined && (kind !== "foederati" || ctx.game === "italia-ii") && (kind !== "knight" || ctx.game === "italia-ii") && (!["consular", "elephant"].includes(kind) || ctx.game === "italia-i"))
+    .map((kind) => {
+      const svg = s("svg", { width: 26, height: 24, viewBox: "-13 -12 26 24", "aria-hidden": "true" }, counter(ctx, 0, 0, 9, grp(kind)));
+      return [svg, ctx.gtext(`unit.${kind}`)];
+    });
 }
 
 export function selected(ctx) {
@@ -216,5 +338,90 @@ export function nounLabel(action, ctx) {
   if (damaged) text += ` (${ctx.t("italia.damaged", null, "damaged")})`;
   if (sea) text += ` ${ctx.t("italia.at_sea", null, "at sea")}`;
   if (index !== undefined) text += ` #${Number(index) + 1}`;
+  const cost = price(action, ctx);
+  if (cost !== null) text = ctx.t("italia.price", { what: text, cost }, `${text} · ${cost} gold`);
   return text;
+}
+
+// --- the battle panel -------------------------------------------------------------------------
+// The last land battle round of the log: each side's dice with the unit that rolled it and the
+// number it needed (§10.2), then the losses, retreats and the result that followed in the same
+// step. A raid rolls against 7 (§10.6).
+const SIDE_EVENTS = new Set(["it.lost", "it.lost_leader", "it.retreat", "it.deserts", "it.stack_removed"]);
+
+export function battle(ctx, log) {
+  let i = log.length - 1;
+  while (i >= 0 && log[i].msg !== "it.roll") i--;
+  if (i < 0) return null;
+  const roll = log[i];
+  const args = roll.args || {};
+  const after = [];
+  for (let j = i + 1; j < log.length && log[j].step === roll.step && log[j].msg !== "it.roll"; j++) after.push(log[j]);
+  const message = (e) => ctx.screen.message(e.msg, e.args);
+  const side = (key, nation, mod, shots) => ({
+    side: key,
+    name: ctx.word(nation),
+    color: colourOf(ctx, nation),
+    mod,
+    shots: (shots || []).map(([kind, die, need, hit]) => ({ die, need, hit: !!hit, label: unitName(ctx, kind), short: unitName(ctx, kind) })),
+    lost: after.filter((e) => SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation).map(message),
+  });
+  const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a), side("defender", args.defender, args.mod_d, roll.shots_d)];
+  const rest = after.filter((e) => !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
+  const round = roll.round || 1;
+  const area = ctx.word(String(args.area));
+  return {
+    key: `${roll.step}|${args.area}|${round}`,
+    oddsKey: `${args.area}|${round}`,
+    title: roll.raid
+      ? ctx.t("battle.raid_title", { area }, `Raid on ${area}`)
+      : ctx.t("battle.title", { area, round }, `Battle in ${area}, round ${round}`),
+    subtitle: ctx.screen.message("it.battle", { area: args.area, attacker: args.attacker, defender: args.defender }),
+    sides,
+    outcome: rest.filter((e) => e.msg !== "it.vp").map(message).join(" "),
+  };
+}
+
+// --- choices: what is chosen so far, what things cost ------------------------------------------
+
+// "Gathered in Apulia: 2 infantry units, the leader Pyrrhus" while a group is being formed; the
+// units bought and not yet placed during the buying step.
+export function promptNote(ctx) {
+  const { view } = ctx;
+  const words = ctx.screen.words();
+  const gathered = [];
+  let where = null;
+  for (const area of view.areas || []) {
+    const mine = (area.units || []).filter((u) => u.gathered);
+    if (!mine.length) continue;
+    where = area;
+    const kinds = new Map();
+    for (const u of mine) {
+      if (u.kind === "leader") gathered.push(ctx.t("italia.leader_named", { name: ctx.word(u.leader || u.name) }, `leader ${u.name}`));
+      else kinds.set(u.kind, (kinds.get(u.kind) || 0) + 1);
+    }
+    for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
+  }
+  if (where) return ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+  if (view.bought && view.bought.length) {
+    return ctx.t("italia.bought", { units: pendingText(ctx, view.bought) }, `Bought: ${view.bought}`);
+  }
+  return null;
+}
+
+function pendingText(ctx, pending) {
+  const words = ctx.screen.words();
+  const kinds = new Map();
+  for (const p of pending) {
+    const kind = Array.isArray(p) ? p[0] : typeof p === "object" && p ? p.kind : p;
+    kinds.set(kind, (kinds.get(kind) || 0) + 1);
+  }
+  return [...kinds].map(([kind, n]) => words.counted(n, `unit.${kind}`, {})).join(", ");
+}
+
+// A unit's price on its buy button (when the board gives the units' costs, §6.2).
+function price(action, ctx) {
+  const [verb, kind] = action;
+  const unit = verb === "buy" && (ctx.board.raw.units || {})[kind];
+  return unit && typeof unit.cost === "number" ? unit.cost : null;
 }

@@ -147,6 +147,7 @@ export function tokenRow(ctx, x, y, items, size = 11) {
     const cx = x0 + i * gap;
     const node = s("g", { class: `token token-${it.shape || "disc"}`, transform: `translate(${cx.toFixed(1)},${y.toFixed(1)})` });
     if (it.title) node.append(s("title", null, it.title));
+    if (it.ring) node.append(s("circle", { class: "token-ring", r: size * 1.55 }));
     const fill = it.color || "#6b5a45";
     if (it.shape === "square") node.append(s("rect", { x: -size, y: -size, width: size * 2, height: size * 2, rx: size * 0.3, fill }));
     else if (it.shape === "ship") node.append(s("path", { d: `M${-size * 1.2},${-size * 0.2} L${size * 1.2},${-size * 0.2} L${size * 0.75},${size * 0.8} L${-size * 0.75},${size * 0.8} Z M${-size * 0.1},${-size * 0.2} L${-size * 0.1},${-size * 1.25} L${size * 0.8},${-size * 0.45} Z`, fill }));

@@ -7,6 +7,7 @@
 // wobbled the same way from both sides, and styled by the border type the board declares.
 // Game adapters draw their pieces on top through `layer()` and `anchor()`.
 
+import { placeLabels } from "./labels.js";
 import { s, clear, humanize } from "./core.js";
 
 const WIDTH = 1000;
@@ -336,10 +337,11 @@ export function landTint(area) {
 // --- the view --------------------------------------------------------------------------
 
 export class MapView {
-  constructor(container, board, { onTarget, label } = {}) {
+  constructor(container, board, { onTarget, onInspect, label } = {}) {
     this.container = container;
     this.board = board;
     this.onTarget = onTarget || (() => {});
+    this.onInspect = onInspect || null;
     this.label = label || ((area) => area.name);
     this.targets = new Map();
     this.anchors = new Map();
@@ -470,14 +472,8 @@ export class MapView {
         }),
       );
     }
-    for (const a of areas) {
-      const anchor = this.anchors.get(a.id);
-      if (!anchor) continue;
-      const y = a.y - Math.min(anchor.r * 0.55, fs * 2.2);
-      labelLayer.append(
-        s("text", { class: a.sea ? "label label-sea" : "label", x: a.x.toFixed(1), y: y.toFixed(1), "font-size": fs.toFixed(1), dataset: { area: a.id } }, this.label(a)),
-      );
-    }
+    this.labelLayer = labelLayer;
+    this.placeLabels();
     const highlight = s("g", { class: "highlights" });
     const pieces = s("g", { class: "pieces" });
     const overlay = s("g", { class: "overlay" });
@@ -505,9 +501,28 @@ export class MapView {
   }
 
   relabel() {
-    for (const node of this.layers.labels.querySelectorAll("text")) {
-      const area = this.board.byId.get(node.dataset.area);
-      if (area) node.textContent = this.label(area);
+    this.placeLabels(); // names change length with the language: place them again
+  }
+
+  // The area names, placed by labels.js so none overlaps another or the pieces' room; a name
+  // moved away from its area gets a leader line.
+  placeLabels() {
+    const layer = this.labelLayer;
+    clear(layer);
+    const items = [];
+    for (const a of this.board.areas) {
+      const anchor = this.anchors.get(a.id);
+      if (anchor) items.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
+    }
+    const spots = placeLabels(items, this.fontSize);
+    for (const it of items) {
+      const p = spots.get(it.id);
+      if (p.leader) {
+        layer.append(s("line", { class: "label-leader", x1: it.x.toFixed(1), y1: it.y.toFixed(1), x2: p.x.toFixed(1), y2: (p.y - p.size * 0.3).toFixed(1) }));
+      }
+      layer.append(
+        s("text", { class: it.sea ? "label label-sea" : "label", x: p.x.toFixed(1), y: p.y.toFixed(1), "font-size": p.size.toFixed(1), dataset: { area: it.id } }, it.text),
+      );
     }
   }
 
@@ -660,6 +675,7 @@ export class MapView {
         const id = cell.dataset.area;
         const tgt = this.targets.get(id);
         if (tgt) this.onTarget(id, tgt, ev);
+        else if (this.onInspect) this.onInspect(id, ev);
       },
       true,
     );

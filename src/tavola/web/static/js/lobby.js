@@ -108,6 +108,13 @@ function renderPlayers() {
   renderSeats();
 }
 
+// "§HR-10.4" (a house rule changing §10.4) in words: "house rule, changes §10.4".
+function ruleWords(rule) {
+  const m = String(rule).match(/^§?HR-(.+)$/);
+  if (!m) return rule;
+  return /^\d/.test(m[1]) ? t("lobby.house_rule_of", { section: `§${m[1]}` }, `(house rule, changes §${m[1]})`) : t("lobby.house_rule", null, "(house rule)");
+}
+
 function optLabel(o) {
   return gameText(S.game.id, `option.${o.name}`) ?? (o.label || humanize(o.name));
 }
@@ -120,7 +127,7 @@ function renderOptions() {
   for (const o of sc.options) {
     const choices = o.choices || [false, true];
     const isBool = choices.length === 2 && choices.every((c) => typeof c === "boolean");
-    const rule = o.rule ? h("span.rule-ref", null, ` ${o.rule}`) : null;
+    const rule = o.rule ? h("span.rule-ref", null, ` ${ruleWords(o.rule)}`) : null;
     if (isBool) {
       box.append(h("label.check", null, h("input", { type: "checkbox", name: `opt-${o.name}`, checked: !!o.default, dataset: { option: o.name, kind: "bool" } }), " ", optLabel(o), rule));
     } else {
@@ -206,6 +213,19 @@ async function paintSeats(game, scenario, players, roles) {
   const colors = {};
   for (const n of [].concat((board && board.nations) || [])) if (n && n.role && n.colour && !(n.role in colors)) colors[n.role] = n.colour;
   for (const sw of document.querySelectorAll("#seats-list .swatch[data-role]")) sw.style.background = roleColor(sw.dataset.role, roles, { colors });
+  // the nations each seat plays, when a seat plays more than one or is named by a colour
+  const nations = {};
+  for (const n of [].concat((board && board.nations) || [])) {
+    const role = n && (n.role || n.colour);
+    if (!role || !roles.includes(role)) continue;
+    (nations[role] = nations[role] || []).push(gameText(game, `nation.${n.key ?? n.id}`) ?? n.name ?? humanize(String(n.key ?? n.id)));
+  }
+  for (const label of document.querySelectorAll("#seats-list .seat-role")) {
+    const role = label.querySelector(".swatch").dataset.role;
+    label.querySelector(".seat-nations")?.remove();
+    const list = nations[role] || [];
+    if (list.length && !(list.length === 1 && list[0] === label.textContent.trim())) label.append(h("span.seat-nations", null, list.join(", ")));
+  }
 }
 
 async function create(ev) {
@@ -275,7 +295,7 @@ async function loadMine() {
           "a.game-link",
           { href: over(m) ? `/replay/${encodeURIComponent(m.id)}` : `/play/${encodeURIComponent(m.id)}` },
           h("span.game-item-title", null, title),
-          h("span.game-item-sub", null, [sc ? scenarioTitle(sc) : m.scenario, m.players ? t("lobby.n_players", { n: m.players }, `${m.players} players`) : null, typeof m.step === "number" ? t("lobby.step_n", { n: m.step }, `step ${m.step}`) : null].filter(Boolean).join(" · ")),
+          h("span.game-item-sub", null, [sc ? scenarioTitle(sc) : m.scenario, m.players ? t("lobby.n_players", { n: m.players }, `${m.players} players`) : null, typeof m.round === "number" ? t("lobby.round_n", { n: m.round }, `round ${m.round}`) : typeof m.step === "number" ? t("lobby.moves_n", { n: m.step }, `${m.step} moves`) : null].filter(Boolean).join(" · ")),
           when ? h("span.game-item-when", null, relTime(when)) : null,
         ),
         status,

@@ -79,11 +79,14 @@ async function main() {
   );
   await screen.init(board);
   S.baseTitle = `${S.match.game_title || entry.title || S.match.game} · Tavola`;
+  // Hot-seat with hidden information: the screen stays covered until the seat's player is there.
+  S.curtain = !!entry.hidden_information && S.mine.length > 1;
   document.title = S.baseTitle;
   const wanted = params.get("role") || sessionStorage.getItem(`tavola.role.${S.id}`);
   S.role = S.mine.includes(wanted) ? wanted : S.mine[0] || null;
   wireControls();
   renderInvites();
+  if (S.curtain) raiseCurtain(S.role);
   await refresh();
   connect();
   loadChat();
@@ -243,6 +246,7 @@ async function switchRole(role, auto = false) {
   if (role === S.role) return;
   S.role = role;
   sessionStorage.setItem(`tavola.role.${S.id}`, role);
+  if (S.curtain) raiseCurtain(role);
   if (auto && S.mine.length > 1) {
     const b = $("#hotseat-banner");
     if (b) {
@@ -256,11 +260,48 @@ async function switchRole(role, auto = false) {
   loadNotes();
 }
 
+// Between seats of a hot-seat game with hidden information, a screen that says whose turn it
+// is and hides everything until that player says they are at the screen.
+function raiseCurtain(role) {
+  let curtain = $("#privacy-screen");
+  if (!curtain) {
+    curtain = h("div#privacy-screen.privacy-screen", { role: "dialog", "aria-modal": "true", "aria-labelledby": "privacy-title" });
+    document.body.append(curtain);
+  }
+  clear(curtain);
+  const name = screen ? screen.roleName(role) : role;
+  const show = h("button.btn.btn-primary", { type: "button", onclick: () => curtain.remove() }, t("play.curtain_show", { role: name }, `I am ${name}: show my screen`));
+  curtain.append(
+    h("h2#privacy-title", null, t("play.curtain_title", { role: name }, `${name} to play`)),
+    h("p", null, t("play.curtain_text", { role: name }, `Pass the device to ${name}. Nothing is shown until ${name} is at the screen.`)),
+    show,
+  );
+  show.focus();
+}
+
+// Who is deciding in a phase where several seats choose at once, and who has decided: seats
+// that left the active list while no new one joined it.
+function decisions(view) {
+  const active = view.active || [];
+  const before = S.phaseActive || [];
+  if (active.some((r) => !before.includes(r)) || !active.length) S.decided = [];
+  else S.decided = [...new Set([...(S.decided || []), ...before.filter((r) => !active.includes(r))])];
+  S.phaseActive = active;
+  if (active.length + S.decided.length < 2) return null;
+  const names = (roles) => roles.map((r) => screen.roleName(r)).join(", ");
+  const parts = [];
+  if (active.length) parts.push(t("play.deciding", { roles: names(active) }, `Deciding: ${names(active)}`));
+  if (S.decided.length) parts.push(t("play.decided", { roles: names(S.decided) }, `Has decided: ${names(S.decided)}`));
+  return h("div.banner.banner-decisions", { role: "status" }, parts.join(" · "));
+}
+
 function renderBanner() {
   const box = $("#seat-banner");
   clear(box);
   const view = S.view;
   if (!view) return;
+  const decided = decisions(view);
+  if (decided) box.append(decided);
   if (!S.mine.length) {
     box.append(h("div.banner.banner-observer", null, t("play.observing", null, "You are watching this game.")));
     return;
@@ -334,8 +375,12 @@ async function act(action) {
 
 function connect() {
   if (S.ws) {
-    S.ws.onclose = null;
-    S.ws.close();
+    const old = S.ws;
+    old.onclose = null;
+    old.onmessage = null;
+    // closing a socket still connecting makes the browser warn: let it open, then close it
+    if (old.readyState === WebSocket.CONNECTING) old.onopen = () => old.close();
+    else old.close();
   }
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // only the log entries this page lacks: the first message carries what is new since the
@@ -616,6 +661,9 @@ function selectTab(tab, tabs) {
   if (tab.id === "tab-log") {
     const log = $("#log");
     log.scrollTop = log.scrollHeight;
+    // and the newest entry on screen, should the log run below the window
+    const last = log.querySelector(".log-entry:last-child");
+    if (last) last.scrollIntoView({ block: "nearest" });
   }
 }
 

@@ -234,7 +234,10 @@ async function main() {
         other.tabIndex = on ? 0 : -1;
         document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
       }
-      if (tab.id === "tab-log") $("#log").scrollTop = $("#log").scrollHeight;
+      if (tab.id === "tab-log") {
+        $("#log").scrollTop = $("#log").scrollHeight;
+        $("#log .log-entry.latest")?.scrollIntoView({ block: "nearest" });
+      }
     });
   }
   document.addEventListener("keydown", (ev) => {

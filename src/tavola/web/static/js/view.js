@@ -3,10 +3,14 @@
 
 import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
-import { Words } from "./words.js";
+import { Words, number } from "./words.js";
+import { sinceEntries, marks, drawMarks, summary } from "./since.js";
 import * as generic from "../games/generic.js";
 
 const WORD_PREFIXES = ["noun.", "nation.", "role.", "space.", "tech.", "res.", "unit.", "pers.", "card.", "leader.", "piece.", "area.", "region."];
+
+// Log entries that open a round or a turn: shown as headings, so the log reads turn by turn.
+const TURN_MSG = /(^|\.)(turn|round)$/;
 
 const STANDARD_KEYS = new Set(["active", "step", "result", "prompt", "actions", "can_undo", "log"]);
 
@@ -80,9 +84,11 @@ export class GameScreen {
       this.aliases.set(String(a.id), a.id);
       if (a.key !== undefined) this.aliases.set(String(a.key), a.id);
     }
+    this.legend();
     if (this.board.areas.length) {
       this.map = new MapView(this.els.map, this.board, {
         onTarget: (id, tgt, ev) => this.pickTarget(id, tgt, ev),
+        onInspect: (id, ev) => this.inspect(id, ev),
         label: (area) => this.areaLabel(area),
       });
     } else {
@@ -93,15 +99,32 @@ export class GameScreen {
     }
   }
 
+  // The game's own pieces in the map legend (adapter.legend: [svg, label] pairs), after the
+  // borders every map shares.
+  legend() {
+    const list = this.els.map && this.els.map.closest(".board-wrap")?.querySelector(".map-legend ul");
+    if (!list || !this.adapter.legend) return;
+    list.querySelectorAll(".legend-piece").forEach((li) => li.remove());
+    let items = [];
+    try {
+      items = this.adapter.legend(this.ctx()) || [];
+    } catch (err) {
+      console.error("adapter legend failed", err);
+    }
+    for (const [icon, label] of items) list.append(h("li.legend-piece", null, icon, h("span", null, label)));
+  }
+
   // --- words ---------------------------------------------------------------------------
 
   gtext(key, args) {
     return gameText(this.game, key, args);
   }
 
+  // An area's name: the one printed on the board in every language (Italia's map speaks Latin
+  // throughout, not Latin beside Italian), unless the game's catalogue names it (area.<key>).
   areaLabel(area) {
-    if (currentLang() === "it" && area.name_it) return area.name_it;
-    if (area.names && area.names[currentLang()]) return area.names[currentLang()];
+    const named = this.gtext(`area.${area.key ?? area.id}`);
+    if (named !== undefined) return named;
     return area.label && typeof area.label === "string" ? area.label : area.name;
   }
 
@@ -139,14 +162,14 @@ export class GameScreen {
     if (area) return this.areaLabel(area);
     if (this.roles.includes(noun)) return this.roleName(noun);
     if (typeof noun === "number") return String(noun);
+    for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {
+      const hit = this.gtext(`${prefix}${noun}`);
+      if (hit !== undefined) return hit;
+    }
     const nation = this.nationNames && this.nationNames.get(String(noun));
     if (nation) {
       const local = currentLang() === "it" ? nation.name_it : null;
       if (local || nation.name) return local || nation.name;
-    }
-    for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {
-      const hit = this.gtext(`${prefix}${noun}`);
-      if (hit !== undefined) return hit;
     }
     if (hasUi(`noun.${noun}`)) return t(`noun.${noun}`);
     return fallback ? humanize(noun) : String(noun);
@@ -257,14 +280,175 @@ export class GameScreen {
         console.error("adapter draw failed", err);
       }
     }
+    this.readableZoom();
+    this.renderSince();
     this.renderExtra(ctx);
     this.renderPrompt(ctx);
     this.renderPlayers(ctx);
     this.renderLog();
+    this.renderBattle();
     this.renderResult();
   }
 
+  // Reports beside the board (the battle panel, the since-your-turn line) never lie over it: at
+  // the top of the side column on a wide screen, above the map on a narrow one.
+  placeAside(node, wrap) {
+    const side = document.querySelector(".side");
+    const narrow = window.matchMedia("(max-width: 980px)").matches || !side;
+    const host = narrow ? wrap : side;
+    const other = host.querySelector(":scope > .battle-panel, :scope > .since-bar");
+    if (other && other !== node && node.classList.contains("since-bar")) other.after(node);
+    else host.prepend(node);
+  }
+
+  // A phone shows a whole board at a size where its names are a few pixels high: the first
+  // view starts zoomed until they read at about 9 px, on the areas the player may choose (or
+  // the middle of the board); the ⤢ tool shows the whole board.
+  readableZoom() {
+    if (this.zoomedOnce || !this.map || !this.map.svg) return;
+    const svg = this.map.svg;
+    const w = svg.clientWidth;
+    const hgt = svg.clientHeight;
+    if (!w || !hgt) return;
+    this.zoomedOnce = true;
+    const scale = Math.min(w / this.map.vb.w, hgt / this.map.vb.h);
+    const shown = this.map.fontSize * scale;
+    if (w > 700 || shown >= 8.5) return;
+    const ids = [...this.sortActions().targets.keys()];
+    const pts = ids.map((id) => this.map.anchor(id)).filter(Boolean);
+    const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;
+    const cy = pts.length ? pts.reduce((a, p) => a + p.y, 0) / pts.length : this.map.home.y + this.map.home.h / 2;
+    this.map.zoom(Math.min(2.5, 9 / shown));
+    this.map.vb.x = cx - this.map.vb.w / 2;
+    this.map.vb.y = cy - this.map.vb.h / 2;
+    this.map.applyView();
+  }
+
+  // --- since your last turn ----------------------------------------------------------------
+  // The others' moves since this seat last acted, drawn on the map, and a line that says how
+  // many; "Hide" clears the marks until something new happens.
+  renderSince() {
+    const wrap = this.els.map && this.els.map.closest(".board-wrap");
+    if (!this.map || !wrap) return;
+    const entries = sinceEntries(this.view.log || [], this.opts.interactive ? this.viewer : null);
+    const list = marks(entries, (v) => (v === undefined || v === null ? null : this.areaOf(v)));
+    const key = entries.length ? `${entries[0].step}|${entries[entries.length - 1].step}|${entries.length}` : "";
+    let bar = document.getElementById("since-bar");
+    if (!list.length || this.sinceHidden === key) {
+      if (bar) bar.remove();
+      return;
+    }
+    drawMarks(this.map, s, list, (m) => {
+      const own = m.nation && this.adapter.nationColour ? this.adapter.nationColour(this.ctx(), m.nation) : null;
+      return own || (m.role ? this.color(m.role) : "#8e3420");
+    });
+    const text = summary(list, t, currentLang());
+    if (!bar) {
+      bar = h("div#since-bar.since-bar", { role: "status" });
+      this.placeAside(bar, wrap);
+    }
+    clear(bar).append(
+      h("span.since-text", null, text),
+      h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => {
+        this.sinceHidden = key;
+        this.render(this.view, this.viewer);
+      } }, t("since.hide", null, "Hide")),
+    );
+  }
+
+  // --- the battle panel --------------------------------------------------------------------
+  // The last battle of the log the page holds, as the adapter reads it (adapter.battle): both
+  // sides with their units' dice, the number each die needed, the hits, the losses and the
+  // odds before the roll. It stays until the player closes it, and comes back with the next.
+  renderBattle() {
+    const wrap = this.els.map && this.els.map.closest(".board-wrap");
+    if (!wrap || !this.adapter.battle) return;
+    this.oddsSeen = this.oddsSeen || new Map();
+    this.battleClosed = this.battleClosed || new Set();
+    const now = this.view.battle;
+    if (now && now.odds) this.oddsSeen.set(`${now.area}|${now.round}`, now.odds);
+    let report = null;
+    try {
+      report = this.adapter.battle(this.ctx(), this.view.log || []);
+    } catch (err) {
+      console.error("adapter battle failed", err);
+    }
+    let panel = document.getElementById("battle-panel");
+    if (!report || this.battleClosed.has(report.key)) {
+      if (panel) panel.remove();
+      return;
+    }
+    const odds = report.oddsKey ? this.oddsSeen.get(report.oddsKey) : null;
+    const sig = `${report.key}|${currentLang()}|${odds ? 1 : 0}`;
+    if (panel && panel.dataset.sig === sig) return;
+    if (panel) panel.remove();
+    panel = this.battlePanel(report, odds);
+    panel.dataset.sig = sig;
+    this.placeAside(panel, wrap);
+  }
+
+  battlePanel(report, odds) {
+    const close = h("button.btn.btn-small.battle-close", {
+      type: "button",
+      "aria-label": t("battle.close", null, "Close the battle report"),
+      onclick: () => {
+        this.battleClosed.add(report.key);
+        document.getElementById("battle-panel")?.remove();
+      },
+    }, "✕");
+    const side = (sd) =>
+      h(
+        "section.battle-side",
+        { dataset: { side: sd.side } },
+        h(
+          "h4",
+          null,
+          h("span.swatch", { style: { background: sd.color } }),
+          `${sd.name} `,
+          h("span.muted.small", null, sd.side === "attacker" ? t("battle.attacker", null, "attacker") : t("battle.defender", null, "defender")),
+        ),
+        sd.mod ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`)) : null,
+        h(
+          "ol.battle-dice",
+          { hidden: !sd.shots.length },
+          sd.shots.map((shot) =>
+            h(
+              "li.battle-die",
+              { class: shot.hit ? "battle-die hit" : "battle-die miss", title: `${shot.label}: ${shot.die} (${t("battle.needs", { n: shot.need }, `needs ${shot.need}+`)})` },
+              h("span.die-face", { style: shot.hit ? { background: sd.color, color: inkOn(sd.color) } : {} }, String(shot.die)),
+              h("span.die-unit", null, shot.short || shot.label),
+              h("span.die-need", null, `${shot.need}+`),
+            ),
+          ),
+        ),
+        sd.shots.length ? h("p.battle-hits", null, t("battle.hits", { n: sd.shots.filter((x) => x.hit).length }, `${sd.shots.filter((x) => x.hit).length} hits`)) : null,
+        sd.lost.length ? h("ul.battle-lost", null, sd.lost.map((x) => h("li", null, x))) : null,
+      );
+    const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
+    return h(
+      "aside#battle-panel.battle-panel",
+      { role: "region", "aria-label": report.title, dataset: { key: report.key } },
+      h("header.battle-head", null, h("h3", null, report.title), close),
+      report.subtitle ? h("p.muted.small.battle-sub", null, report.subtitle) : null,
+      odds
+        ? h(
+            "p.battle-odds.small",
+            null,
+            t(
+              "battle.odds",
+              { a: pct(odds.attacker), d: pct(odds.defender) },
+              `Before the roll: attacker ${pct(odds.attacker)}, defender ${pct(odds.defender)}`,
+            ),
+          )
+        : null,
+      h("div.battle-sides", null, report.sides.map(side)),
+      report.outcome ? h("p.battle-outcome", null, report.outcome) : null,
+    );
+  }
+
   relabel() {
+    this.legend();
+    this.resultShown = null; // the result dialog is written again in the new language
     this.logDone = null;
     if (this.els.log) clear(this.els.log);
     if (this.map) this.map.relabel();
@@ -334,7 +518,7 @@ export class GameScreen {
           " · ",
           [...this.roles]
             .sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0))
-            .map((r) => `${this.roleName(r)} ${scores[r] ?? "–"}`)
+            .map((r) => `${this.roleName(r)} ${typeof scores[r] === "number" ? number(scores[r], currentLang()) : "–"}`)
             .join(" · "),
         ),
       );
@@ -346,6 +530,16 @@ export class GameScreen {
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
       if (targets.size) box.append(h("p.prompt-hint", null, t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.")));
+      if (this.adapter.promptNote) {
+        // what the player has chosen so far (gathered units, bought units...), from the adapter
+        let note = null;
+        try {
+          note = this.adapter.promptNote(this.ctx());
+        } catch (err) {
+          console.error("adapter promptNote failed", err);
+        }
+        if (note) box.append(h("p.prompt-hint.prompt-note", null, note));
+      }
       const claimed = (view.actions || []).filter((a) => this.adapter.claims && this.adapter.claims(a, this.ctx()));
       if (claimed.length && this.adapter.claimHint) box.append(h("p.prompt-hint.claim", null, this.adapter.claimHint(claimed, this.ctx())));
     } else {
@@ -488,6 +682,29 @@ export class GameScreen {
     if (this.opts.onAct) this.opts.onAct(action);
   }
 
+  // A tap or click on an area that is not a choice: a card with what stands there (the titles
+  // the game gave its counters), the way a player would lift a stack to look under it.
+  inspect(id, ev) {
+    document.getElementById("area-card")?.remove();
+    const area = this.board.byId.get(id);
+    if (!area || !this.map) return;
+    const lines = [...this.map.layer("pieces").querySelectorAll(`[data-area="${CSS.escape(String(id))}"] title`)].map((n) => n.textContent).filter(Boolean);
+    if (!lines.length) return;
+    const card = h("div#area-card.menu.area-card", { role: "dialog", "aria-label": this.areaLabel(area) }, h("div.menu-title", null, this.areaLabel(area)), h("ul", null, lines.map((x) => h("li", null, x))));
+    const x = ev && ev.clientX ? ev.clientX : innerWidth / 2;
+    const y = ev && ev.clientY ? ev.clientY : innerHeight / 2;
+    card.style.left = `${Math.max(4, Math.min(x, innerWidth - 260))}px`;
+    card.style.top = `${Math.max(4, Math.min(y, innerHeight - 40 - 24 * lines.length))}px`;
+    document.body.append(card);
+    const away = (e) => {
+      if (!card.contains(e.target)) {
+        card.remove();
+        document.removeEventListener("pointerdown", away, true);
+      }
+    };
+    setTimeout(() => document.addEventListener("pointerdown", away, true), 0);
+  }
+
   renderPlayers(ctx) {
     const box = this.els.players;
     if (!box) return;
@@ -569,7 +786,8 @@ export class GameScreen {
       this.logSeen = false;
       this.syncEarlier(box, base);
       if (!base) box.append(h("p.muted", null, t("log.empty", null, "Nothing has happened yet.")));
-      this.renderDice(log);
+      this.markLatest(box, log);
+    this.renderDice(log);
       return;
     }
     // how many of the shown entries are still there: the same entry at the same index means
@@ -622,14 +840,23 @@ export class GameScreen {
       box.scrollTop = box.scrollHeight;
       this.logSeen = true;
     }
+    this.markLatest(box, log);
     this.renderDice(log);
+  }
+
+  // The entries of the newest step stand out (in a replay: the step being shown).
+  markLatest(box, log) {
+    for (const li of box.querySelectorAll(".log-entry.latest")) li.classList.remove("latest");
+    const last = log.length ? log[log.length - 1].step : null;
+    if (last === null || last === undefined) return;
+    for (const li of box.querySelectorAll(`.log-entry[data-step="${last}"]`)) li.classList.add("latest");
   }
 
   logEntry(ev, prevStep) {
     const role = this.entryRole(ev);
     return h(
       "li.log-entry",
-      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step"].filter(Boolean).join(" ") },
+      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step", TURN_MSG.test(ev.msg) && "log-turn"].filter(Boolean).join(" ") },
       role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
       h("span.log-text", null, this.message(ev.msg, ev.args)),
       ev.dice ? dice(ev.dice) : null,
@@ -654,6 +881,7 @@ export class GameScreen {
   renderDice(log) {
     if (!this.els.dice) return;
     clear(this.els.dice);
+    if (this.adapter.battle) return; // the battle panel shows who rolled what
     const last = log[log.length - 1];
     const rolled = [];
     for (let i = log.length - 1; last && i >= 0 && log[i].step === last.step; i--) {
@@ -698,7 +926,7 @@ export class GameScreen {
               "tr",
               { class: winners.has(r) ? "winner" : "" },
               h("th", { scope: "row" }, h("span.swatch", { style: { background: this.color(r) } }), this.roleName(r), winners.has(r) ? " ★" : ""),
-              h("td", null, scores[r] ?? "–"),
+              h("td", null, typeof scores[r] === "number" ? number(scores[r], currentLang()) : "–"),
             ),
           ),
         ),
@@ -743,9 +971,11 @@ const PIPS = {
 
 export function dice(values) {
   const box = h("span.dice", { role: "img", "aria-label": `${t("play.dice", null, "Dice")}: ${values.join(", ")}` });
+  // pips only when every face shown is a six-sided one; a d10 reads as numerals throughout
+  const pips = values.every((v) => PIPS[v]) && !values.some((v) => v > 6);
   for (const v of values) {
     const face = s("svg", { class: "die", viewBox: "0 0 24 24", width: 22, height: 22, "aria-hidden": "true" }, s("rect", { x: 1, y: 1, width: 22, height: 22, rx: 5 }));
-    if (PIPS[v]) for (const [x, y] of PIPS[v]) face.append(s("circle", { cx: x * 24, cy: y * 24, r: 2.4 }));
+    if (pips) for (const [x, y] of PIPS[v]) face.append(s("circle", { cx: x * 24, cy: y * 24, r: 2.4 }));
     else face.append(s("text", { x: 12, y: 16.5, "text-anchor": "middle", "font-size": 12 }, String(v)));
     box.append(face);
   }

@@ -1,0 +1,152 @@
+"""The sequence of play of Antike II in one table: every step of a turn, the rule that governs
+it, the chapter module that rules it, what the player is asked, and what its frame keeps.
+
+A turn (§5) is a rondel move (§5.1), perhaps paid for step by step, then the action of the
+space landed on (§6 production, §7.1 arming, §7.2 temples, §7.3 technologies, §8 movement,
+battles and conquest), then founding (§5.2), then the end of the turn (§5.3,
+:mod:`.turn`). Trading by Mercatura or Commercium (§7.3) is a side action, open at every step of
+the owner's turn but a trade itself and a founded city's token, whose cost is due. The frame of the deciding step is on top of
+``state["flow"]``; the acting nation is the turn's, or the ``who`` of a battle frame.
+"""
+
+from __future__ import annotations
+
+from tavola.core.flow import Flow, Frame, SideActions, Step, Wanted
+from tavola.games.antike import founding, militia, movere, production, rondel, scientia, templum
+from tavola.games.antike.common import TRADE_ACTS, State, trade_rates, wealth
+from tavola.games.antike.loader import RULEBOOK
+from tavola.games.antike.setup import TRADE_WHEN_BUYING
+
+
+def _acting(state: State, frame: Frame) -> int:
+    return frame.get("who", state["cur"])
+
+
+def _trades(state: State, frame: Frame, n: int) -> list[tuple[str, str]]:
+    rates = trade_rates(state, n)
+    if frame["s"] == "pay":  # never trade away what the steps already chosen cost
+        left = wealth(state["res"][n]) - rondel.owed(frame)
+        rates = [r for r in rates if left >= RULEBOOK.trade[r][0] - RULEBOOK.trade[r][1]]
+    return [TRADE_ACTS[rate] for rate in rates]
+
+
+def _trading(wanted: Wanted | None = None) -> Wanted:
+    """§7.3 trading is allowed «in qualsiasi momento durante il turno del giocatore»: at every
+    step of the owner's turn (not by a defender asked about a battle). The option
+    trade_when_buying offers it only where a purchase is possible in principle (``wanted``:
+    arming, temples, technologies, cities), the reading of some summaries."""
+
+    def offered(state: State, frame: Frame, n: int) -> bool:
+        if n != state["cur"]:
+            return False
+        if state.get(TRADE_WHEN_BUYING.name):
+            return wanted is not None and wanted(state, frame, n)
+        return True
+
+    return offered
+
+
+TRADING = SideActions(
+    verbs=frozenset({"trade"}),
+    legal=_trades,
+    apply=lambda state, n, action: scientia.start_trade(state, n, action[1]),
+)
+
+FLOW = Flow(
+    {
+        "rondel": Step("§5.1", rondel.legal_rondel, rondel.apply_rondel, rondel.ask_rondel, side=_trading()),
+        "pay": Step(
+            "§5.1",
+            rondel.legal_pay,
+            rondel.apply_pay,
+            rondel.ask_pay,
+            frame={"n": "paid steps still owed (read by rondel.owed)", "to": "the rondel space moved to"},
+            side=_trading(),
+        ),
+        "coin": Step(
+            "§6.1", production.legal_coin, production.apply_coin, production.ask_coin, side=_trading()
+        ),
+        "militia": Step(
+            "§7.1",
+            militia.legal_militia,
+            militia.apply_militia,
+            militia.ask_militia,
+            frame={"free": "Bellona's free units left (§5)", "add": "units placed this turn, per region"},
+            side=_trading(militia.wanted),
+        ),
+        "templum": Step(
+            "§7.2",
+            templum.legal_templum,
+            templum.apply_templum,
+            templum.ask_templum,
+            side=_trading(templum.wanted),
+        ),
+        "scientia": Step(
+            "§7.3",
+            scientia.legal_scientia,
+            scientia.apply_scientia,
+            scientia.ask_scientia,
+            side=_trading(scientia.wanted),
+        ),
+        "trade": Step(
+            "§7.3",
+            scientia.legal_trade,
+            scientia.apply_trade,
+            scientia.ask_trade,
+            frame={"rate": "mercatura or commercium", "give": "resources still to give", "take": "to take"},
+        ),
+        "move": Step(
+            "§8.1",
+            movere.legal_move,
+            movere.apply_move,
+            movere.ask_move,
+            frame={
+                "mv": "per unit slot, how many units have 1 and 2 moves left",
+                "sel": "the picked unit: [slot, moves left, has moved] or None",
+            },
+            side=_trading(),
+        ),
+        "clash": Step(
+            "§8.1",
+            movere.legal_clash,
+            movere.apply_clash,
+            movere.ask_clash,
+            frame={
+                "r": "the region",
+                "t": "the unit type fighting",
+                "opp": "the hostile nations there, in order",
+                "ask": "0 while the mover is asked, 1 for the other side",
+                "who": "the nation asked now",
+            },
+            side=_trading(),
+        ),
+        "conquer": Step(
+            "§8.2", movere.legal_conquer, movere.apply_conquer, movere.ask_conquer, side=_trading()
+        ),
+        "loss": Step(
+            "§8.2",
+            movere.legal_loss,
+            movere.apply_loss,
+            movere.ask_loss,
+            frame={"r": "the region conquered", "k": "units still to return to supply"},
+            side=_trading(),
+        ),
+        "found": Step(
+            "§5.2",
+            founding.legal_found,
+            founding.apply_found,
+            founding.ask_found,
+            side=_trading(founding.wanted),
+        ),
+        "token": Step(
+            "§5.2",
+            founding.legal_token,
+            founding.apply_token,
+            founding.ask_token,
+            frame={"r": "the any-resource site being founded"},
+        ),
+    },
+    actor=_acting,
+    side=TRADING,
+    final=("over",),
+)

@@ -1,0 +1,117 @@
+"""Matches as plain data, detached from the database: rows, seats, bot jobs, played actions."""
+
+from __future__ import annotations
+
+import secrets
+import string
+from dataclasses import dataclass
+from typing import Any
+
+from tavola.core.rules import Rules, State
+from tavola.server.auth import Identity
+from tavola.server.models import Match, User
+
+ID_ALPHABET = string.ascii_lowercase + string.digits
+FINISHED = ("over", "imported")
+
+
+def new_id(n: int = 10) -> str:
+    return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match row as plain data: cached copies are replaced whole, never edited in place."""
+
+    id: str
+    game: str
+    scenario: str
+    players: int
+    options: dict[str, Any]
+    seed: int
+    record_format: int
+    status: str
+    step: int
+    active: list[str]
+    result: dict[str, Any] | None
+    created_by: int | None
+    created_at: float
+    updated_at: float
+
+    @classmethod
+    def of(cls, m: Match) -> MatchRow:
+        return cls(
+            m.id,
+            m.game,
+            m.scenario,
+            m.players,
+            dict(m.options),
+            int(m.seed_text) if m.seed_text is not None else m.seed,
+            m.record_format,
+            m.status,
+            m.step,
+            list(m.active),
+            m.result,
+            m.created_by,
+            m.created_at,
+            m.updated_at,
+        )
+
+
+@dataclass
+class SeatInfo:
+    role: str
+    kind: str
+    user_id: int | None
+    player: dict[str, Any] | None
+    bot: str | None
+    invite: str | None
+
+
+@dataclass
+class MatchData:
+    """A match row with its seats and the names behind them, detached from the database."""
+
+    match: MatchRow
+    seats: list[SeatInfo]
+    creator: str | None
+    loaded: float = 0.0
+
+    def seat(self, role: str) -> SeatInfo | None:
+        return next((s for s in self.seats if s.role == role), None)
+
+    def roles_of(self, ident: Identity | None) -> list[str]:
+        if ident is None:
+            return []
+        return [s.role for s in self.seats if s.user_id == ident.user_id]
+
+    @property
+    def finished(self) -> bool:
+        return self.match.status in FINISHED
+
+
+@dataclass
+class BotJob:
+    match_id: str
+    role: str
+    bot: str
+    rules: Rules
+    state: State
+    step: int
+    seed: int
+
+
+@dataclass
+class Played:
+    data: MatchData
+    view: dict[str, Any]
+    audience: str | None = None
+    """None: everyone watching sees a change; a role: only that role's own draft changed."""
+
+
+def _player(user: User | None) -> dict[str, Any] | None:
+    if user is None:
+        return None
+    if user.username is not None:
+        return {"name": user.username, "guest": False}
+    return {"name": user.guest_name or f"guest-{user.id}", "guest": True}

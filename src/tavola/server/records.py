@@ -1,0 +1,164 @@
+"""Replays, records and imports of a match: any viewpoint once the game is over, only the
+caller's own seats before; a record (it holds the seed) only once the game is over. A part of
+:class:`tavola.server.matches.Matches`."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import insert
+from sqlalchemy.orm import Session as DbSession
+
+from tavola.core.errors import TavolaError
+from tavola.core.game import Game, replay, visible_log
+from tavola.core.rng import commitment
+from tavola.server.auth import Identity
+from tavola.server.errors import ApiError, bad_request, forbidden, not_found
+from tavola.server.matchdata import FINISHED, MatchData, MatchRow, new_id
+from tavola.server.models import ActionRow, Match, Seat
+
+_SEED_COLUMN = 2**63
+
+
+class Records:
+    """Replays, export and import (mixed into Matches: uses its caches, ``db``, ``fetch``,
+    ``lock``, ``reload``, ``_holder_check`` and ``_action_rows``)."""
+
+    db: Any
+    fetch: Any
+    lock: Any
+    reload: Any
+    _holder_check: Any
+    _action_rows: Any
+    _cached: Any
+    _remember: Any
+    _replays: Any
+    _live_game: Any
+
+    def _record(self, s: DbSession, m: MatchRow) -> dict[str, Any]:
+        rows = self._action_rows(s, m.id, 0, m.step)
+        out = {
+            "format": m.record_format,
+            "game": m.game,
+            "scenario": m.scenario,
+            "players": m.players,
+            "options": dict(m.options),
+            "seed": m.seed,
+            "actions": [[r.role, *r.action] for r in rows],
+            "checksums": [r.checksum for r in rows],
+        }
+        if m.record_format >= 2:
+            out["dice_commitment"] = commitment(m.seed)
+        return out
+
+    def replay_view(
+        self, mid: str, ident: Identity | None, step: int | None, role: str | None
+    ) -> tuple[MatchData, int, dict[str, Any]]:
+        """The view of ``role`` at ``step``: any viewpoint once over, only your own seats before."""
+        with self.lock(mid):
+            data, step, game = self._replay_game(mid, ident, step, role)
+            return data, step, game.view(role)
+
+    def visible_log(
+        self, mid: str, ident: Identity | None, role: str | None, step: int | None
+    ) -> tuple[int, list[dict[str, Any]]]:
+        """The log ``role`` may read (``visible_log``, as in its view): of the live game with
+        the access of :meth:`view`, or at ``step`` of the replay with that of :meth:`replay_view`."""
+        with self.lock(mid):
+            if step is not None:
+                _, at, game = self._replay_game(mid, ident, step, role)
+                return at, visible_log(game.log, role)
+            _, game = self._live_game(mid, ident, role)
+            return len(game.actions), visible_log(game.log, role)
+
+    def _replay_game(
+        self, mid: str, ident: Identity | None, step: int | None, role: str | None
+    ) -> tuple[MatchData, int, Game]:
+        """The replay's Game at ``step`` (checked like :meth:`replay_view`). Hold the lock."""
+        data = self.fetch(mid)
+        m = data.match
+        if role is not None and data.seat(role) is None:
+            raise not_found(f"role {role!r} in match {mid}")
+        if not data.finished:
+            if role is None:
+                raise forbidden("while the game runs, replays show only your own seats: name one of them")
+            self._holder_check(data, ident, role)
+        if step is None:
+            step = m.step
+        if not 0 <= step <= m.step:
+            raise bad_request(f"step must be between 0 and {m.step}")
+        game = self._cached(self._replays, mid)
+        if game is None or len(game.actions) > step:
+            game = Game(m.game, m.scenario, m.players, m.options, m.seed, record_format=m.record_format)
+        if len(game.actions) < step:
+            with self.db.session() as s:
+                rows = self._action_rows(s, mid, len(game.actions), step)
+            try:
+                for row in rows:
+                    game.apply(row.role, row.action)
+            except TavolaError as exc:
+                raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
+        self._remember(self._replays, mid, game)
+        return data, step, game
+
+    def record(self, mid: str) -> dict[str, Any]:
+        with self.db.session() as s:
+            m = s.get(Match, mid)
+            if m is None:
+                raise not_found(f"match {mid!r}")
+            if m.status not in FINISHED:
+                # A record holds the seed: never exported while the game runs.
+                raise ApiError(409, "not_over", "the record is available once the game is over")
+            return self._record(s, MatchRow.of(m))
+
+    def import_record(self, ident: Identity | None, record: dict[str, Any]) -> MatchData:
+        try:
+            game = replay(record)
+        except TavolaError as exc:
+            raise ApiError(422, "corrupt_record", str(exc)) from None
+        now = time.time()
+        mid = new_id()
+        with self.db.session() as s, s.begin():
+            s.execute(
+                insert(Match).values(
+                    id=mid,
+                    game=game.game_id,
+                    scenario=game.scenario,
+                    players=game.players,
+                    options=game.options,
+                    **_seed_columns(game.seed),
+                    record_format=game.record_format,
+                    status="imported",
+                    step=len(game.actions),
+                    active=game.active_roles,
+                    result=game.result,
+                    created_by=ident.user_id if ident else None,
+                    created_at=now,
+                    updated_at=now,
+                )
+            )
+            s.execute(insert(Seat), [{"match_id": mid, "role": r, "kind": "none"} for r in game.roles])
+            if game.actions:
+                s.execute(
+                    insert(ActionRow),
+                    [
+                        {
+                            "match_id": mid,
+                            "step": i,
+                            "role": a[0],
+                            "action": a[1:],
+                            "checksum": c,
+                            "created_at": now,
+                        }
+                        for i, (a, c) in enumerate(zip(game.actions, game.checksums))
+                    ],
+                )
+        return self.reload(mid)
+
+
+def _seed_columns(seed: int) -> dict[str, Any]:
+    """The ``seed`` and ``seed_text`` columns of a seed (wide seeds live in the text one)."""
+    if 0 <= seed < _SEED_COLUMN:
+        return {"seed": seed, "seed_text": None}
+    return {"seed": 0, "seed_text": str(seed)}

@@ -57,3 +57,18 @@ def test_analysis_board_loads_a_position_plays_a_move_and_shares_a_link(
     )
     romans = next(n for n in answer.json()["position"]["nations"] if n["nation"] == "romans")
     assert romans["purse"] == {"gold": 4, "coin": 1}
+
+
+def test_analysis_board_opens_an_uploaded_file_in_italian(pages: Any) -> None:
+    page = pages.new()
+    page.goto("/analysis")
+    page.wait_for_selector("body[data-analysis=ready]")
+    page.evaluate("document.querySelector('[data-set-lang=it]').click()")
+    page.wait_for_function("document.querySelector('#an-open').textContent === 'Apri'")
+    assert page.inner_text("#an-share") == "Condividi un link"
+    page.set_input_files("#an-file", str(EXAMPLE))
+    page.wait_for_selector(".rondel-space[data-space=aurum][data-target]")
+    _step(page, 0)
+    assert page.locator("#an-role option").first.inner_text() == "Chi deve agire"
+    page.evaluate("document.querySelector('[data-set-lang=en]').click()")
+    page.wait_for_function("document.querySelector('#an-open').textContent === 'Open'")

@@ -45,10 +45,16 @@ def test_a_position_as_text_with_moves_gives_view_prompt_and_legal_actions(web: 
     [
         ({}, 400, "malformed", "either as data"),
         ({"text": "nations: [", "game": "antike-ii"}, 422, "bad_position", "not valid YAML"),
+        ({"text": '{"game": "antike-ii",'}, 422, "bad_position", "not valid YAML or JSON"),
+        ({"text": "[" * 20_000 + "]" * 20_000}, 422, "bad_position", "nested too deeply"),
+        ({"text": "- game: antike-ii"}, 422, "bad_position", "a position is a mapping"),
+        ({"text": "game: chess"}, 422, "bad_position", "game: unknown game 'chess'"),
+        ({"text": "game: antike-ii\nscenario: [orient]"}, 422, "bad_position", "scenario: antike-ii has no"),
         ({"text": "game: antike-ii\nnations: []"}, 422, "bad_position", "nations: the 4-nation set-up needs"),
         ({"actions": [["romans", "rondel", "nowhere"]]}, 422, "illegal_action", "actions.0"),
         ({"actions": [["greeks", "rondel", "aurum"]]}, 422, "illegal_action", "greeks may not act"),
         ({"actions": [["romans"]]}, 400, "malformed", "actions.0"),
+        ({"actions": [["romans", "rondel", {"to": "aurum"}]]}, 400, "malformed", "actions.0.2"),
         ({"role": "huns"}, 422, "bad_role", "not a role"),
         ({"seed": -1}, 400, "malformed", "seed"),
         ({"surprise": 1}, 400, "malformed", "surprise"),
@@ -76,3 +82,26 @@ def test_worked_examples_are_listed_and_served(web: TestClient) -> None:
     file = web.get("/api/analysis/examples/antike-ii/6.1-yellow").json()
     assert file["position"]["scenario"] == "mare-nostrum"
     assert web.get("/api/analysis/examples/antike-ii/nothing").status_code == 404
+
+
+def test_a_body_that_is_not_json_or_too_large_is_refused_and_changes_nothing(web: TestClient) -> None:
+    body = {"text": EXAMPLE.read_text(), "actions": [["romans", "rondel", "aurum"]]}
+    first = web.post("/api/analysis", json=body).json()
+    r = web.post("/api/analysis", content=b"{text: oops", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"]["code"] == "malformed"
+    huge = {"text": EXAMPLE.read_text() + "#" * 70_000}
+    r = web.post("/api/analysis", json=huge)
+    assert r.status_code == 413 and r.json()["error"]["code"] == "too_large"
+    r = web.post("/api/analysis", json={**body, "actions": [["romans", "rondel", "nowhere"]]})
+    assert r.status_code == 422
+    assert web.post("/api/analysis", json=body).json() == first  # stateless: nothing was kept
+
+
+def test_the_board_page_speaks_english_and_italian(web: TestClient) -> None:
+    en = web.get("/api/i18n/en").json()["interface"]
+    it = web.get("/api/i18n/it").json()["interface"]
+    page = web.get("/analysis").text
+    for key in ("analysis.open_title", "analysis.share", "analysis.viewpoint"):
+        assert f'data-i18n="{key}"' in page
+        assert en[key] != it[key]
+    assert it["analysis.share"] == "Condividi un link"

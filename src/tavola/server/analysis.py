@@ -20,9 +20,10 @@ from tavola.core.game import Game
 from tavola.core.position import example_files, parse, read
 from tavola.core.registry import game_ids
 from tavola.server import pages
+from tavola.server import schemas as S
 from tavola.server.errors import ApiError, bad_request, not_found
 
-router = APIRouter(tags=["analysis"])
+router = APIRouter(tags=["analysis"], responses=S.ERRORS)
 
 MAX_TEXT = 60_000
 MAX_MOVES = 1_000

@@ -2,71 +2,15 @@
 // move for the side to act, step back and forward, and share it all as a link. The server is
 // stateless (POST /api/analysis): each request carries the position and the moves from it.
 
-import { api, boot, h, clear, $, showError, toast, currentLang, onLangChange } from "./core.js";
+import { api, boot, h, clear, $, showError, toast, t, onLangChange } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
-
-const WORDS = {
-  en: {
-    title: "Analysis board",
-    open_title: "Open a position",
-    paste: "Paste a position (YAML or JSON) or a worked-example file",
-    upload: "Upload a file",
-    example: "or a worked example",
-    open: "Open",
-    moves: "Moves",
-    start: "Back to the position",
-    back: "Step back",
-    forward: "Step forward",
-    move: "Move",
-    viewpoint: "Viewpoint",
-    to_act: "The side to act",
-    share: "Share a link",
-    link: "Link",
-    copied: "Link copied",
-    empty: "Open a position to analyse it.",
-    nothing: "Paste a position or choose a file first.",
-    start_item: "the position",
-  },
-  it: {
-    title: "Scacchiera d'analisi",
-    open_title: "Apri una posizione",
-    paste: "Incolla una posizione (YAML o JSON) o il file di un esempio del regolamento",
-    upload: "Carica un file",
-    example: "o un esempio del regolamento",
-    open: "Apri",
-    moves: "Mosse",
-    start: "Torna alla posizione",
-    back: "Indietro",
-    forward: "Avanti",
-    move: "Mossa",
-    viewpoint: "Punto di vista",
-    to_act: "Chi deve agire",
-    share: "Condividi un link",
-    link: "Link",
-    copied: "Link copiato",
-    empty: "Apri una posizione per analizzarla.",
-    nothing: "Prima incolla una posizione o scegli un file.",
-    start_item: "la posizione",
-  },
-};
-
-function w(key) {
-  return (WORDS[currentLang()] || WORDS.en)[key] || WORDS.en[key] || key;
-}
 
 // A = what the board shows: the position (as the server wrote it back), the moves played from
 // it, the moves stepped back over (for forward), the chosen viewpoint, the last answer.
 const A = { start: null, moves: [], ahead: [], role: "", data: null, screen: null, key: "" };
 
 function relabel() {
-  for (const el of document.querySelectorAll("[data-an]")) el.textContent = w(el.dataset.an);
-  for (const el of document.querySelectorAll("[data-an-attr]")) {
-    for (const pair of el.dataset.anAttr.split(";")) {
-      const [attr, key] = pair.split(":");
-      el.setAttribute(attr, w(key));
-    }
-  }
-  document.title = `${w("title")} · Tavola`;
+  document.title = `${t("analysis.title")} · Tavola`;
 }
 
 // --- the link: the position and the moves, base64url JSON in the fragment -----------------------
@@ -180,14 +124,14 @@ async function forward() {
 function fillRoles() {
   const sel = $("#an-role");
   clear(sel);
-  sel.append(h("option", { value: "" }, w("to_act")));
+  sel.append(h("option", { value: "" }, t("analysis.to_act")));
   for (const r of (A.data && A.data.roles) || []) sel.append(h("option", { value: r, selected: r === A.role }, A.screen ? A.screen.roleName(r) : r));
 }
 
 function fillMoves() {
   const list = $("#an-moves");
   clear(list);
-  list.append(h("li.an-move", null, h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => jump(0) }, w("start_item"))));
+  list.append(h("li.an-move", null, h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => jump(0) }, t("analysis.start_item"))));
   A.moves.forEach((m, i) => {
     const [role, ...action] = m;
     const label = `${A.screen ? A.screen.roleName(role) : role}: ${action.join(" ")}`;
@@ -210,7 +154,7 @@ async function share() {
   box.select();
   try {
     await navigator.clipboard.writeText(link);
-    toast(w("copied"));
+    toast(t("analysis.copied"));
   } catch {
     // no clipboard here: the link stays selected in its box
   }
@@ -243,7 +187,7 @@ async function openForm(ev) {
   }
   const text = $("#an-text").value.trim();
   if (!text) {
-    error(w("nothing"));
+    error(t("analysis.nothing"));
     return;
   }
   await open({ text });
@@ -301,7 +245,7 @@ async function main() {
     try {
       shared = decode(location.hash.slice(1));
     } catch {
-      error("the link does not hold a position");
+      error(t("analysis.bad_link"));
       return;
     }
     await open({ position: shared.p }, Array.isArray(shared.m) ? shared.m : [], shared.r || "");

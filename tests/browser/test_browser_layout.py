@@ -143,3 +143,45 @@ def test_no_area_name_lies_on_a_piece(
     page.screenshot(path=str(artifacts / f"names-{game}-{scenario}-{size}.png"))
     assert hits == [], hits
     assert not noise, noise
+
+
+# The least distance between the outline of an area's cell and each other land cell's outline
+# (sampled every 2 units of the drawing), and the links drawn from the area.
+SHORE = """(area) => {
+  const cells = [...document.querySelectorAll('.map .cells.land .cell')];
+  const at = (c) => { const n = c.getTotalLength(), out = [];
+    for (let d = 0; d < n; d += 2) { const p = c.getPointAtLength(d); out.push([p.x, p.y]); } return out; };
+  const mine = cells.find((c) => c.dataset.area === area);
+  const pts = at(mine);
+  const gaps = {};
+  for (const c of cells) {
+    if (c === mine) continue;
+    let best = Infinity;
+    for (const [x, y] of at(c)) for (const [u, v] of pts) best = Math.min(best, Math.hypot(x - u, y - v));
+    gaps[c.dataset.area] = best;
+  }
+  const links = [...document.querySelectorAll('.map .links .link')]
+    .filter((l) => l.dataset.a === area || l.dataset.b === area)
+    .map((l) => [l.dataset.a === area ? l.dataset.b : l.dataset.a, l.getAttribute('class')]);
+  return [gaps, links];
+}"""
+
+
+def test_sicily_is_drawn_as_the_island_the_board_makes_it(pages: Any, artifacts: Path) -> None:
+    """Mare Nostrum: Syracus lies on Sicily (data: island), so water runs between it and every
+    mainland region, and its one land border, the red and blue one to Neapolis over the strait,
+    is drawn across the water as a crossing for land and sea units."""
+    page = open_board(pages, "antike-ii", "mare-nostrum", "laptop")
+    gaps, links = page.evaluate(SHORE, "syracus")
+    assert min(gaps.values()) > 3, sorted(gaps.items(), key=lambda kv: kv[1])[:3]
+    assert ["neapolis", "link link-mixed"] in links, links
+    # Italia too: Messana touches Sicily's other areas, and water parts it from Rhegium,
+    # the mainland across its strait
+    page = open_board(pages, "italia-i", "standard", "laptop")
+    board = page.request.get("/api/boards/italia-i/standard").json()
+    island = {str(a["id"]): a["island"] for a in board["areas"]}
+    key = {a["key"]: str(a["id"]) for a in board["areas"]}
+    gaps, links = page.evaluate(SHORE, key["messana"])
+    assert min(gap for a, gap in gaps.items() if island[a] == "sicily") < 1, gaps
+    assert min(gap for a, gap in gaps.items() if island[a] is None) > 3, gaps
+    assert [key["rhegium"], "link link-strait"] in links, links

@@ -169,13 +169,15 @@ function strHash(str) {
 }
 
 // Clip a polygon (vertices {x, y, e}: e labels the edge to the next vertex) by the half-plane
-// of points nearer to p than to q; the new edge is labelled `label`.
-function clipBisector(poly, p, q, label) {
+// of points nearer to p than to q, less `inset` (half a channel of water between them); the new
+// edge is labelled `label`.
+function clipBisector(poly, p, q, label, inset = 0) {
   const mx = (p.x + q.x) / 2;
   const my = (p.y + q.y) / 2;
   const nx = q.x - p.x;
   const ny = q.y - p.y;
-  const side = (v) => (v.x - mx) * nx + (v.y - my) * ny;
+  const lift = inset * Math.hypot(nx, ny);
+  const side = (v) => (v.x - mx) * nx + (v.y - my) * ny + lift;
   const out = [];
   for (let i = 0; i < poly.length; i++) {
     const v = poly[i];
@@ -242,6 +244,12 @@ function wobble(a, b, lo, hi, seed) {
   return out;
 }
 
+// Two land areas on different islands (or an island and the mainland) are drawn with water
+// between them, as the board has it: what joins them is a crossing, drawn as a link.
+export function apart(a, b) {
+  return !a.sea && !b.sea && !!(a.island || b.island) && a.island !== b.island;
+}
+
 function tessellate(areas) {
   const n = areas.length;
   const nn = areas.map((a, i) => {
@@ -258,7 +266,7 @@ function tessellate(areas) {
       if (j === i) continue;
       const b = areas[j];
       if (Math.hypot(b.x - a.x, b.y - a.y) > radius * 2.4) continue;
-      poly = clipBisector(poly, a, b, j);
+      poly = clipBisector(poly, a, b, j, apart(a, b) ? spacing * 0.05 : 0);
       if (poly.length < 3) break;
     }
     return poly;
@@ -443,7 +451,7 @@ export class MapView {
       this.anchors.set(a.id, { x: a.x, y: a.y, r: Math.max(r, 14), area: a });
       for (const e of shape.edges) {
         const other = areas[e.j];
-        if (!other) continue;
+        if (!other || apart(a, other)) continue; // water between: the crossing is a link
         touching.add(`${a.id}|${other.id}`);
         if (e.j < i) continue; // each shared edge once
         let type = borderType.get(`${a.id}|${other.id}`);
@@ -468,6 +476,7 @@ export class MapView {
       linkLayer.append(
         s("path", {
           class: `link link-${cssName(b.type)}`,
+          dataset: { a: b.a, b: b.b },
           d: `M${A.x.toFixed(1)},${A.y.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${B.x.toFixed(1)},${B.y.toFixed(1)}`,
         }),
       );

@@ -11,6 +11,8 @@ import pytest
 from test_browser_client import MY_TURN_OR_OVER, TARGETS, catalogue, click_any, wait_ready, wait_settled
 from test_browser_experience import BOARDS, SIZES, console_watch
 
+from tavola.core.game import Game
+
 # The share of the map's frame (the box with its tools and legend strips) that the board's
 # drawing covers: the union of its cells' boxes, clipped to the frame.
 FILL = """() => {
@@ -27,8 +29,9 @@ FILL = """() => {
 }"""
 
 
-def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1) -> Any:
-    """A hot-seat game of the board's default player count, open at its first turn."""
+def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1, path: str = "play") -> Any:
+    """A hot-seat game of the board's default player count, open at its first turn; or, with
+    ``path="replay"``, the replay of a record of its first moves."""
     page = pages.new(*SIZES[size])
     page.goto("/")
     sc = next(
@@ -39,26 +42,38 @@ def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1) -
         if x["name"] == scenario
     )
     roles = sc["roles"][str(sc["default_players"])]
-    res = page.request.post(
-        "/api/matches",
-        data={"game": game, "scenario": scenario, "seats": dict.fromkeys(roles, "hotseat"), "seed": seed},
-    )
-    assert res.ok, res.text()
-    page.goto(f"/play/{res.json()['match']['id']}")
-    wait_settled(page)
+    if path == "replay":
+        g = Game(game, scenario, sc["default_players"], {}, seed)
+        rand = random.Random(seed)
+        for _ in range(12):
+            role = g.active_roles[0]
+            g.apply(role, rand.choice([a for a in g.legal_actions(role) if a != ("undo",)]))
+        res = page.request.post("/api/records", data=g.record())
+        assert res.ok, res.text()
+        page.goto(f"/replay/{res.json()['match']['id']}")
+        wait_ready(page)
+    else:
+        res = page.request.post(
+            "/api/matches",
+            data={"game": game, "scenario": scenario, "seats": dict.fromkeys(roles, "hotseat"), "seed": seed},
+        )
+        assert res.ok, res.text()
+        page.goto(f"/play/{res.json()['match']['id']}")
+        wait_settled(page)
     page.wait_for_selector(".map .labels text")
     return page
 
 
+@pytest.mark.parametrize("path", ["play", "replay"])
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize(("game", "scenario"), BOARDS)
 def test_every_board_fills_its_frame(
-    pages: Any, artifacts: Path, game: str, scenario: str, size: str
+    pages: Any, artifacts: Path, game: str, scenario: str, size: str, path: str
 ) -> None:
-    """The first view of every board covers at least 3/4 of the map's frame (Italia's tall
-    board filled a third of a wide frame at 1440x900), and the frame is most of the screen's
-    height below the top bar on a laptop."""
-    page = open_board(pages, game, scenario, size)
+    """The first view of every board, playing or in a replay, covers at least 3/4 of the map's
+    frame (Italia's tall board filled a third of a wide frame at 1440x900), and the frame is
+    most of the screen's height below the top bar on a laptop."""
+    page = open_board(pages, game, scenario, size, path=path)
     noise = console_watch(page)
     fill, fw, fh, *_ = page.evaluate(FILL)
     assert fill >= 0.75, (fill, fw, fh)
@@ -66,7 +81,8 @@ def test_every_board_fills_its_frame(
         # the whole board shows at once on a laptop, and it is big: a frame at least 60% of the
         # screen tall (a tall board), or as wide as the screen allows (a wide one)
         assert fh >= 0.6 * SIZES[size][1] or fw >= 0.6 * SIZES[size][0], (fw, fh)
-    page.screenshot(path=str(artifacts / f"fill-{game}-{scenario}-{size}.png"))
+    print(path, game, scenario, size, f"fill {fill:.2f}, frame {fw:.0f}x{fh:.0f}")
+    page.screenshot(path=str(artifacts / f"fill-{path}-{game}-{scenario}-{size}.png"))
     assert not noise, noise
 
 

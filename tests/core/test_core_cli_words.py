@@ -48,5 +48,10 @@ def test_the_choices_and_questions_are_translated(
     assert question in captured.out
     role = {"en": "[Red]", "it": "[Rosso]"}[lang]
     assert role in captured.out
+    # the board summary under the interface's labels, names in place of ids
+    label = {"en": "Nation to play: ", "it": "Nazione di turno: "}[lang]
+    nation = next(line for line in captured.out.splitlines() if line.startswith(label))
+    shown = nation[len(label) :]
+    assert shown[:1].isupper() and "_" not in shown, nation
     left = {"en": "Game left unfinished", "it": "Partita lasciata in sospeso"}[lang]
     assert left in captured.err

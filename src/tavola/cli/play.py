@@ -69,17 +69,24 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
     return out
 
 
-def summary_lines(view: dict[str, Any], width: int = 100) -> list[str]:
-    """A readable, compact board summary from any game's view."""
-    skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo"}
+def summary_lines(view: dict[str, Any], width: int = 100, term: Terminal | None = None) -> list[str]:
+    """A readable, compact board summary from any game's view: with ``term``, each key under
+    its interface label and plain values by their names, in the player's language."""
+    skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo", "game"}
     lines = []
     for key, value in view.items():
-        if key in skip:
+        if key in skip or key.startswith("log_"):
             continue
-        text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+        label = term.label(key) if term else key
+        if term is not None and (value is None or isinstance(value, str | int | float)):
+            text = "–" if value in (None, "") else term.words.name(value, key, term.lang)
+        elif term is not None and isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+            text = ", ".join(term.words.name(v, key, term.lang) for v in value) or "–"
+        else:
+            text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
         if len(text) > width * 3:
             text = text[: width * 3 - 3] + "..."
-        lines.append(f"{key}: {text}")
+        lines.append(f"{label}: {text}")
     return lines
 
 
@@ -106,6 +113,11 @@ class Terminal:
             if hit is not None:
                 return hit
         return self.ui.get(f"role.{role}", role.replace("_", " ").capitalize())
+
+    def label(self, key: str) -> str:
+        """A view key as the interface names it ("Round", "Turno")."""
+        hit = self.words.text(f"stat.{key}", self.lang)
+        return hit if hit is not None else self.ui.get(f"stat.{key}", key.replace("_", " ").capitalize())
 
     def verb(self, verb: str) -> str:
         for key in (f"action.{verb}", f"verb.{verb}"):
@@ -187,7 +199,7 @@ def run(args: argparse.Namespace) -> int:
                     file=out,
                 )
         shown_log = len(game.log)
-        print("\n".join(summary_lines(view)), file=out)
+        print("\n".join(summary_lines(view, term=term)), file=out)
         prompt = view["prompt"] or {}
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
         print(

@@ -37,6 +37,8 @@ class MatchRow:
     created_by: int | None
     created_at: float
     updated_at: float
+    start: dict[str, Any] | None = None
+    """The position the match starts from, if not the scenario's set-up."""
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -55,6 +57,7 @@ class MatchRow:
             m.created_by,
             m.created_at,
             m.updated_at,
+            m.start,
         )
 
 

@@ -74,6 +74,14 @@ def test_analysis_board_opens_an_uploaded_file_in_italian(pages: Any) -> None:
     page.wait_for_selector(".rondel-space[data-space=aurum][data-target]")
     _step(page, 0)
     assert page.locator("#an-role option").first.inner_text() == "Chi deve agire"
+    # a worked example of Italia, chosen from the list, opens with the book's nine moves played
+    page.click("#an-open-box summary")
+    page.wait_for_selector("#an-example option[value='italia-i/9.3-apulia']", state="attached")
+    page.select_option("#an-example", "italia-i/9.3-apulia")
+    page.click("#an-open")
+    _step(page, 9)
+    page.click("#an-back")
+    _step(page, 8)
     page.evaluate("document.querySelector('[data-set-lang=en]').click()")
     page.wait_for_function("document.querySelector('#an-open').textContent === 'Open'")
 

@@ -165,7 +165,8 @@ async function openForm(ev) {
   if (chosen) {
     try {
       const file = await api(`/api/analysis/examples/${chosen}`);
-      await open({ position: file.position });
+      // the book's moves are played, so the arrows step through them (checks left out)
+      await open({ position: file.position }, (file.actions || []).filter(Array.isArray));
     } catch (err) {
       error(err.message);
     }

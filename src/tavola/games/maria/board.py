@@ -718,6 +718,22 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
                 bad(where, "lies in no sector")
             if c.elector and c.fortress == "none":
                 bad(where, "an elector town is a fortress (§3.2)")
+    for c in comp.cities:
+        owner = comp.territories[c.territory].owner if c.territory in comp.territories else None
+        if c.fortress != "none" and owner is None and not c.elector and c.territory != "silesia":
+            bad(
+                f"cities ({c.key})",
+                "a fortress in nobody's home can never change hands unless it is an elector or Silesian (§3.2, §10.3)",
+            )
+    for p in armies.powers:
+        majors = [c.key for c in comp.cities if c.fortress == "major" and c.territory in p.home]
+        if not majors:
+            bad(
+                f"armies.yaml: powers ({p.id})",
+                "its home has no major fortress for trains to re-enter (§10.2)",
+            )
+        elif not p.major and len(majors) != 1:
+            bad(f"armies.yaml: powers ({p.id})", f"a minor power has one major fortress (§8), found {majors}")
     electors = [c for c in comp.cities if c.elector]
     if len(electors) != 9:
         bad(
@@ -805,7 +821,7 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
     occupied: dict[str, str] = {}
     for kind, items in (("generals", armies.generals), ("trains", armies.trains)):
         for i, g in enumerate(items):
-            label = f"{g.power} {getattr(g, 'rank', 'train')}"
+            label = getattr(g, "name", f"{g.power} train")
             where = f"armies.yaml: {kind}[{i}] ({label})"
             if g.start.box is not None:
                 box = comp.boxes.get(g.start.box)

@@ -25,9 +25,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tavola.core.datafile import Provenanced, read_yaml, validation_message
 from tavola.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -55,24 +55,6 @@ Square = Field(pattern=r"^[A-IK-N](1[0-2]|[1-9])$")
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Provenanced(Strict):
-    """An item with exactly one of ``source`` (where the fact is printed or published) or
-    ``reconstructed`` (the basis on which a missing fact was reconstructed)."""
-
-    source: str | None = None
-    reconstructed: str | None = None
-
-    @model_validator(mode="after")
-    def _one_provenance(self) -> Provenanced:
-        if bool(self.source) == bool(self.reconstructed):
-            raise ValueError("needs exactly one of 'source' or 'reconstructed' (non-empty)")
-        return self
-
-    @property
-    def sourced(self) -> bool:
-        return self.source is not None
 
 
 class Rect(Strict):
@@ -594,40 +576,15 @@ MODELS: dict[str, type[Strict]] = {
 }
 
 
-def _item_label(raw: Any, loc: tuple[Any, ...]) -> str:
-    """``cities[3] (breslau).fortress`` for a pydantic error location inside the raw file."""
-    out = ""
-    node = raw
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-            try:
-                node = node[part]
-            except (IndexError, KeyError, TypeError):
-                node = None
-            if isinstance(node, dict):
-                name = node.get("id") or node.get("name")
-                if name is None and ("main" in node or "ordinary" in node):
-                    chain = node.get("main") or node.get("ordinary") or []
-                    name = "–".join(map(str, chain[:3])) + ("…" if len(chain) > 3 else "")
-                if name is None and "power" in node:
-                    name = f"{node.get('power')} {node.get('rank', 'train')}"
-                if name is not None:
-                    out += f" ({name})"
-        else:
-            out += f".{part}" if out else str(part)
-            node = node.get(part) if isinstance(node, dict) else None
-    return out
-
-
-def read_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as f:
-            return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except OSError as exc:
-        raise DataError(f"{path.name}: cannot read: {exc}") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path.name}: not valid YAML: {exc}") from exc
+def _name(node: dict[str, Any]) -> Any:
+    """A town, sector or card by its id, a general by name, a road by its first towns."""
+    name = node.get("id") or node.get("name")
+    if name is None and ("main" in node or "ordinary" in node):
+        chain = node.get("main") or node.get("ordinary") or []
+        name = "–".join(map(str, chain[:3])) + ("…" if len(chain) > 3 else "")
+    if name is None and "power" in node:
+        name = f"{node.get('power')} train"
+    return name
 
 
 def parse_file(name: str, raw: Any) -> Strict:
@@ -637,8 +594,7 @@ def parse_file(name: str, raw: Any) -> Strict:
     try:
         return MODELS[name].model_validate(raw)
     except ValidationError as exc:
-        lines = [f"{name}: {_item_label(raw, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
-        raise DataError("\n".join(lines)) from None
+        raise DataError(validation_message(name, raw, exc, _name)) from None
 
 
 class _Problems:

@@ -36,6 +36,8 @@ FILES = ("board.yaml", "flanders.yaml", "bohemia.yaml", "armies.yaml", "tactical
 COLUMNS = "ABCDEFGHIKLMN"
 """The army-sheet grid columns, west to east (the letter J is not used)."""
 ROWS = 12
+BOARD_INCHES = (33.0, 22.0)
+"""The printed board's size (iogioco.it component list): the grid squares are not square."""
 
 Suit = Literal["hearts", "diamonds", "clubs", "spades"]
 SUITS: tuple[Suit, ...] = ("hearts", "diamonds", "clubs", "spades")
@@ -516,49 +518,73 @@ class Components:
         raise KeyError(f"no general of rank {rank} for {power!r}")
 
     def to_json(self) -> dict[str, Any]:
-        """Static board data for the browser (plain JSON types only)."""
+        """Static board data for the browser (plain JSON types only).
+
+        ``areas`` are the towns and ``borders`` the roads (``main``, ``road``, or ``crossing``
+        for a road joining the maps), as the client's generic map reads them; positions are in
+        inches of the printed board, y downwards. ``maria`` holds what only Maria's drawing
+        needs: maps, suit sectors, territories and boxes, in grid squares (y upwards)."""
+        sx, sy = BOARD_INCHES[0] / len(COLUMNS), BOARD_INCHES[1] / ROWS
         return {
-            "columns": COLUMNS,
-            "rows": ROWS,
-            "maps": [
-                {"id": m.id, "name": m.name, "name_it": m.name_it, "x": m.board.x, "y": m.board.y}
-                for m in self.maps.values()
-            ],
-            "sectors": [
-                {"id": s.id, "map": s.map, "x": s.board.x, "y": s.board.y, "suit": s.suit}
-                for s in self.sectors.values()
-            ],
-            "territories": [
-                {"id": t.id, "name": t.name, "name_it": t.name_it, "owner": t.owner, "colour": t.colour}
-                for t in self.territories.values()
-            ],
-            "cities": [
+            "title": "Maria",
+            "areas": [
                 {
-                    "id": c.id,
-                    "key": c.key,
+                    "id": c.key,
                     "name": c.name,
+                    "kind": "land",
+                    "terrain": c.territory,
+                    "pos": {"x": round(c.x * sx, 3), "y": round((ROWS - c.y) * sy, 3)},
                     "map": c.map,
-                    "territory": c.territory,
                     "fortress": c.fortress,
                     "elector": c.elector,
-                    "x": c.x,
-                    "y": c.y,
+                    "sector": c.sector,
                     "suit": c.suit,
+                    "square": c.square,
                 }
                 for c in self.cities
             ],
-            "roads": [{"a": r.a, "b": r.b, "main": r.main, "crossing": r.crossing} for r in self.roads],
-            "boxes": [
+            "borders": [
                 {
-                    "id": b.id,
-                    "kind": b.kind,
-                    "name": b.name,
-                    "name_it": b.name_it,
-                    "grid": b.grid,
-                    "power": b.power,
+                    "a": self.cities[r.a].key,
+                    "b": self.cities[r.b].key,
+                    "type": "crossing" if r.crossing else "main" if r.main else "road",
                 }
-                for b in self.boxes.values()
+                for r in self.roads
             ],
+            "maria": {
+                "inches": list(BOARD_INCHES),
+                "columns": COLUMNS,
+                "rows": ROWS,
+                "maps": [
+                    {
+                        "id": m.id,
+                        "name": m.name,
+                        "name_it": m.name_it,
+                        "x": list(m.board.x),
+                        "y": list(m.board.y),
+                    }
+                    for m in self.maps.values()
+                ],
+                "sectors": [
+                    {"id": s.id, "map": s.map, "x": list(s.board.x), "y": list(s.board.y), "suit": s.suit}
+                    for s in self.sectors.values()
+                ],
+                "territories": [
+                    {"id": t.id, "name": t.name, "name_it": t.name_it, "owner": t.owner, "colour": t.colour}
+                    for t in self.territories.values()
+                ],
+                "boxes": [
+                    {
+                        "id": b.id,
+                        "kind": b.kind,
+                        "name": b.name,
+                        "name_it": b.name_it,
+                        "grid": b.grid,
+                        "power": b.power,
+                    }
+                    for b in self.boxes.values()
+                ],
+            },
         }
 
 

@@ -220,6 +220,21 @@ def test_4_start_towns_lie_in_the_army_sheets_grid_squares(comp: Components) -> 
     assert maps["prussia"] == maps["saxony"] == maps["bavaria"] == {"bohemia"}
 
 
+def test_4_no_piece_starts_in_enemy_home_country(comp: Components) -> None:
+    """§2, §4: every start town lies in its own side's home, in Silesia (Prussia marks Liegnitz
+    and Glogau, Austria the other five) or in neutral land, never in an enemy's home."""
+    blocks = [set(b) for b in comp.alliances["blocks"]]
+    side = {p: i for i, b in enumerate(blocks) for p in b}
+    for piece in (*comp.generals, *comp.trains):
+        if not piece.start.city:
+            continue
+        owner = comp.territories[comp.city(piece.start.city).territory].owner
+        assert owner is None or side[owner] == side[piece.power], (piece.power, piece.start.city)
+    # §19.3: Saxon pieces go back to Saxony's start towns when Saxony turns neutral.
+    saxon = [p.start.city for p in (*comp.generals, *comp.trains) if p.power == "saxony"]
+    assert all(comp.city(t).territory == "saxony" for t in saxon)
+
+
 def test_4_pools_hands_and_troops(comp: Components) -> None:
     p = comp.powers
     assert {k: p[k].pool for k in MAJOR_POWERS} == {

@@ -43,6 +43,8 @@ class MatchRow:
     created_by: int | None
     created_at: float
     updated_at: float
+    start: dict[str, Any] | None = None
+    """The position the match starts from, if not the scenario's set-up."""
     round: int | None = None
 
     @classmethod
@@ -62,6 +64,7 @@ class MatchRow:
             m.created_by,
             m.created_at,
             m.updated_at,
+            m.start,
             m.round,
         )
 

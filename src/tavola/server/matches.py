@@ -267,6 +267,7 @@ class Matches(Talk, Records):
             "round": m.round,
             "active": list(m.active),
             "result": m.result,
+            "from_position": m.start is not None,
             "seats": seats,
             "my_roles": mine,
             "my_turn": any(r in m.active for r in mine),

@@ -37,7 +37,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        platform.start(asyncio.get_running_loop())
+        await run_in_threadpool(platform.start, asyncio.get_running_loop())
         waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
         for mid in waiting:
             platform.bots.poke(mid)
@@ -48,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await platform.bots.stop()
             await platform.hub.close_all()
+            await run_in_threadpool(platform.stop)
             platform.db.dispose()
 
     app = FastAPI(

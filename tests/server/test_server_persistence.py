@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
-import sys
 import threading
 import time
-from pathlib import Path
 
 import httpx
 from fastapi.testclient import TestClient
-from server_helpers import act, create, fast_settings, settle, view
+from server_helpers import act, create, fast_settings, settle, start_server, view
 
 from tavola.server import create_app
-
-TESTS = Path(__file__).resolve().parent.parent
 
 
 def test_restart_continues_every_match(db_url):
@@ -43,43 +37,6 @@ def test_restart_continues_every_match(db_url):
         assert view(second, owed["id"], "north")["match"]["step"] >= 2
 
 
-def _start(database: str) -> tuple[subprocess.Popen[str], str]:
-    boot = (
-        "import sys; sys.path.insert(0, sys.argv[1]); import conftest; "
-        "from tavola.cli import main; sys.exit(main(sys.argv[2:]))"
-    )
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-c",
-            boot,
-            str(TESTS),
-            "serve",
-            "--port",
-            "0",
-            "--database",
-            database,
-            "--bot-delay",
-            "0",
-            "--log-level",
-            "warning",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-    )
-    assert proc.stdout is not None
-    deadline = time.time() + 60
-    while time.time() < deadline:
-        line = proc.stdout.readline()
-        if "running at" in line:
-            return proc, line.split("running at ")[1].split()[0]
-        if proc.poll() is not None:
-            break
-    proc.kill()
-    raise AssertionError("the server did not start")
-
-
 def _play(url: str, cookies: dict[str, str], mid: str, acked: list[list[object]]) -> None:
     """Both hot-seat roles take their first legal action, as fast as the server answers,
     until the game ends or the server dies; ``acked`` gets every action the server accepted, with its role."""
@@ -102,7 +59,7 @@ def _play(url: str, cookies: dict[str, str], mid: str, acked: list[list[object]]
 def test_killed_server_loses_nothing(db_url):
     """`tavola serve` killed with SIGKILL mid-game while moves are being sent, started again:
     every action it acknowledged is in the match, the session holds, and the game goes on."""
-    proc, url = _start(db_url)
+    proc, url = start_server(db_url)
     try:
         with httpx.Client(base_url=url, timeout=30) as c:
             r = c.post("/api/auth/signup", json={"username": "marcus", "password": "12345678"})
@@ -124,7 +81,7 @@ def test_killed_server_loses_nothing(db_url):
         proc.wait()
     player.join(timeout=30)
     assert 3 <= len(acked) < 12, "the kill came after the game or before any move"
-    proc, url = _start(db_url)
+    proc, url = start_server(db_url)
     try:
         with httpx.Client(base_url=url, timeout=30, cookies=cookies) as c:
             assert c.get("/api/me").json()["user"]["name"] == "marcus"  # the session survived too

@@ -523,6 +523,10 @@ class Matches(Talk, Records):
         """Validate, apply and store one action; the answer is sent only after the commit."""
         with self.lock(mid):
             data = self.fetch(mid)
+            if step > data.match.step:
+                # The client saw a step this process has not read yet (another process stored
+                # it, and its notice is on the way): the database decides, not the cache.
+                data = self.reload(mid)
             m = data.match
             if m.status != "active":
                 raise ApiError(409, "over", "the match is over")

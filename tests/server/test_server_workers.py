@@ -15,10 +15,13 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import start_server
+from fastapi.testclient import TestClient
+from server_helpers import act, create, fast_settings, start_server, view
+from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
 from conftest import POSTGRES
+from tavola.server import create_app
 
 pytestmark = pytest.mark.skipif(POSTGRES.lower() == "off", reason="TAVOLA_TEST_POSTGRES=off: SQLite only")
 on_postgresql = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
@@ -181,3 +184,40 @@ def test_sqlite_refuses_several_workers(tmp_path, capsys):
     assert main(["serve", "--workers", "2", "--database", str(tmp_path / "t.sqlite3")]) == 2
     assert "--workers 2 needs PostgreSQL" in capsys.readouterr().err
     assert not (tmp_path / "t.sqlite3").exists()
+
+
+@on_postgresql
+def test_processes_listen_again_after_losing_their_notice_connection(db_url):
+    """Two apps (two processes' worth: each its own notices and leases) whose listening
+    connections the database drops: they connect again, and a move through one is seen by the
+    other at once, though it trusts its cached copy of a match for a minute."""
+    listeners = text(
+        "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN tavola' AND datname = current_database()"
+    )
+    admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
+    with TestClient(create_app(fast_settings(db_url, cache_ttl=60.0))) as one:
+        m = create(one, {"north": "me", "south": "hotseat"}, seed=2)
+        mid = m["id"]
+        with TestClient(
+            create_app(fast_settings(db_url, cache_ttl=60.0)), cookies=dict(one.cookies.items())
+        ) as two:
+            assert view(two, mid, "north")["view"]["step"] == 0  # cached by two from now on
+            with admin.connect() as conn:
+                pids = [r[0] for r in conn.execute(listeners)]
+                assert len(pids) == 2
+                for pid in pids:
+                    conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+                deadline = time.monotonic() + 20
+                while time.monotonic() < deadline:
+                    again = [r[0] for r in conn.execute(listeners)]
+                    if len(again) == 2 and not set(again) & set(pids):
+                        break
+                    time.sleep(0.1)
+                assert len(again) == 2 and not set(again) & set(pids), "the apps did not listen again"
+            before = two.get("/api/health").json()["notices"]
+            assert act(one, mid, "north", ["bid", 2], 0).status_code == 200
+            deadline = time.monotonic() + 10
+            while two.get("/api/health").json()["notices"] == before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert view(two, mid, "south")["view"]["step"] == 1
+    admin.dispose()

@@ -204,7 +204,8 @@ class Cluster:
                     self._leasing()
                     .execute(
                         "SELECT objid::bigint FROM pg_locks WHERE locktype = 'advisory' "
-                        "AND classid = %s AND objsubid = 2 AND granted",
+                        "AND classid = %s AND objsubid = 2 AND granted AND database = "
+                        "(SELECT oid FROM pg_database WHERE datname = current_database())",
                         (LEASE_SPACE,),
                     )
                     .fetchall()

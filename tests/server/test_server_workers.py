@@ -48,7 +48,7 @@ def _socket(url: str, client: httpx.Client, mid: str, role: str) -> Iterator[Cli
         yield ws
 
 
-def _next(ws: ClientConnection, kind: str, step: int = 0, timeout: float = 5.0) -> dict[str, Any]:
+def _next(ws: ClientConnection, kind: str, step: int = 0, timeout: float = 10.0) -> dict[str, Any]:
     """The next message of this kind (a view: the first at ``step`` or later)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -92,7 +92,7 @@ def test_players_on_two_processes_see_each_other_and_a_killed_process_loses_noth
             acked = [_move(a, mid, "north")]
             t0 = time.monotonic()
             assert _next(south_ws, "view", 1)["view"]["step"] == 1
-            assert time.monotonic() - t0 < 2.0
+            assert time.monotonic() - t0 < 3.0, "the move took seconds to reach the other process"
             acked.append(_move(b, mid, "south"))
             assert _next(north_ws, "view", 2)["view"]["step"] == 2
             # Chat written on B reaches the player on A.
@@ -142,14 +142,19 @@ def test_bots_play_in_one_process_at_a_time_and_the_other_takes_over_when_it_die
                     "game": "toy",
                     "players": 3,
                     "seats": {"north": "bot:random", "south": "bot:random", "east": "bot:random"},
-                    "bot_delay": 0.2,
+                    "bot_delay": 0.3,
                 },
             )
             mid = r.json()["match"]["id"]
             deadline = time.monotonic() + 30
             while c.get(f"/api/matches/{mid}").json()["match"]["step"] < 4 and time.monotonic() < deadline:
                 time.sleep(0.05)
-        health = [_health(url) for _, url in servers]
+        deadline = time.monotonic() + 10
+        while True:
+            health = [_health(url) for _, url in servers]
+            if max(h["notices"] for h in health) >= 4 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
         playing = [i for i, h in enumerate(health) if h["bot_moves"] > 0]
         assert len(playing) == 1, health  # one process plays the match's bots, the other waits
         holder, other = playing[0], 1 - playing[0]

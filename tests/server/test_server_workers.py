@@ -226,3 +226,35 @@ def test_processes_listen_again_after_losing_their_notice_connection(db_url):
                 time.sleep(0.05)
             assert view(two, mid, "south")["view"]["step"] == 1
     admin.dispose()
+
+
+@on_postgresql
+def test_serve_with_two_workers_answers_on_one_port_and_plays_bots(db_url):
+    proc, url = start_server(db_url, "--workers", "2")
+    try:
+        with httpx.Client(base_url=url, timeout=30) as c:
+            r = c.post(
+                "/api/matches",
+                json={
+                    "game": "antike-ii",
+                    "players": 3,
+                    "seats": {r: "bot:random" for r in _roles("antike-ii", 3)},
+                },
+            )
+            assert r.status_code == 201, r.text
+            mid = r.json()["match"]["id"]
+            deadline = time.monotonic() + 30
+            while c.get(f"/api/matches/{mid}").json()["match"]["step"] < 20 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert c.get(f"/api/matches/{mid}").json()["match"]["step"] >= 20
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+
+
+def _roles(game: str, players: int) -> list[str]:
+    from tavola.core.registry import get_rules
+
+    rules = get_rules(game)
+    scenario = rules.scenarios()[0]
+    return rules.roles(scenario.name, players, {o.name: o.default for o in scenario.options})

@@ -139,6 +139,7 @@ def _run_workers(args: argparse.Namespace, settings: Settings, running: Any) -> 
     config.factory = True
     config.workers = args.workers
     sock = config.bind_socket()
+    sock.listen(config.backlog)  # connections wait for the first worker from now on
     running(*sock.getsockname()[:2])
     Multiprocess(config, sockets=[sock]).run()
     return 0

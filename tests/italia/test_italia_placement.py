@@ -178,6 +178,36 @@ def test_7_2_clarification_two_leaders_in_two_areas_with_units_split(t1: Table) 
     assert t1.units("umbria", "romans") == {"legion": 3, second: 1}
 
 
+def test_7_2_clarification_two_leaders_units_only_in_the_leaders_areas(t1: Table) -> None:
+    """«se i rinforzi arrivano con un leader devono essere piazzati tutti nella stessa area in cui
+    viene piazzato il leader»: with the two leaders of round 3 the legions go to either leader's
+    area, never to a third area the Romans hold."""
+    t1.st["round"] = 3
+    for area in ("roma", "umbria", "corfinium"):
+        t1.put(area, "romans", "legion")
+    reinforce(t1, "romans")
+    assert t1.legal() == [("area", t1.a(a)) for a in sorted(("roma", "umbria", "corfinium"), key=t1.a)]
+    t1.act("area", t1.a("roma"))  # the first leader: any area the Romans hold
+    assert ("area", t1.a("corfinium")) in t1.legal()  # the second leader too
+    t1.act("area", t1.a("umbria"))
+    assert sorted(t1.legal()) == sorted([("area", t1.a("roma")), ("area", t1.a("umbria"))])
+    for _ in range(4):
+        t1.act("area", t1.a("roma"))
+    assert t1.units("corfinium", "romans") == {"legion": 1}
+    assert t1.units("roma", "romans") == {"legion": 5, "fabius": 1}
+
+
+def test_7_2_clarification_two_leaders_in_one_area_take_every_unit(t1: Table) -> None:
+    t1.st["round"] = 3
+    t1.put("roma", "romans", "legion")
+    t1.put("umbria", "romans", "legion")
+    reinforce(t1, "romans")
+    t1.act("area", t1.a("umbria"))
+    t1.act("area", t1.a("umbria"))  # both leaders in Umbria: the legions follow by themselves
+    assert t1.step() != "reinf"
+    assert t1.units("umbria", "romans")["legion"] == 5
+
+
 def test_7_2_clear_other_nations_from_the_arrival_area(t1: Table) -> None:
     t1.st["round"] = 8
     t1.put("roma", "samnites", "infantry", 2)

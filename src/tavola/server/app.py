@@ -14,7 +14,7 @@ from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 
-from tavola.server import api, errors, pages, ws
+from tavola.server import analysis, api, errors, pages, ws
 from tavola.server.catalog import WEB
 from tavola.server.config import SETTINGS_ENV, Settings
 from tavola.server.limits import BodyLimit, SameOrigin, SecurityHeaders, ServerTiming
@@ -67,6 +67,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(ws.router)
     app.include_router(pages.router)
+    app.include_router(analysis.router)
     app.add_api_route("/static/games/{game_id}/{name}", game_js, include_in_schema=False)
     app.mount("/static", StaticFiles(directory=WEB / "static", check_dir=False), name="static")
     app.add_middleware(BodyLimit, default=settings.max_body, larger={"/api/records": settings.max_record})

@@ -130,17 +130,26 @@ def _rf(S: Static, st: State, f: Frame) -> Any:
     return S.reinf[f["n"]][st["round"]][f["i"]]
 
 
+def _leader_areas(st: State, leaders: list[str]) -> list[int]:
+    """The areas where these leaders stand now (a leader carried at sea: its fleet's sea)."""
+    return sorted({a for a in (find_leader(st, k)[0] for k in leaders) if a >= 0})
+
+
 def _candidates(S: Static, st: State, f: Frame, kind: str) -> list[int]:
     """Areas where the next reinforcement piece may go."""
     n = f["n"]
     rf = _rf(S, st, f)
     w = rf.where
     at = f["at"]
-    if at >= 0:
-        # Everything arriving with a leader goes where the leader went (§7.2 clarification).
+    several = f["group"] and len(rf.leaders) > 1
+    if at >= 0 and not (several and kind == LEADER):
+        # §7.2 clarification: everything arriving with a leader goes where the leader went; with
+        # two leaders (Romans, round 3 of Italia I) each goes where it likes and the units are
+        # shared freely between the leaders' areas, and no other area.
+        homes = _leader_areas(st, rf.leaders) if several else [at]
         if kind == FLEET:
-            return [at] if S.is_sea[at] else sorted(S.sea_adj[at])
-        return [at] if not S.is_sea[at] else []
+            return sorted({s for h in homes for s in ([h] if S.is_sea[h] else S.sea_adj[h])})
+        return [h for h in homes if not S.is_sea[h]]
     if w.rule in ("area", "any_of"):
         ids = list(w.area_ids)
     elif w.rule == "controlled":

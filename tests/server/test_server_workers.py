@@ -58,14 +58,23 @@ def _next(ws: ClientConnection, kind: str, step: int = 0, timeout: float = 10.0)
 
 
 def _move(client: httpx.Client, mid: str, role: str) -> list[Any] | None:
-    """The role's first legal action, if it has one; the action as the record keeps it."""
-    v = client.get(f"/api/matches/{mid}/view", params={"role": role}).json()["view"]
-    legal = [a for a in v["actions"] if a != ["undo"]]
-    if v["result"] is not None or not legal:
-        return None
-    r = client.post(f"/api/matches/{mid}/actions", json={"role": role, "action": legal[0], "step": v["step"]})
-    assert r.status_code == 200, r.text
-    return [role, *legal[0]]
+    """The role's first legal action, if it has one; the action as the record keeps it.
+
+    Like a browser, it asks again after a 409 stale: a view read from one process just before
+    the notice of a move made through the other arrived is a step behind."""
+    for _ in range(5):
+        v = client.get(f"/api/matches/{mid}/view", params={"role": role}).json()["view"]
+        legal = [a for a in v["actions"] if a != ["undo"]]
+        if v["result"] is not None or not legal:
+            return None
+        r = client.post(
+            f"/api/matches/{mid}/actions", json={"role": role, "action": legal[0], "step": v["step"]}
+        )
+        if r.status_code == 200:
+            return [role, *legal[0]]
+        assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+        time.sleep(0.05)
+    raise AssertionError(f"{role}'s move was stale five times")
 
 
 def _health(url: str) -> dict[str, Any]:

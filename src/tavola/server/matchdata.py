@@ -38,6 +38,8 @@ class MatchRow:
     created_by: int | None
     created_at: float
     updated_at: float
+    start: dict[str, Any] | None = None
+    """The position the match starts from, if not the scenario's set-up."""
     bot_delay: float | None = None
 
     @classmethod
@@ -57,6 +59,7 @@ class MatchRow:
             m.created_by,
             m.created_at,
             m.updated_at,
+            m.start,
             m.bot_delay,
         )
 

@@ -290,6 +290,7 @@ class Matches(Talk, Records):
             "step": m.step,
             "active": list(m.active),
             "result": m.result,
+            "from_position": m.start is not None,
             "seats": seats,
             "my_roles": mine,
             "my_turn": any(r in m.active for r in mine),

@@ -65,6 +65,8 @@ class Match(Base):
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)
     updated_at: Mapped[float] = mapped_column(Float, index=True)
+    start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    """The position the match starts from (docs/positions.md), or none: the scenario's set-up."""
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
     """Seconds before each bot move, set by the match's creator; None: the server's default."""
 

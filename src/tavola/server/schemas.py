@@ -215,6 +215,9 @@ class MatchOut(BaseModel):
     step: int = Field(description="actions taken so far; the step the next action must name")
     active: list[str] = Field(description="roles that may act now")
     result: dict[str, Any] | None
+    from_position: bool = Field(
+        default=False, description="the match starts from a position (docs/positions.md), not a set-up"
+    )
     seats: list[SeatOut]
     my_roles: list[str]
     my_turn: bool = Field(description="one of my seats may act now")
@@ -314,6 +317,9 @@ class RecordIn(BaseModel):
     actions: list[list[StrictStr | StrictInt]]
     checksums: list[str] | None = None
     dice_commitment: str | None = Field(default=None, max_length=64)
+    position: dict[str, Any] | None = Field(
+        default=None, description="the position the game starts from (docs/positions.md), if any"
+    )
 
 
 class RecordOut(BaseModel):
@@ -326,3 +332,4 @@ class RecordOut(BaseModel):
     actions: list[list[str | int]]
     checksums: list[str]
     dice_commitment: str | None = None
+    position: dict[str, Any] | None = None

@@ -49,16 +49,15 @@ def resolve(state: State, space: int, spent: list[int], order: list[int]) -> int
     moved = 0
     per_faction_cap = option(state, "allegiance_cap") == "faction"
     for o in [o for o in order if o != NOBILITY] + [o for o in order if o == NOBILITY]:
-        mine = 0
+        start = moved
         for _ in range(spent[o]):
-            if (mine if per_faction_cap else moved) >= C.allegiance_max_move:
+            if (moved - start if per_faction_cap else moved) >= C.allegiance_max_move:
                 break
             step = direction(o, space)
             if not step or not 1 <= space + step <= TRACK:
                 break
             space += step
             moved += 1
-            mine += 1
     return space
 
 

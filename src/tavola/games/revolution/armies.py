@@ -165,13 +165,13 @@ def begin_raise(state: State) -> list[dict[str, Any]]:
 def legal_raise(state: State, frame: dict[str, Any], who: int) -> list[tuple[Any, ...]]:
     already = state["raised"][who]
     out: list[tuple[Any, ...]] = []
-    if already < 3 and len(armies_of(state, who)) < allowance(state):
-        if state["treasury"][who] >= raise_cost(who, already):
-            out = [
-                ("raise", C.region_ids[r])
-                for r in range(len(C.region_ids))
-                if EMPTY in state["blocks"][r] and present_in(state, who, r)
-            ]
+    affordable = already < 3 and state["treasury"][who] >= raise_cost(who, already)
+    if affordable and len(armies_of(state, who)) < allowance(state):
+        out = [
+            ("raise", C.region_ids[r])
+            for r in range(len(C.region_ids))
+            if EMPTY in state["blocks"][r] and present_in(state, who, r)
+        ]
     return [*out, ("done",)]
 
 

@@ -12,8 +12,8 @@ factions in the fixed order of §4.2.1 (``CATHOLICS`` ... ``REFORMERS``) and ``N
     turn           0 (the opening turn) .. 5
     phase          the phase under way (``turn.PHASES``)
     order          owners in the turn order of this turn (§4.2, §6.20)
-    stock          per owner (index 0-4): resource tokens off the map (§2.9)
-    treasury       per owner: coins (§2.8)
+    stock          per owner (index 0-4): resource tokens off the map (§2)
+    treasury       per owner: coins (§2)
     neutral_stock  neutral tokens not on the map
     country        per province: tokens per owner (6 ints) in the countryside
     places         per city or town: tokens per owner (6 ints); a town holds at most one (§5.6)

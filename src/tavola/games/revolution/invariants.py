@@ -60,7 +60,7 @@ def check(state: dict[str, Any]) -> list[str]:
         if have != want:
             out.append(f"§3.5 {FACTIONS[o]} hold {have} tokens in stock, treasury, map and boxes, not {want}")
         if state["stock"][o] < 0 or state["treasury"][o] < 0:
-            out.append(f"§2.9 {FACTIONS[o]}: a negative stock or treasury")
+            out.append(f"§2 {FACTIONS[o]}: a negative stock or treasury")
     neutrals = state["neutral_stock"] + sum(row[NEUTRAL] for row in state["country"] + state["places"])
     if neutrals != C.neutral_tokens or state["neutral_stock"] < 0:
         out.append(f"§3.5 {neutrals} neutral tokens, not {C.neutral_tokens}")

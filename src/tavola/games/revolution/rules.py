@@ -6,11 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.errors import UnknownGame
-from tavola.core.rules import Action, Event, Rules, Scenario
+from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
 from tavola.games.revolution import setup, turn, victory
 from tavola.games.revolution.common import State, role_of
 from tavola.games.revolution.flow import FLOW
+from tavola.games.revolution.heuristic import evaluate
 from tavola.games.revolution.invariants import check, check_step
+from tavola.games.revolution.knowledge import KNOWLEDGE
 from tavola.games.revolution.loader import COMPONENTS as C
 
 
@@ -63,9 +65,11 @@ class RevolutionRules(Rules):
             "factions": {C.factions[o]: state["vp2"][o] / 2 for o in state["factions"]},
         }
 
-    # --- what a role sees: everything is open (§2.8, §4.6) ---------------------------------
+    # --- what a role sees: everything is open (§2, §4.6) ---------------------------------
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        return {k: v for k, v in state.items() if k not in ("rng", "flow")} | {"step": state["flow"][-1]["s"]}
+        return {k: v for k, v in state.items() if k not in ("rng", "flow")} | {
+            "decision": state["flow"][-1]["s"]
+        }
 
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         if role not in self.active_roles(state):
@@ -86,6 +90,12 @@ class RevolutionRules(Rules):
         seen: dict[str, int] | None = None,
     ) -> list[str]:
         return check_step(before, action, after, seen)
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return evaluate(state)
+
+    def knowledge(self) -> Knowledge:
+        return KNOWLEDGE
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         self.roles(scenario, players, options)

@@ -47,7 +47,7 @@ def options_filled(options: dict[str, Any]) -> dict[str, Any]:
 
 
 def seats(players: int, options: dict[str, Any]) -> list[list[str]]:
-    """§3.1-§3.4 the factions of each seat, in seating order."""
+    """§3.1, §3.2, §3.3, §3.4 the factions of each seat, in seating order."""
     if players not in C.players:
         raise UnknownGame(f"revolution is for 2 to 5 players, not {players}")
     count = C.players[players]

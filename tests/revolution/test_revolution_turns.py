@@ -261,3 +261,15 @@ def test_6_8_armies_move_once_along_an_arrow() -> None:
     armies.apply_march(state, frame, F["catholics"], ("march", "brabant", 0, "meuse"))
     assert state["blocks"][r("meuse")][0] == F["catholics"] and before["blocks"][r("meuse")][0] == EMPTY
     assert armies.legal_march(state, frame, F["catholics"]) == [("done",)]
+
+
+def test_6_7_2_lifting_a_beggar_siege_sends_its_beggars_home() -> None:
+    state = beggar_state()
+    beggars.apply_beggars(
+        state, state["flow"][-1], F["burghers"], ("beggars", "siege", "holland", 2, "LEIDEN")
+    )
+    assert state["beggars_home"] == 1
+    beggars.apply_beggars(
+        state, state["flow"][-1], F["burghers"], ("beggars", "lift", "holland", 1, "LEIDEN")
+    )
+    assert state["sieges"] == [] and state["beggars_home"] == 3

@@ -114,9 +114,9 @@ def apply_beggars(
     elif use == "lift":
         city = C.place_index[target]
         every = option(state, "beggars_lift") == "all"
-        state["sieges"] = [
-            s for s in state["sieges"] if not (s["region"] == r and (every or s["city"] == city))
-        ]
+        lifted = [s for s in state["sieges"] if s["region"] == r and (every or s["city"] == city)]
+        state["sieges"] = [s for s in state["sieges"] if s not in lifted]
+        back += 2 * sum(s["by"] == BEGGARS for s in lifted)  # besieging beggars go home too
     elif use == "loot":
         state["country"][C.province_index[target]][NEUTRAL] += take_stock(state, NEUTRAL, 1)
     elif use == "siege":

@@ -89,8 +89,9 @@ def check(state: dict[str, Any]) -> list[str]:
     if settled and state["options"]["overflow_neutrals"] == "displace":
         for p in range(len(C.province_ids)):
             # neutrals alone may stand over a limit: neither conflict nor overflow moves them
+            sieged = {x["city"] for x in state["sieges"]}
             alone = sum(state["country"][p][:NEUTRAL]) + sum(
-                sum(state["places"][c][:NEUTRAL]) for c in C.province_places[p]
+                sum(state["places"][c][:NEUTRAL]) for c in C.province_places[p] if c not in sieged
             )
             if alone and _province_total(state, p) > C.limit[p]:
                 out.append(

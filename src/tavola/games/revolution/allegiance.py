@@ -26,7 +26,6 @@ from tavola.games.revolution.common import (
     option,
     pay,
     per_faction,
-    phase_over,
     take_stock,
 )
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -63,8 +62,17 @@ def resolve(state: State, space: int, spent: list[int], order: list[int]) -> int
 
 def begin(state: State) -> list[dict[str, Any]]:
     state["spent"] = [[0] * 5 for _ in C.cities]
-    per_faction(state, "spend", list(state["order"]), lambda s, o: {} if s["treasury"][o] else None)
-    return []
+    per_faction(state, "spend", list(state["order"]), _has_coins)
+    return _settled(state)
+
+
+def _has_coins(state: State, owner: int) -> dict[str, Any] | None:
+    return {} if state["treasury"][owner] else None
+
+
+def _settled(state: State) -> list[dict[str, Any]]:
+    """Once every faction has put down its coins (or has none), the spending is resolved."""
+    return settle(state) if state["flow"][-1]["s"] == "next" else []
 
 
 def legal_spend(state: State, frame: dict[str, Any], who: int) -> list[tuple[Any, ...]]:
@@ -80,12 +88,8 @@ def apply_spend(
         pay(state, who, n)
         state["spent"][C.cities.index(C.place_index[city])][who] += n
         return [ev("ev.spend", faction=fid(who), city=city, n=n)]
-    if frame["queue"]:
-        per_faction(state, "spend", frame["queue"], lambda s, o: {} if s["treasury"][o] else None)
-        return []
-    events = settle(state)
-    phase_over(state)
-    return events
+    per_faction(state, "spend", frame["queue"], _has_coins)
+    return _settled(state)
 
 
 def ask_spend(state: State, frame: dict[str, Any], who: int) -> tuple[str, dict[str, Any]]:

@@ -36,7 +36,15 @@ def movable(state: State, owner: int, p: int) -> bool:
 def begin(state: State) -> list[dict[str, Any]]:
     state["asked"] = []
     per_faction(state, "ask", list(state["order"]), _init_ask)
+    _after_asking(state)
     return []
+
+
+def _after_asking(state: State) -> None:
+    """Once every faction has asked (or had nothing to move), the provinces asked for are
+    arranged one by one."""
+    if state["flow"][-1]["s"] == "next":
+        _next_province(state, sorted(state["asked"]))
 
 
 def _init_ask(state: State, owner: int) -> dict[str, Any] | None:
@@ -55,10 +63,8 @@ def apply_ask(state: State, frame: dict[str, Any], who: int, action: tuple[Any, 
     if action[0] == "ask":
         state["asked"].append(C.province_index[action[1]])
         return [ev("ev.ask", faction=fid(who), province=action[1])]
-    if frame["queue"]:
-        per_faction(state, "ask", frame["queue"], _init_ask)
-    else:
-        _next_province(state, sorted(state["asked"]))
+    per_faction(state, "ask", frame["queue"], _init_ask)
+    _after_asking(state)
     return []
 
 

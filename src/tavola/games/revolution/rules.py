@@ -7,6 +7,7 @@ from typing import Any
 
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
+from tavola.games.revolution import position as positions
 from tavola.games.revolution import setup, turn, victory
 from tavola.games.revolution.common import State, role_of
 from tavola.games.revolution.flow import FLOW
@@ -64,6 +65,13 @@ class RevolutionRules(Rules):
             "reason": "most victory points after turn 5 (§4.5)",
             "factions": {C.factions[o]: state["vp2"][o] / 2 for o in state["factions"]},
         }
+
+    # --- positions (docs/positions.md) -----------------------------------------------------
+    def position(self, state: State) -> dict[str, Any]:
+        return positions.position(state)
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        return positions.from_position(position, seed)
 
     # --- what a role sees: everything is open (§2, §4.6) ---------------------------------
     def view(self, state: State, role: str | None) -> dict[str, Any]:

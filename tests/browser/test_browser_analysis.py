@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 from pathlib import Path
 from typing import Any
+
+from tavola.core.game import Game
+from tavola.core.position import read
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "antike-ii" / "6.1-yellow.yaml"
 
@@ -70,5 +74,44 @@ def test_analysis_board_opens_an_uploaded_file_in_italian(pages: Any) -> None:
     page.wait_for_selector(".rondel-space[data-space=aurum][data-target]")
     _step(page, 0)
     assert page.locator("#an-role option").first.inner_text() == "Chi deve agire"
+    # a worked example of Italia, chosen from the list, opens with the book's nine moves played
+    page.click("#an-open-box summary")
+    page.wait_for_selector("#an-example option[value='italia-i/9.3-apulia']", state="attached")
+    page.select_option("#an-example", "italia-i/9.3-apulia")
+    page.click("#an-open")
+    _step(page, 9)
+    page.click("#an-back")
+    _step(page, 8)
     page.evaluate("document.querySelector('[data-set-lang=en]').click()")
     page.wait_for_function("document.querySelector('#an-open').textContent === 'Open'")
+
+
+def test_replay_opens_a_record_that_starts_from_a_position(pages: Any, app_url: str) -> None:
+    """A disputed situation and its continuation in one file: imported, replayed from the
+    position, and opened on the analysis board at the step shown."""
+    g = Game.from_position(None, read(EXAMPLE)["position"], seed=3)
+    g.apply("romans", ["rondel", "aurum"])
+    while len(g.actions) < 3:
+        role = g.active_roles[0]
+        g.apply(role, list(g.legal_actions(role)[0]))
+    page = pages.new()
+    page.goto("/")
+    imported = page.request.post(f"{app_url}/api/records", data=g.record())
+    assert imported.status == 201, imported.text()
+    page.goto(f"/replay/{imported.json()['match']['id']}")
+    page.wait_for_function("document.body.dataset.step === '3'", timeout=60000)
+    assert page.inner_text("#rp-total") == "3"
+    page.click("#rp-first")
+    _step(page, 0)
+    page.wait_for_selector(".rondel-space[data-space=aurum]")
+    page.click("#rp-next")
+    _step(page, 1)
+    page.wait_for_selector("#rp-analysis:not([hidden])")
+    page.click("#rp-analysis")
+    page.wait_for_url(re.compile(r"/analysis#"))
+    _step(page, 1)
+    page.click("#tab-moves")
+    assert "aurum" in page.inner_text("#an-moves")
+    shared = page.url.split("#", 1)[1]
+    board = json.loads(base64.urlsafe_b64decode(shared + "=" * (-len(shared) % 4)))
+    assert board["p"] == g.start and board["m"] == [["romans", "rondel", "aurum"]]

@@ -105,3 +105,15 @@ def test_the_board_page_speaks_english_and_italian(web: TestClient) -> None:
         assert f'data-i18n="{key}"' in page
         assert en[key] != it[key]
     assert it["analysis.share"] == "Condividi un link"
+
+
+def test_every_worked_example_opens_on_the_board_and_plays_the_books_moves(web: TestClient) -> None:
+    listed = web.get("/api/analysis/examples").json()
+    assert {e["game"] for e in listed} >= {"antike-ii", "italia-i", "italia-ii"}
+    for entry in listed:
+        file = web.get(f"/api/analysis/examples/{entry['game']}/{entry['name']}").json()
+        moves = [a for a in file.get("actions", []) if isinstance(a, list)]  # not the checks
+        body = {"position": file["position"], "actions": moves}
+        r = web.post("/api/analysis", json=body)
+        assert r.status_code == 200, (entry["name"], r.text)
+        assert r.json()["steps"] == len(body["actions"])

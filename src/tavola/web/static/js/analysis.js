@@ -4,6 +4,7 @@
 
 import { api, boot, h, clear, $, showError, toast, t, onLangChange } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
+import { analysisLink, readLink } from "./positionlink.js";
 
 // A = what the board shows: the position (as the server wrote it back), the moves played from
 // it, the moves stepped back over (for forward), the chosen viewpoint, the last answer.
@@ -13,23 +14,8 @@ function relabel() {
   document.title = `${t("analysis.title")} · Tavola`;
 }
 
-// --- the link: the position and the moves, base64url JSON in the fragment -----------------------
-function encode(obj) {
-  const bytes = new TextEncoder().encode(JSON.stringify(obj));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function decode(text) {
-  const bin = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
-  return JSON.parse(new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0))));
-}
-
 function linkNow() {
-  const data = { p: A.start, m: A.moves };
-  if (A.role) data.r = A.role;
-  return `${location.origin}${location.pathname}#${encode(data)}`;
+  return analysisLink(A.start, A.moves, A.role);
 }
 
 // --- talking to the server ---------------------------------------------------------------------
@@ -179,7 +165,8 @@ async function openForm(ev) {
   if (chosen) {
     try {
       const file = await api(`/api/analysis/examples/${chosen}`);
-      await open({ position: file.position });
+      // the book's moves are played, so the arrows step through them (checks left out)
+      await open({ position: file.position }, (file.actions || []).filter(Array.isArray));
     } catch (err) {
       error(err.message);
     }
@@ -243,7 +230,7 @@ async function main() {
   if (location.hash.length > 1) {
     let shared;
     try {
-      shared = decode(location.hash.slice(1));
+      shared = readLink(location.hash.slice(1));
     } catch {
       error(t("analysis.bad_link"));
       return;

@@ -54,7 +54,13 @@ def test_8_draws_per_power_and_the_subsidy() -> None:
     """§8 with §14: France 4 (5 without the subsidy) less 2 in the introductory game; Bavaria 2
     (1); Prussia 3, Saxony 1, Austria 5."""
     state = allocated()
-    assert [cards.draws(state, p) for p in ("france", "bavaria", "prussia", "saxony", "austria")] == [2, 2, 3, 1, 5]
+    assert [cards.draws(state, p) for p in ("france", "bavaria", "prussia", "saxony", "austria")] == [
+        2,
+        2,
+        3,
+        1,
+        5,
+    ]
     state["subsidy"] = False
     assert cards.draws(state, "france") == 3 and cards.draws(state, "bavaria") == 1
 

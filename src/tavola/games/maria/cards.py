@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow, rng
+from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     DECK_SIZE,
     DECKS,
@@ -20,7 +21,6 @@ from tavola.games.maria.common import (
     pay_value,
     private,
 )
-from tavola.games.maria.board_adapter import GEO
 
 
 def new_decks(state: State) -> None:
@@ -121,7 +121,9 @@ def legal_pay(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any,
     return [("pay", c) for c in sorted(set(state["hands"][frame["power"]]))]
 
 
-def apply_pay(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_pay(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     power = frame["power"]
     cid = int(action[1])
     state["hands"][power].remove(cid)

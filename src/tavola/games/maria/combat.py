@@ -87,7 +87,9 @@ def legal_combat(state: State, frame: dict[str, Any], role: str) -> list[tuple[A
     return out
 
 
-def apply_combat(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_combat(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     a, d = str(action[1]).split(">")
     frame["attacks"].remove([a, d])
     ta, td = stack_troops(state, a), stack_troops(state, d)
@@ -159,7 +161,9 @@ def legal_battle(state: State, frame: dict[str, Any], role: str) -> list[tuple[A
     return out
 
 
-def apply_battle(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_battle(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     city, score = _mine(frame)
     power = _side_power(state, city)
     sign = 1 if frame["right"] == "attacker" else -1
@@ -180,7 +184,13 @@ def apply_battle(state: State, frame: dict[str, Any], role: str, action: tuple[A
         return events
     if action[0] == "stop" and score == 0:
         flow.pop(state)
-        return [event("ev.tie", attacker=commander(state, frame["attacker"]), defender=commander(state, frame["defender"]))]
+        return [
+            event(
+                "ev.tie",
+                attacker=commander(state, frame["attacker"]),
+                defender=commander(state, frame["defender"]),
+            )
+        ]
     loser = city
     winner = frame["defender"] if frame["right"] == "attacker" else frame["attacker"]
     flow.pop(state)
@@ -232,7 +242,9 @@ def _steps(state: State, cur: str, visited: list[str], dist: dict[str, int], mov
     return out
 
 
-def _farthest(state: State, cur: str, left: int, visited: list[str], dist: dict[str, int], moving: list[str], best: int) -> int:
+def _farthest(
+    state: State, cur: str, left: int, visited: list[str], dist: dict[str, int], moving: list[str], best: int
+) -> int:
     """The greatest distance from the winner a full-length retreat from ``cur`` can end at
     (-1: none), pruned by what cannot beat ``best``."""
     if left == 0:
@@ -246,7 +258,9 @@ def _farthest(state: State, cur: str, left: int, visited: list[str], dist: dict[
     return top
 
 
-def _reaches(state: State, cur: str, left: int, visited: list[str], dist: dict[str, int], moving: list[str], far: int) -> bool:
+def _reaches(
+    state: State, cur: str, left: int, visited: list[str], dist: dict[str, int], moving: list[str], far: int
+) -> bool:
     if left == 0:
         return dist.get(cur, 0) == far
     if dist.get(cur, 0) + left < far:
@@ -288,7 +302,9 @@ def legal_retreat(state: State, frame: dict[str, Any], role: str) -> list[tuple[
     return out
 
 
-def apply_retreat(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_retreat(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     to = action[1]
     moving = generals_at(state, frame["city"])
     for g in moving:

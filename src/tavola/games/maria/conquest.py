@@ -54,9 +54,7 @@ def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
     owner = GEO.owner(city)
     mark = superpower(power)
     territory = GEO.cities[city].territory
-    if owner is None or territory == SILESIA:
-        place = True
-    elif enemies(owner, power):
+    if owner is None or territory == SILESIA or enemies(owner, power):
         place = True
     else:
         place = superpower(owner) != owner  # a friendly minor power's fortress

@@ -35,23 +35,53 @@ FLOW = Flow(
     {
         "sequence": Step("§5", _nobody, _nothing, _wait),
         "allocate": Step("§4", setup.legal_allocate, setup.apply_allocate, setup.ask_allocate),
-        "hussar": Step("§7", hussars.legal_hussar, hussars.apply_hussar, hussars.ask_hussar, frame=hussars.HUSSAR_FRAME),
+        "hussar": Step(
+            "§7", hussars.legal_hussar, hussars.apply_hussar, hussars.ask_hussar, frame=hussars.HUSSAR_FRAME
+        ),
         "subsidy": Step("§8", sequence.legal_subsidy, sequence.apply_subsidy, sequence.ask_subsidy),
         "pay": Step("§8", cards.legal_pay, cards.apply_pay, cards.ask_pay, frame=cards.PAY_FRAME),
         "move": Step(
-            "§10.1", movement.legal_move, movement.apply_move, movement.ask_move, frame=movement.MOVE_FRAME, side=_own_turn
+            "§10.1",
+            movement.legal_move,
+            movement.apply_move,
+            movement.ask_move,
+            frame=movement.MOVE_FRAME,
+            side=_own_turn,
         ),
         "commander": Step(
-            "§6", movement.legal_commander, movement.apply_commander, movement.ask_commander, frame=movement.COMMANDER_FRAME
+            "§6",
+            movement.legal_commander,
+            movement.apply_commander,
+            movement.ask_commander,
+            frame=movement.COMMANDER_FRAME,
         ),
         "reentry": Step(
-            "§10.2", movement.legal_reentry, movement.apply_reentry, movement.ask_reentry, frame=movement.REENTRY_FRAME
+            "§10.2",
+            movement.legal_reentry,
+            movement.apply_reentry,
+            movement.ask_reentry,
+            frame=movement.REENTRY_FRAME,
         ),
-        "combat": Step("§11.1", combat.legal_combat, combat.apply_combat, combat.ask_combat, frame=combat.COMBAT_FRAME),
-        "battle": Step("§11.1", combat.legal_battle, combat.apply_battle, combat.ask_battle, frame=combat.BATTLE_FRAME),
-        "retreat": Step("§11.2", combat.legal_retreat, combat.apply_retreat, combat.ask_retreat, frame=combat.RETREAT_FRAME),
+        "combat": Step(
+            "§11.1", combat.legal_combat, combat.apply_combat, combat.ask_combat, frame=combat.COMBAT_FRAME
+        ),
+        "battle": Step(
+            "§11.1", combat.legal_battle, combat.apply_battle, combat.ask_battle, frame=combat.BATTLE_FRAME
+        ),
+        "retreat": Step(
+            "§11.2",
+            combat.legal_retreat,
+            combat.apply_retreat,
+            combat.ask_retreat,
+            frame=combat.RETREAT_FRAME,
+        ),
         "winter": Step(
-            "§13", winter.legal_winter, winter.apply_winter, winter.ask_winter, frame=winter.WINTER_FRAME, side=_own_turn
+            "§13",
+            winter.legal_winter,
+            winter.apply_winter,
+            winter.ask_winter,
+            frame=winter.WINTER_FRAME,
+            side=_own_turn,
         ),
     },
     actor=lambda state, frame: None,

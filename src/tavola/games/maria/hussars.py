@@ -25,9 +25,7 @@ def hussar_cities(state: State, n: int) -> list[str]:
         for city, d in GEO.distances(g["city"], maps).items():
             if d <= reach:
                 near.add(city)
-    return sorted(
-        c for c in near if GEO.cities[c].map == "bohemia" and c not in occupied and c != other
-    )
+    return sorted(c for c in near if GEO.cities[c].map == "bohemia" and c not in occupied and c != other)
 
 
 def maps_in_play(state: State) -> tuple[str, ...]:
@@ -41,7 +39,9 @@ def legal_hussar(state: State, frame: dict[str, Any], role: str) -> list[tuple[A
     return [("hussar", c) for c in hussar_cities(state, frame["n"])] + [("pass",)]
 
 
-def apply_hussar(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_hussar(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§7: place (or re-place) a hussar, or leave it where it is (or off the board)."""
     n = frame["n"]
     events = []

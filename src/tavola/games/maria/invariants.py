@@ -42,7 +42,9 @@ def check_troops(state: dict[str, Any]) -> list[str]:
             out.append(f"§6: {gid} is off the map with {g['troops']} troops")
     if state["stage"] == "allocate":
         for power, total in GEO.troops.items():
-            given = sum(g["troops"] for gid, g in state["generals"].items() if GEO.generals[gid].power == power)
+            given = sum(
+                g["troops"] for gid, g in state["generals"].items() if GEO.generals[gid].power == power
+            )
             if given > total:
                 out.append(f"§4: {power} allocated {given} troops of {total}")
     return out
@@ -95,7 +97,9 @@ def check_cards(state: dict[str, Any]) -> list[str]:
     for deck in state["unused"]:
         seen += list(range(deck * 38, deck * 38 + 38))
     if len(seen) != BOOK_CARDS or len(set(seen)) != BOOK_CARDS:
-        out.append(f"§8: {len(seen)} tactical cards in play ({len(set(seen))} distinct), the box has {BOOK_CARDS}")
+        out.append(
+            f"§8: {len(seen)} tactical cards in play ({len(set(seen))} distinct), the box has {BOOK_CARDS}"
+        )
     return out
 
 
@@ -132,7 +136,11 @@ def check_hussars(state: dict[str, Any]) -> list[str]:
 def supply_path(state: dict[str, Any], gid: str) -> int | None:
     """§9: the shortest path to a train of the general's own colour, not through enemy pieces."""
     power = _power(gid)
-    enemy_alliance = {"austria", "pragmatic_army"} if power in ("france", "bavaria", "prussia", "saxony") else {"france", "bavaria", "prussia", "saxony"}
+    enemy_alliance = (
+        {"austria", "pragmatic_army"}
+        if power in ("france", "bavaria", "prussia", "saxony")
+        else {"france", "bavaria", "prussia", "saxony"}
+    )
     blocked = {g["city"] for x, g in state["generals"].items() if _power(x) in enemy_alliance}
     blocked |= {c for t, c in state["trains"].items() if _power(t) in enemy_alliance}
     targets = {c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) == power}

@@ -11,6 +11,7 @@ from typing import Any
 from tavola.core import flow
 from tavola.games.maria import conquest
 from tavola.games.maria.board_adapter import GEO
+from tavola.games.maria.cards import can_pay
 from tavola.games.maria.common import (
     N,
     State,
@@ -135,7 +136,12 @@ def movable(state: State, role: str, frame: dict[str, Any]) -> list[str]:
     powers = set(role_powers(state, role)) & set(group_powers(state, frame["group"]))
     out = []
     for gid, g in sorted(state["generals"].items()):
-        if g["city"] and gid not in state["out"] and gid not in state["moved"] and general_power(gid) in powers:
+        if (
+            g["city"]
+            and gid not in state["out"]
+            and gid not in state["moved"]
+            and general_power(gid) in powers
+        ):
             out.append(gid)
     for tid, c in sorted(state["trains"].items()):
         if c and tid not in state["out"] and tid not in state["moved"] and piece_power(tid) in powers:
@@ -154,7 +160,9 @@ def reentry_cities(state: State, tid: str) -> list[str]:
         if c.fortress != "major" or cid in occupied:
             continue
         owner = GEO.owner(cid)
-        if owner is None or not (owner == power or (cooperating(owner, power) and N.powers[owner].superpower != owner)):
+        if owner is None or not (
+            owner == power or (cooperating(owner, power) and N.powers[owner].superpower != owner)
+        ):
             continue
         holder = controller(state, cid)
         if holder is not None and allied(holder, power):
@@ -183,12 +191,12 @@ def legal_move(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any
             seen.add(city)
             out += [("stack", city), ("march_stack", city)]
     cost = N.costs["train_reentry"]
-    from tavola.games.maria.cards import can_pay
-
-    for tid, c in sorted(state["trains"].items()):
+    for tid in sorted(state["trains"]):
         if tid in state["out"] or tid in state["moved"] or piece_power(tid) not in role_powers(state, role):
             continue
-        if piece_power(tid) not in group_powers(state, frame["group"]) or not can_pay(state, piece_power(tid), cost):
+        if piece_power(tid) not in group_powers(state, frame["group"]) or not can_pay(
+            state, piece_power(tid), cost
+        ):
             continue
         if reentry_cities(state, tid):
             out.append(("reenter", tid))
@@ -196,7 +204,9 @@ def legal_move(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any
     return out
 
 
-def apply_move(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_move(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     verb = action[0]
     if verb in ("move", "march"):
         frame.update(piece=action[1], stack=False, march=verb == "march", path=[], main=True)
@@ -286,7 +296,9 @@ def legal_commander(state: State, frame: dict[str, Any], role: str) -> list[tupl
     return [("commander", g) for g in gens]
 
 
-def apply_commander(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_commander(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§6: at equal rank the player chooses the supreme commander when the stack forms."""
     state["commanders"][frame["city"]] = action[1]
     flow.pop(state)
@@ -304,13 +316,24 @@ def legal_reentry(state: State, frame: dict[str, Any], role: str) -> list[tuple[
     return [("enter", c) for c in reentry_cities(state, frame["train"])] + [("cancel",)]
 
 
-def apply_reentry(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_reentry(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§10.2: re-entry costs 4 points; the train may not move in this sub-phase."""
     tid = frame["train"]
     flow.pop(state)
     if action[0] == "cancel":
         return []
-    flow.push(state, "pay", power=piece_power(tid), cost=N.costs["train_reentry"], paid=0, why="train", piece=tid, city=action[1])
+    flow.push(
+        state,
+        "pay",
+        power=piece_power(tid),
+        cost=N.costs["train_reentry"],
+        paid=0,
+        why="train",
+        piece=tid,
+        city=action[1],
+    )
     return []
 
 
@@ -320,7 +343,10 @@ def train_paid(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     old = state["trains"][tid]
     state["trains"][tid] = frame["city"]
     state["moved"].append(tid)
-    return [event("ev.train_enters", train=tid, city=frame["city"], frm=old or "none"), *pass_through(state, frame["city"])]
+    return [
+        event("ev.train_enters", train=tid, city=frame["city"], frm=old or "none"),
+        *pass_through(state, frame["city"]),
+    ]
 
 
 def ask_reentry(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:

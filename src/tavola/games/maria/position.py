@@ -53,7 +53,9 @@ def parse_card(text: str, item: str, taken: set[int]) -> int:
     name, _, deck_text = str(text).partition("@")
     deck = int(deck_text) if deck_text else 0
     if name == "reserve":
-        options = [deck * DECK_SIZE + len(SUITS) * PER_SUIT + i for i in range(DECK_SIZE - len(SUITS) * PER_SUIT)]
+        options = [
+            deck * DECK_SIZE + len(SUITS) * PER_SUIT + i for i in range(DECK_SIZE - len(SUITS) * PER_SUIT)
+        ]
     else:
         value_text, _, suit = name.partition("-")
         if suit not in SUITS or not value_text.isdigit() or not LOW <= int(value_text) < LOW + PER_SUIT:
@@ -63,7 +65,9 @@ def parse_card(text: str, item: str, taken: set[int]) -> int:
         if cid not in taken:
             taken.add(cid)
             return cid
-    raise PositionError(item, f"no {text!r} left in deck {deck} (§8: each deck has one of each card, two reserves)")
+    raise PositionError(
+        item, f"no {text!r} left in deck {deck} (§8: each deck has one of each card, two reserves)"
+    )
 
 
 def position(state: State) -> dict[str, Any]:

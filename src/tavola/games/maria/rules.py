@@ -6,12 +6,19 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import rng
-from tavola.core.rules import Action, Event, Rules, Scenario, State
-from tavola.games.maria import invariants, sequence, setup
+from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
+from tavola.games.maria import invariants, knowledge, sequence, setup
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
-from tavola.games.maria.common import GENERAL_MAX, GENERAL_MIN, RESERVE_HIGH, RESERVE_LOW, general_power, role_powers
+from tavola.games.maria.common import (
+    GENERAL_MAX,
+    GENERAL_MIN,
+    RESERVE_HIGH,
+    RESERVE_LOW,
+    general_power,
+    role_powers,
+)
 from tavola.games.maria.flow import FLOW, actors
 
 NO_UNDO = frozenset({"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit"})
@@ -92,6 +99,12 @@ class MariaRules(Rules):
                 _respread(world, gens)
         return world
 
+    def evaluate(self, state: State) -> dict[str, float]:
+        return knowledge.evaluate(state)
+
+    def knowledge(self) -> Knowledge:
+        return knowledge.KNOWLEDGE
+
     def check(self, state: State) -> list[str]:
         return invariants.check(state) + FLOW.check(state)
 
@@ -119,15 +132,32 @@ class MariaRules(Rules):
         space += [(v, g) for v in ("troop", "untroop", "march", "commander") for g in gens]
         space += [("move", p) for p in gens + trains]
         space += [("reenter", t) for t in trains]
-        space += [(v, c) for v in ("hussar", "stack", "march_stack", "to", "enter", "retreat") for c in cities]
+        space += [
+            (v, c) for v in ("hussar", "stack", "march_stack", "to", "enter", "retreat") for c in cities
+        ]
         space += [(v, c) for v in ("pay", "card") for c in cards]
         space += [("reserve", v) for v in range(RESERVE_LOW, RESERVE_HIGH + 1)]
         space += [("attack", f"{a}>{b}") for a in cities for b in sorted(GEO.adjacent[a])]
-        space += [("transfer", f"{a}>{b}") for a in gens for b in gens if a != b and general_power(a) == general_power(b)]
+        space += [
+            ("transfer", f"{a}>{b}")
+            for a in gens
+            for b in gens
+            if a != b and general_power(a) == general_power(b)
+        ]
         space += [("enter", f"{g}@{c}") for g in gens for c in cities if GEO.cities[c].fortress is not None]
         space += [
             (v,)
-            for v in ("seal", "pass", "subsidy", "no_subsidy", "stop", "done", "cancel", "withdraw", "recruit")
+            for v in (
+                "seal",
+                "pass",
+                "subsidy",
+                "no_subsidy",
+                "stop",
+                "done",
+                "cancel",
+                "withdraw",
+                "recruit",
+            )
         ]
         return space
 

@@ -117,12 +117,14 @@ def advance(state: State) -> list[dict[str, Any]]:
         name = top["s"]
         if name == "sequence":
             events += _run_stage(state)
-        elif name == "pay" and top["paid"] == 0 and top["why"] == "supply" and not supply.must_pay(state, top):
+        elif (
+            name == "pay" and top["paid"] == 0 and top["why"] == "supply" and not supply.must_pay(state, top)
+        ):
             flow.pop(state)
             events += supply.cannot_pay(state, top)
-        elif name == "pay" and top["why"] == "supply" and state["generals"][top["piece"]]["city"] is None:
-            flow.pop(state)
-        elif name == "combat" and combat.combat_over(state, top):
+        elif (
+            name == "pay" and top["why"] == "supply" and state["generals"][top["piece"]]["city"] is None
+        ) or (name == "combat" and combat.combat_over(state, top)):
             flow.pop(state)
         else:
             break
@@ -136,7 +138,9 @@ def legal_subsidy(state: State, frame: dict[str, Any], role: str) -> list[tuple[
     return [("subsidy",), ("no_subsidy",)]
 
 
-def apply_subsidy(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_subsidy(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§8 NOTE: from turn 4 France chooses each turn whether to subsidise Bavaria."""
     state["subsidy"] = action[0] == "subsidy"
     flow.pop(state)

@@ -12,8 +12,8 @@ from tavola.games.maria import cards
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     GENERAL_MAX,
-    N,
     POWERS,
+    N,
     State,
     event,
     general_power,
@@ -47,7 +47,9 @@ OPTIONS = (
     OptionSpec("reserve_payment", 8, (8, 1), "A Reserve pays", "§8"),
     OptionSpec("withdraw_at_once", True, (True, False), "The side behind may withdraw at once", "§11.1"),
     OptionSpec("retreat_every_step", False, (False, True), "Every retreat step leads away", "§11.2"),
-    OptionSpec("minor_reentry", "superpower", ("superpower", "own"), "Minor powers' generals re-enter at", "§13"),
+    OptionSpec(
+        "minor_reentry", "superpower", ("superpower", "own"), "Minor powers' generals re-enter at", "§13"
+    ),
     OptionSpec("pragmatic_hand", True, (True, False), "The Pragmatic Army is dealt its hand", "§4"),
 )
 INTRO_OUT_MAPS = ("flanders",)
@@ -155,7 +157,9 @@ def legal_allocate(state: State, frame: dict[str, Any], role: str) -> list[tuple
     return out
 
 
-def apply_allocate(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_allocate(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     """§4: written in secret on the army sheet; nobody sees another's sheet."""
     if action[0] == "troop":
         state["generals"][action[1]]["troops"] += 1

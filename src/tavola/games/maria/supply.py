@@ -31,7 +31,11 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
     if ``through_hussars``. None if there is none."""
     power = general_power(gid)
     start = state["generals"][gid]["city"]
-    trains = {c for t, c in state["trains"].items() if c is not None and t not in state["out"] and piece_power(t) == power}
+    trains = {
+        c
+        for t, c in state["trains"].items()
+        if c is not None and t not in state["out"] and piece_power(t) == power
+    }
     if not trains:
         return None
     occupied = occupancy(state)
@@ -119,7 +123,9 @@ def cannot_pay(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     power = frame["power"]
     gid = frame["piece"]
     shown = [card_name(c) for c in sorted(state["hands"][power])]
-    out = [{"msg": "ev.cannot_pay", "args": {"power": power, "cards": shown, "n": frame["cost"]}, "reveal": True}]
+    out = [
+        {"msg": "ev.cannot_pay", "args": {"power": power, "cards": shown, "n": frame["cost"]}, "reveal": True}
+    ]
     if state["generals"][gid]["city"] is not None:
         out += unsupplied(state, gid)
     return out

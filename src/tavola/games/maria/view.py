@@ -20,9 +20,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         if over or general_power(gid) in mine:
             seen["troops"] = g["troops"]
         generals[gid] = seen
-    hands = {
-        p: sorted(card_name(c) for c in h) for p, h in state["hands"].items() if over or p in mine
-    }
+    hands = {p: sorted(card_name(c) for c in h) for p, h in state["hands"].items() if over or p in mine}
     return {
         "scenario": state["scenario"],
         "turn": state["turn"],
@@ -56,6 +54,8 @@ def board_json() -> dict[str, Any]:
     from tavola.games.maria.board import load_components
 
     data = load_components().to_json()
-    data["generals"] = {gid: {"name": g.name, "power": g.power, "rank": g.rank} for gid, g in GEO.generals.items()}
+    data["generals"] = {
+        gid: {"name": g.name, "power": g.power, "rank": g.rank} for gid, g in GEO.generals.items()
+    }
     data["trains"] = {tid: {"power": t.power} for tid, t in GEO.trains.items()}
     return data

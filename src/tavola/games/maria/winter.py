@@ -89,7 +89,10 @@ def _givable(state: State, power: str) -> list[str]:
     return [
         g
         for g, x in sorted(state["generals"].items())
-        if general_power(g) == power and x["city"] is not None and g not in state["out"] and x["troops"] < GENERAL_MAX
+        if general_power(g) == power
+        and x["city"] is not None
+        and g not in state["out"]
+        and x["troops"] < GENERAL_MAX
     ]
 
 
@@ -117,7 +120,9 @@ def legal_winter(state: State, frame: dict[str, Any], role: str) -> list[tuple[A
     return out
 
 
-def apply_winter(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+def apply_winter(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
     power = frame["power"]
     verb = action[0]
     if verb == "pay":

@@ -1,12 +1,12 @@
 """Maria positions (docs/positions.md): the state as readable data, and back.
 
-Keys: ``turn`` (the turn number), ``stage``, ``group``, ``generals`` (id -> city, troops,
+Keys: ``turn`` (``number``, ``stage``, ``group``, ``subsidy``, ``sealed`` and ``pending``, the
+flow stack, bottom first: the decision under way on top), ``generals`` (id -> city, troops,
 ``down``), ``trains`` (id -> city or null), ``out``, ``hands`` (power -> cards as
 ``7-diamonds`` or ``reserve``, deck of origin as ``@2`` when not the first), ``pile`` (the
 draw pile, top last, same notation; written in full, so a position fixes the cards to come),
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
-``commanders``, ``subsidy``, ``sealed``, ``result`` and ``pending`` (the flow stack, bottom
-first). Loading checks the pieces, the cards and the rules' invariants and names the faulty
+``commanders`` and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
 item."""
 
 from __future__ import annotations
@@ -15,14 +15,11 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.errors import PositionError
-from tavola.games.maria import setup
+from tavola.games.maria import sequence, setup
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import DECK_SIZE, LOW, PER_SUIT, SUITS, State, card
 
 KEYS = (
-    "turn",
-    "stage",
-    "group",
     "generals",
     "trains",
     "out",
@@ -36,10 +33,10 @@ KEYS = (
     "moved",
     "retreated",
     "commanders",
-    "subsidy",
-    "sealed",
     "result",
 )
+TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}
+"""Keys of ``turn`` and the state keys they stand for (``pending`` is the flow stack)."""
 
 
 def card_text(cid: int) -> str:
@@ -72,12 +69,14 @@ def parse_card(text: str, item: str, taken: set[int]) -> int:
 
 def position(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {k: state[k] for k in KEYS}
-    out = {k: v for k, v in out.items()}
     out["hands"] = {p: [card_text(c) for c in h] for p, h in state["hands"].items()}
     out["pile"] = [card_text(c) for c in state["pile"]]
     out["discards"] = [[card_text(c) for c in d] for d in state["discards"]]
-    out["pending"] = [dict(f) for f in state["flow"]]
-    out["options"] = dict(state["options"])
+    turn = {key: state[name] for key, name in TURN.items()}
+    turn["pending"] = [dict(f) for f in state["flow"]]
+    out["turn"] = turn
+    if out["result"] is None:
+        del out["result"]
     return _plain(out)
 
 
@@ -96,9 +95,20 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     players = pos.get("players", 3)
     base = setup.setup(scenario, players, dict(pos.get("options") or {}), seed)
     state: State = dict(base)
+    known = {*KEYS, "turn", "format", "game", "scenario", "players", "options"}
+    for key in pos:
+        if key not in known:
+            raise PositionError(key, f"Maria positions have no key {key!r}")
     for key in KEYS:
         if key in pos:
             state[key] = _plain(pos[key])
+    turn = pos.get("turn") or {}
+    for key, value in turn.items():
+        if key == "pending":
+            continue
+        if key not in TURN:
+            raise PositionError(f"turn.{key}", "the turn has number, stage, group, subsidy, sealed, pending")
+        state[TURN[key]] = _plain(value)
     for gid, g in state["generals"].items():
         if gid not in GEO.generals:
             raise PositionError(f"generals.{gid}", "no such general on the army sheets")
@@ -132,9 +142,12 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
                 if c not in taken and c // DECK_SIZE not in unused
             ]
             state["pile"] = rest
-    if "pending" in pos:
-        state["flow"] = _plain(pos["pending"])
+    if "pending" in turn:
+        state["flow"] = _plain(turn["pending"])
+    elif turn:
+        state["flow"] = [{"s": "sequence"}]
     state["rng"] = rng.seed_state(seed)
+    sequence.advance(state)
     problems = RULES.check(state)
     if problems:
         raise PositionError("position", problems[0])

@@ -162,3 +162,11 @@ def test_10_2_train_reentry_needs_an_empty_allied_major_fortress_and_4_points() 
     assert ("reenter", "france_train_2") in RULES.legal_actions(state, "louis")
     state["markers"]["munchen"] = "austria"  # München held by an enemy: no fortress is left
     assert ("reenter", "france_train_2") not in RULES.legal_actions(state, "louis")
+
+
+def test_12_retroactive_conquest_only_if_still_unprotected_after_combat() -> None:
+    state = _moving(2)
+    state["question"] = {"ingolstadt": "austria"}
+    place(state, "torring", "munchen", 5)
+    conquest.retroactive(state)
+    assert "ingolstadt" not in state["markers"] and state["question"] == {}

@@ -102,3 +102,35 @@ def test_6_transfer_is_a_side_action_of_the_movement() -> None:
 
     at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
     assert ("transfer", f"{SCHWERIN}>{FRIEDRICH}") in RULES.legal_actions(state, "frederick")
+
+
+def test_2_allies_enemies_and_cooperating_powers() -> None:
+    from tavola.games.maria.common import allied, cooperating, enemies, superpower
+
+    assert allied("france", "prussia") and allied("bavaria", "saxony") and allied("austria", "pragmatic_army")
+    assert enemies("austria", "france") and enemies("pragmatic_army", "prussia")
+    assert cooperating("france", "bavaria") and not cooperating("france", "prussia")
+    assert superpower("bavaria") == "france" and superpower("saxony") == "prussia"
+
+
+def test_2_the_players_and_their_powers() -> None:
+    state = allocated()
+    assert state["control"] == {
+        "austria": "theresa",
+        "pragmatic_army": "frederick",
+        "prussia": "frederick",
+        "saxony": "frederick",
+        "france": "louis",
+        "bavaria": "louis",
+    }
+    assert "pragmatic_army" not in state["powers"]  # §14: not in the introductory game
+
+
+def test_3_2_control_home_fortresses_unmarked_the_others_by_marker() -> None:
+    from tavola.games.maria.common import controller
+
+    state = allocated()
+    assert controller(state, "prag") == "austria" and controller(state, "dresden") == "saxony"
+    assert controller(state, "glogau") == "prussia" and controller(state, "breslau") == "austria"
+    state["markers"]["prag"] = "france"
+    assert controller(state, "prag") == "france"

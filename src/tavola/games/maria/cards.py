@@ -92,7 +92,7 @@ def draws(state: State, power: str) -> int:
 
 
 def draw_phase(state: State, group: int) -> list[dict[str, Any]]:
-    """§5.1, §8: the active powers draw their tactical cards (each sees only its own)."""
+    """§5, §8: the active powers draw their tactical cards (each sees only its own)."""
     events = []
     for power in group_powers(state, group):
         got = draw(state, power, draws(state, power))

@@ -39,7 +39,7 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         if "austria" in state["powers"] and (
             any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
         ):
-            flow.push(state, "hussar", n=0)  # §5.2, §7
+            flow.push(state, "hussar", n=0)  # §5, §7
         return events
     if stage == "phase":
         g += 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import State, card_name, general_power, power_troops, role_powers
 
@@ -51,11 +52,16 @@ def view(state: State, role: str | None) -> dict[str, Any]:
 
 
 def board_json() -> dict[str, Any]:
-    from tavola.games.maria.board import load_components
-
     data = load_components().to_json()
     data["generals"] = {
         gid: {"name": g.name, "power": g.power, "rank": g.rank} for gid, g in GEO.generals.items()
     }
     data["trains"] = {tid: {"power": t.power} for tid, t in GEO.trains.items()}
+    # the names the log and the prompts show for ids: cities, generals, trains
+    data["areas"] = [{"id": cid, "name": c.name} for cid, c in GEO.cities.items()]
+    data["areas"] += [{"id": gid, "name": g.name} for gid, g in GEO.generals.items()]
+    data["areas"] += [
+        {"id": tid, "name": f"the {t.power.replace('_', ' ').title()} supply train"}
+        for tid, t in GEO.trains.items()
+    ]
     return data

@@ -237,9 +237,8 @@ def _step(state: State, frame: dict[str, Any], city: str) -> list[dict[str, Any]
     events: list[dict[str, Any]] = []
     moving = generals_at(state, here) if frame["stack"] else [piece]
     if piece in state["generals"]:
-        g = state["generals"][piece]
-        lead = piece_power(piece)
-        events += conquest.leave(state, here, lead, g["down"], frame["march"])
+        down = all(state["generals"][g]["down"] for g in moving)  # §10.3: a face-up general conquers
+        events += conquest.leave(state, here, piece_power(piece), down, frame["march"])
     occupied = occupancy(state)
     there = [p for p in occupied.get(city, []) if p not in moving]
     for p in there:

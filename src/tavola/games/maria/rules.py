@@ -119,7 +119,7 @@ class MariaRules(Rules):
     ) -> list[str]:
         applied, found = invariants.check_step(before, after)
         if seen is not None and applied:
-            seen["§9 supply"] = seen.get("§9 supply", 0) + 1
+            seen["9 supply"] = seen.get("9 supply", 0) + 1
         return found
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:

@@ -170,3 +170,22 @@ def test_12_retroactive_conquest_only_if_still_unprotected_after_combat() -> Non
     place(state, "torring", "munchen", 5)
     conquest.retroactive(state)
     assert "ingolstadt" not in state["markers"] and state["question"] == {}
+
+
+def test_10_3_tournai_example_and_its_retroactive_sequel() -> None:
+    """§10.3: a French general passes Tournai, which falls, and Brussel, which a Pragmatic general
+    protects: a question mark. In the combat sub-phase that general retreats, and in the §12 check
+    Brussel falls. (Flanders is not in the introductory game: the board is read with both maps.)"""
+    state = _moving(0)
+    state["scenario"] = "advanced"  # both maps in play for this test
+    state["generals"]["earl_of_stair"] = {"city": "tienen", "troops": 3, "down": False}
+    place(state, "moritz_v_sachsen", "lille", 7)
+    act(state, "louis", "move", "moritz_v_sachsen")
+    for city in ("tournai", "ath", "brussel", "mons"):
+        act(state, "louis", "to", city)
+    assert state["markers"]["tournai"] == "france"
+    assert "brussel" not in state["markers"] and state["question"] == {"brussel": "france"}
+    state["generals"]["earl_of_stair"]["city"] = "aachen"  # after its retreat, 4 cities away
+    assert conquest.protected(state, "brussel") is False
+    conquest.retroactive(state)
+    assert state["markers"]["brussel"] == "france"

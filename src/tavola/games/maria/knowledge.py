@@ -8,7 +8,7 @@ from typing import Any
 
 from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.maria import victory
-from tavola.games.maria.common import N
+from tavola.games.maria.common import N, general_power, hand_value, power_troops
 
 WEIGHTS = {
     "seal": 5.0,
@@ -50,8 +50,27 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
     return rand.choices(useful, weights)[0]
 
 
+def _strength(state: State, powers: set[str]) -> float:
+    """Troops on the map, face-up generals and card points of a side, as a share of all sides'."""
+
+    def side(ps: set[str]) -> float:
+        troops = sum(power_troops(state, p) for p in ps)
+        up = sum(
+            1
+            for g, x in state["generals"].items()
+            if general_power(g) in ps and x["city"] is not None and g not in state["out"] and not x["down"]
+        )
+        cards = sum(hand_value(state, p) for p in ps if p in state["hands"])
+        return troops + 2 * up + cards / 4
+
+    mine = side(powers)
+    everyone = side(set(state["powers"]))
+    return mine / everyone if everyone else 0.0
+
+
 def evaluate(state: State) -> dict[str, float]:
-    """§14: France and Prussia toward their fortresses, Austria as the turns run out."""
+    """§14: France and Prussia toward their fortresses, Austria as the turns run out; a little
+    for the strength of each side (troops, generals in supply, cards)."""
     fr = victory.held(state, "france", (victory.AUSTRIA,)) / N.introductory_victory["france"]
     pr = (
         victory.held(state, "prussia", (victory.AUSTRIA, victory.SILESIA)) / N.introductory_victory["prussia"]
@@ -63,12 +82,14 @@ def evaluate(state: State) -> dict[str, float]:
             out[role] = 1.0 if role in res["winners"] else 0.0
             continue
         powers = {p for p in state["powers"] if state["control"][p] == role}
+        strength = _strength(state, powers)
         if "austria" in powers:
             time_left = state["turn"] / N.turns[state["scenario"]]
-            out[role] = max(0.0, min(1.0, 0.5 * time_left + 0.5 * (1 - max(fr, pr))))
+            value = 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
         else:
             mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
-            out[role] = max(0.0, min(1.0, mine))
+            value = 0.8 * mine + 0.2 * strength
+        out[role] = max(0.0, min(1.0, value))
     return out
 
 

@@ -114,13 +114,12 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
 
 
 def _may_stack(state: State, a: str, b: str) -> bool:
-    """§6: only generals of one power or of cooperating powers stack (Austria and the Pragmatic
-    Army only if both players agree, §10.1: an option, ``austria_pragmatic_stack``)."""
+    """§6: only generals of one power or of cooperating powers stack. Austria and the Pragmatic
+    Army stack only if both players agree (§10.1): that agreement belongs to the advanced game,
+    not built yet, so they never stack here."""
     if not cooperating(a, b):
         return False
-    if a != b and {a, b} == {"austria", "pragmatic_army"}:
-        return bool(state["options"].get("austria_pragmatic_stack", False))
-    return True
+    return a == b or {a, b} != {"austria", "pragmatic_army"}
 
 
 def _near_enemy(state: State, city: str, power: str, occupied: dict[str, list[str]]) -> bool:

@@ -268,3 +268,25 @@ def test_6_1_tavola_position_plays_the_book_production(capsys, space: str, produ
     purse = next(n for n in data["position"]["nations"] if n["nation"] == "romans")["purse"]
     amount, kind = produced.split()
     assert purse == {kind: int(amount), "coin": 1}
+
+
+def test_tavola_play_goes_on_from_a_position(capsys, tmp_path: Path) -> None:
+    """`tavola play --from FILE` plays on from a position (here bots to the end) and records it."""
+    record = tmp_path / "game.json"
+    code = main(
+        [
+            "play",
+            "antike-ii",
+            "--from",
+            str(EXAMPLE),
+            "--seat",
+            "all=random",
+            "--record",
+            str(record),
+            "--json",
+        ]
+    )
+    assert code == 0
+    saved = json.loads(record.read_text())
+    assert saved["position"]["nations"][0]["temples"] == ["syracus"]
+    assert replay(saved).is_over

@@ -189,8 +189,10 @@ def test_7_2_romans_top_up_to_14_legions_after_round_4() -> None:
 
 
 def test_7_2_romans_round_3_two_leaders_split_freely() -> None:
+    """Two leaders; the legions are split freely between the leaders' two areas, not spread over
+    every controlled area (``distribute`` is the card exception of the Vandals and Ostrogoths)."""
     r = one(S1.nation("romans").reinforcements, round=3)
-    assert len(r.leaders) == 2 and r.where.distribute
+    assert len(r.leaders) == 2 and r.where.rule == "controlled" and not r.where.distribute
 
 
 def test_faq_romans_marius_round_8() -> None:

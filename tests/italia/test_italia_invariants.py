@@ -419,6 +419,23 @@ def test_7_1_placement_of_bought_units(s1: Step) -> None:
     assert s1.fails("7.1 placement")  # land units never go to sea (FAQ)
 
 
+def test_7_2_clarification_reinforcements_go_with_their_leaders(t1: Table) -> None:
+    """The Roman reinforcements of round 3 (two leaders, four legions): a legion in either leader's
+    area keeps the rule; one in a third Roman area breaks it."""
+    t1.st["round"] = 3
+    s = Step(t1)
+    s.before["flow"].append({"s": "reinf", "n": t1.n("romans"), "i": 0, "ph": "place", "items": [], "at": -1})
+    for area in ("roma", "umbria", "corfinium"):
+        s.both(area, "romans", "legion")
+    leaders = t1.S.reinf[t1.n("romans")][3][0].leaders
+    s.put(s.after, "roma", "romans", "leader")[0][5] = leaders[0]
+    s.put(s.after, "umbria", "romans", "leader")[0][5] = leaders[1]
+    e = s.ev("it.arrive", nation="romans", unit="legion", area=t1.a("umbria"), leader=None)
+    assert not s.fails("7.2 reinforcements with a leader")
+    e["args"]["area"] = t1.a("corfinium")
+    assert s.fails("7.2 reinforcements with a leader")
+
+
 # -- the fuzzer ----------------------------------------------------------------------------------
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from server_helpers import browser, create, play_out
 
 from tavola.core.game import Game, replay
+from tavola.core.position import read
 
 
 def _finished(client):
@@ -109,3 +111,45 @@ def test_record_is_withheld_while_playing(client):
     r = client.get(f"/api/matches/{m['id']}/record")
     assert r.status_code == 409 and r.json()["error"]["code"] == "not_over"
     assert client.get("/api/matches/zzz/record").status_code == 404
+
+
+def test_a_record_that_starts_from_a_position_imports_replays_and_exports(client):
+    """A disputed situation and its continuation are one file: the record carries its start
+    position (§6.1's Yellow production here), and the server replays it from there."""
+    example = read(Path(__file__).parents[2] / "examples" / "antike-ii" / "6.1-yellow.yaml")
+    g = Game.from_position("antike-ii", example["position"], seed=5)
+    g.apply("romans", ["rondel", "aurum"])
+    while len(g.actions) < 4:
+        role = g.active_roles[0]
+        g.apply(role, list(g.legal_actions(role)[0]))
+    record = json.loads(json.dumps(g.record()))
+    assert record["position"]["nations"][0]["temples"] == ["syracus"]
+    stranger = browser(client)
+    r = stranger.post("/api/records", json=record)
+    assert r.status_code == 201, r.text
+    mid = r.json()["match"]["id"]
+    assert stranger.get(f"/api/matches/{mid}/record").json() == {**record, "dice_commitment": None}
+    start = stranger.get(f"/api/matches/{mid}/replay", params={"step": 0}).json()
+    assert start["steps"] == 4
+    assert start["view"] == json.loads(
+        json.dumps(Game.from_position("antike-ii", record["position"]).view(None))
+    )
+    for step in (1, 4, 2):
+        body = stranger.get(f"/api/matches/{mid}/replay", params={"step": step, "role": "romans"}).json()
+        assert body["view"] == json.loads(json.dumps(replay(record, upto=step).view("romans")))
+    after = replay(record, upto=1).position()
+    romans = next(n for n in after["nations"] if n["nation"] == "romans")
+    assert romans["purse"] == {"gold": 4, "coin": 1}  # the book's production, replayed
+
+
+def test_a_record_with_a_bad_start_position_is_refused_naming_the_item(client):
+    example = read(Path(__file__).parents[2] / "examples" / "antike-ii" / "6.1-yellow.yaml")
+    good = Game.from_position("antike-ii", example["position"], seed=5).record()
+    bad = json.loads(json.dumps(good))
+    bad["position"]["nations"][0]["cities"]["atlantis"] = "gold"
+    r = client.post("/api/records", json=bad)
+    assert r.status_code == 422 and r.json()["error"]["code"] == "corrupt_record"
+    assert "nations.romans.cities.atlantis" in r.json()["error"]["message"]
+    r = client.post("/api/records", json={**good, "position": "nations: []"})
+    assert r.status_code == 400
+    assert client.get("/api/matches", params={"mine": 1}).json()["matches"] == []

@@ -55,6 +55,8 @@ def parse(text: str | bytes) -> dict[str, Any]:
         data = json.loads(text) if text.lstrip().startswith("{") else yaml.safe_load(text)
     except (ValueError, yaml.YAMLError) as exc:
         raise PositionError("", f"not valid YAML or JSON: {exc}") from None
+    except RecursionError:
+        raise PositionError("", "not valid YAML or JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise PositionError("", "a position is a mapping of keys to values")
     return data
@@ -102,7 +104,7 @@ def settings(game_id: str | None, position: Any) -> dict[str, Any]:
         raise PositionError("game", str(exc)) from None
     scenarios = {s.name: s for s in rules.scenarios()}
     scenario = position.get("scenario", next(iter(scenarios)))
-    if scenario not in scenarios:
+    if not isinstance(scenario, str) or scenario not in scenarios:
         raise PositionError(
             "scenario", f"{game_id} has no scenario {scenario!r}; scenarios: {', '.join(scenarios)}"
         )

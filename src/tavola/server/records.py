@@ -39,12 +39,7 @@ class Records:
     def _record(self, s: DbSession, m: MatchRow) -> dict[str, Any]:
         rows = self._action_rows(s, m.id, 0, m.step)
         out = {
-            "format": m.record_format,
-            "game": m.game,
-            "scenario": m.scenario,
-            "players": m.players,
-            "options": dict(m.options),
-            "seed": m.seed,
+            **_settings(m),
             "actions": [[r.role, *r.action] for r in rows],
             "checksums": [r.checksum for r in rows],
         }
@@ -90,7 +85,7 @@ class Records:
             raise bad_request(f"step must be between 0 and {m.step}")
         game = self._cached(self._replays, mid)
         if game is None or len(game.actions) > step:
-            game = Game(m.game, m.scenario, m.players, m.options, m.seed, record_format=m.record_format)
+            game = replay({**_settings(m), "actions": []}, verify=False)
         if len(game.actions) < step:
             with self.db.session() as s:
                 rows = self._action_rows(s, mid, len(game.actions), step)
@@ -133,6 +128,7 @@ class Records:
                     step=len(game.actions),
                     active=game.active_roles,
                     result=game.result,
+                    start=game.start,
                     created_by=ident.user_id if ident else None,
                     created_at=now,
                     updated_at=now,
@@ -155,6 +151,21 @@ class Records:
                     ],
                 )
         return self.reload(mid)
+
+
+def _settings(m: MatchRow) -> dict[str, Any]:
+    """A match's record without its actions: the settings, the seed and the start position."""
+    out: dict[str, Any] = {
+        "format": m.record_format,
+        "game": m.game,
+        "scenario": m.scenario,
+        "players": m.players,
+        "options": dict(m.options),
+        "seed": m.seed,
+    }
+    if m.start is not None:  # a record that starts from a position carries it
+        out["position"] = m.start
+    return out
 
 
 def _seed_columns(seed: int) -> dict[str, Any]:

@@ -23,9 +23,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tavola.core import datafile
+from tavola.core.datafile import Provenanced, read_yaml
 from tavola.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -45,26 +46,6 @@ STACK_LIMIT = {"normal": 3, "marsh": 3, "highland": 2}
 # ---------------------------------------------------------------------------------------------
 # File schema (pydantic). Every item carries its provenance: a source or a reconstruction basis.
 # ---------------------------------------------------------------------------------------------
-
-
-class Provenanced(BaseModel):
-    """An item with exactly one of ``source`` (where the fact is printed) or ``reconstructed``
-    (why it was inferred)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    source: str | None = None
-    reconstructed: str | None = None
-
-    @model_validator(mode="after")
-    def _one_provenance(self) -> Provenanced:
-        if bool(self.source) == bool(self.reconstructed):
-            raise ValueError("needs exactly one of 'source' or 'reconstructed' (non-empty)")
-        return self
-
-    @property
-    def sourced(self) -> bool:
-        return self.source is not None
 
 
 class PositionSpec(Provenanced):
@@ -401,46 +382,17 @@ REGION_NAMES = (
 # ---------------------------------------------------------------------------------------------
 
 
-def _item_label(raw: Any, loc: tuple[Any, ...]) -> str:
-    """'areas[3] (ravenna)' for a pydantic error location inside the raw file."""
-    out = ""
-    node = raw
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-            try:
-                node = node[part]
-            except (IndexError, KeyError, TypeError):
-                node = None
-            if isinstance(node, dict):
-                name = node.get("key") or node.get("name")
-                if name is None and "a" in node:
-                    name = f"{node.get('a')}–{node.get('b')}"
-                if name is not None:
-                    out += f" ({name})"
-        else:
-            out += f".{part}" if out else str(part)
-            node = node.get(part) if isinstance(node, dict) else None
-    return out
+def _name(node: dict[str, Any]) -> Any:
+    """An area by its key or name, a link or corner by its two ends."""
+    name = node.get("key") or node.get("name")
+    if name is None and "a" in node:
+        name = f"{node.get('a')}–{node.get('b')}"
+    return name
 
 
 def validation_message(path: Path, raw: Any, err: ValidationError) -> str:
     """One line per pydantic error, each naming the file and the item."""
-    lines = []
-    for e in err.errors():
-        where = _item_label(raw, tuple(e["loc"]))
-        lines.append(f"{path.name}: {where}: {e['msg']}")
-    return "\n".join(lines)
-
-
-def read_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as f:
-            return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except OSError as exc:
-        raise DataError(f"{path.name}: cannot read: {exc}") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path.name}: not valid YAML: {exc}") from exc
+    return datafile.validation_message(path.name, raw, err, _name)
 
 
 def parse_board(raw: Any, path: Path = MAP_FILE) -> Board:

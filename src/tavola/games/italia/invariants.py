@@ -48,6 +48,9 @@ CHECKS: dict[str, str] = {
     "came from (FAQ), or onto an own fleet",
     "7.1 placement": "bought land units go one per area into areas the nation holds (all into the one area if "
     "it holds only one), never to sea (FAQ); fleets to a sea next to a held area",
+    "7.2 reinforcements with a leader": "reinforcements that arrive with a leader are placed in the area "
+    "where the leader is placed (fleets in a sea next to it); with two leaders, in either leader's area "
+    "(clarification: Romans, round 3); a card may let them spread (the Vandals, the Ostrogoths in round 6)",
     "9.6 embarkation": "land units embark only before any land movement in the phase",
     "10.8 naval combat": "only fleets roll in a naval battle",
     "10.2 modifiers": "land combat modifiers: attackers -1 in highland or marsh, -2 against a city; +2 per own "
@@ -799,6 +802,47 @@ def check_placement(t: Step) -> None:
             t.fail(name, f"{where}: a second new unit in one area")
 
 
+def check_reinforcement_leaders(t: Step) -> None:
+    """§7.2 and its clarification: «se i rinforzi arrivano con un leader devono essere piazzati
+    tutti nella stessa area in cui viene piazzato il leader»; the two Roman leaders of round 3 may
+    stand in two areas, «e le unità che li accompagnano possono essere distribuite liberamente tra
+    queste due aree».
+
+    One action may place the end of one reinforcement and whole later ones: the events of each
+    later one start with its announcement (``it.reinforcements``) and its leaders come first."""
+    S = t.S
+    name = "7.2 reinforcements with a leader"
+    top = t.before["flow"][-1]
+    rf = S.reinf[top["n"]][t.before["round"]][top["i"]] if top.get("s") == "reinf" else None
+    leaders: list[str] = list(rf.leaders) if rf is not None and not rf.where.distribute else []
+    for e in t.events:
+        msg = e.get("msg")
+        if msg == "it.reinforcements":
+            leaders, rf = [], None
+        elif msg == "it.arrive_leader" and rf is None:
+            leaders.append(e["args"]["leader"])
+            spread = [
+                r
+                for r in S.reinf[t.nat(e["args"]["nation"])].get(t.before["round"], ())
+                if r.where.distribute
+            ]
+            if any(set(leaders) <= set(r.leaders) for r in spread):
+                leaders = []  # the card's own exception (the Vandals, the Ostrogoths in round 6)
+        elif msg == "it.arrive":
+            homes = {leader_area(t.after, k) for k in leaders} - {-1}
+            if not homes:  # no leader, or none could be placed: the card's areas alone rule
+                continue
+            t.hit(name)
+            a, kind = e["args"]["area"], e["args"]["unit"]
+            near = homes | ({x for h in homes for x in S.adj[h]} if kind == "fleet" else set())
+            if a not in near:
+                where = ", ".join(S.keys[h] for h in sorted(homes))
+                t.fail(
+                    name,
+                    f"{e['args']['nation']} {kind} arrives in {S.keys[a]}, not with its leaders ({where})",
+                )
+
+
 CHECK_STEP: tuple[Callable[[Step], None], ...] = (
     check_stack_after_move,
     check_attack_in_combat,
@@ -818,6 +862,7 @@ CHECK_STEP: tuple[Callable[[Step], None], ...] = (
     check_submission,
     check_roma,
     check_placement,
+    check_reinforcement_leaders,
 )
 
 

@@ -25,9 +25,9 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from tavola.core.datafile import Provenanced, read_yaml, validation_message
 from tavola.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -36,6 +36,8 @@ FILES = ("board.yaml", "flanders.yaml", "bohemia.yaml", "armies.yaml", "tactical
 COLUMNS = "ABCDEFGHIKLMN"
 """The army-sheet grid columns, west to east (the letter J is not used)."""
 ROWS = 12
+BOARD_INCHES = (33.0, 22.0)
+"""The printed board's size (iogioco.it component list): the grid squares are not square."""
 
 Suit = Literal["hearts", "diamonds", "clubs", "spades"]
 SUITS: tuple[Suit, ...] = ("hearts", "diamonds", "clubs", "spades")
@@ -55,24 +57,6 @@ Square = Field(pattern=r"^[A-IK-N](1[0-2]|[1-9])$")
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Provenanced(Strict):
-    """An item with exactly one of ``source`` (where the fact is printed or published) or
-    ``reconstructed`` (the basis on which a missing fact was reconstructed)."""
-
-    source: str | None = None
-    reconstructed: str | None = None
-
-    @model_validator(mode="after")
-    def _one_provenance(self) -> Provenanced:
-        if bool(self.source) == bool(self.reconstructed):
-            raise ValueError("needs exactly one of 'source' or 'reconstructed' (non-empty)")
-        return self
-
-    @property
-    def sourced(self) -> bool:
-        return self.source is not None
 
 
 class Rect(Strict):
@@ -534,49 +518,73 @@ class Components:
         raise KeyError(f"no general of rank {rank} for {power!r}")
 
     def to_json(self) -> dict[str, Any]:
-        """Static board data for the browser (plain JSON types only)."""
+        """Static board data for the browser (plain JSON types only).
+
+        ``areas`` are the towns and ``borders`` the roads (``main``, ``road``, or ``crossing``
+        for a road joining the maps), as the client's generic map reads them; positions are in
+        inches of the printed board, y downwards. ``maria`` holds what only Maria's drawing
+        needs: maps, suit sectors, territories and boxes, in grid squares (y upwards)."""
+        sx, sy = BOARD_INCHES[0] / len(COLUMNS), BOARD_INCHES[1] / ROWS
         return {
-            "columns": COLUMNS,
-            "rows": ROWS,
-            "maps": [
-                {"id": m.id, "name": m.name, "name_it": m.name_it, "x": m.board.x, "y": m.board.y}
-                for m in self.maps.values()
-            ],
-            "sectors": [
-                {"id": s.id, "map": s.map, "x": s.board.x, "y": s.board.y, "suit": s.suit}
-                for s in self.sectors.values()
-            ],
-            "territories": [
-                {"id": t.id, "name": t.name, "name_it": t.name_it, "owner": t.owner, "colour": t.colour}
-                for t in self.territories.values()
-            ],
-            "cities": [
+            "title": "Maria",
+            "areas": [
                 {
-                    "id": c.id,
-                    "key": c.key,
+                    "id": c.key,
                     "name": c.name,
+                    "kind": "land",
+                    "terrain": c.territory,
+                    "pos": {"x": round(c.x * sx, 3), "y": round((ROWS - c.y) * sy, 3)},
                     "map": c.map,
-                    "territory": c.territory,
                     "fortress": c.fortress,
                     "elector": c.elector,
-                    "x": c.x,
-                    "y": c.y,
+                    "sector": c.sector,
                     "suit": c.suit,
+                    "square": c.square,
                 }
                 for c in self.cities
             ],
-            "roads": [{"a": r.a, "b": r.b, "main": r.main, "crossing": r.crossing} for r in self.roads],
-            "boxes": [
+            "borders": [
                 {
-                    "id": b.id,
-                    "kind": b.kind,
-                    "name": b.name,
-                    "name_it": b.name_it,
-                    "grid": b.grid,
-                    "power": b.power,
+                    "a": self.cities[r.a].key,
+                    "b": self.cities[r.b].key,
+                    "type": "crossing" if r.crossing else "main" if r.main else "road",
                 }
-                for b in self.boxes.values()
+                for r in self.roads
             ],
+            "maria": {
+                "inches": list(BOARD_INCHES),
+                "columns": COLUMNS,
+                "rows": ROWS,
+                "maps": [
+                    {
+                        "id": m.id,
+                        "name": m.name,
+                        "name_it": m.name_it,
+                        "x": list(m.board.x),
+                        "y": list(m.board.y),
+                    }
+                    for m in self.maps.values()
+                ],
+                "sectors": [
+                    {"id": s.id, "map": s.map, "x": list(s.board.x), "y": list(s.board.y), "suit": s.suit}
+                    for s in self.sectors.values()
+                ],
+                "territories": [
+                    {"id": t.id, "name": t.name, "name_it": t.name_it, "owner": t.owner, "colour": t.colour}
+                    for t in self.territories.values()
+                ],
+                "boxes": [
+                    {
+                        "id": b.id,
+                        "kind": b.kind,
+                        "name": b.name,
+                        "name_it": b.name_it,
+                        "grid": b.grid,
+                        "power": b.power,
+                    }
+                    for b in self.boxes.values()
+                ],
+            },
         }
 
 
@@ -594,40 +602,15 @@ MODELS: dict[str, type[Strict]] = {
 }
 
 
-def _item_label(raw: Any, loc: tuple[Any, ...]) -> str:
-    """``cities[3] (breslau).fortress`` for a pydantic error location inside the raw file."""
-    out = ""
-    node = raw
-    for part in loc:
-        if isinstance(part, int):
-            out += f"[{part}]"
-            try:
-                node = node[part]
-            except (IndexError, KeyError, TypeError):
-                node = None
-            if isinstance(node, dict):
-                name = node.get("id") or node.get("name")
-                if name is None and ("main" in node or "ordinary" in node):
-                    chain = node.get("main") or node.get("ordinary") or []
-                    name = "–".join(map(str, chain[:3])) + ("…" if len(chain) > 3 else "")
-                if name is None and "power" in node:
-                    name = f"{node.get('power')} {node.get('rank', 'train')}"
-                if name is not None:
-                    out += f" ({name})"
-        else:
-            out += f".{part}" if out else str(part)
-            node = node.get(part) if isinstance(node, dict) else None
-    return out
-
-
-def read_yaml(path: Path) -> Any:
-    try:
-        with path.open(encoding="utf-8") as f:
-            return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except OSError as exc:
-        raise DataError(f"{path.name}: cannot read: {exc}") from exc
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path.name}: not valid YAML: {exc}") from exc
+def _name(node: dict[str, Any]) -> Any:
+    """A town, sector or card by its id, a general by name, a road by its first towns."""
+    name = node.get("id") or node.get("name")
+    if name is None and ("main" in node or "ordinary" in node):
+        chain = node.get("main") or node.get("ordinary") or []
+        name = "–".join(map(str, chain[:3])) + ("…" if len(chain) > 3 else "")
+    if name is None and "power" in node:
+        name = f"{node.get('power')} train"
+    return name
 
 
 def parse_file(name: str, raw: Any) -> Strict:
@@ -637,8 +620,7 @@ def parse_file(name: str, raw: Any) -> Strict:
     try:
         return MODELS[name].model_validate(raw)
     except ValidationError as exc:
-        lines = [f"{name}: {_item_label(raw, tuple(e['loc']))}: {e['msg']}" for e in exc.errors()]
-        raise DataError("\n".join(lines)) from None
+        raise DataError(validation_message(name, raw, exc, _name)) from None
 
 
 class _Problems:
@@ -718,6 +700,22 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
                 bad(where, "lies in no sector")
             if c.elector and c.fortress == "none":
                 bad(where, "an elector town is a fortress (§3.2)")
+    for c in comp.cities:
+        owner = comp.territories[c.territory].owner if c.territory in comp.territories else None
+        if c.fortress != "none" and owner is None and not c.elector and c.territory != "silesia":
+            bad(
+                f"cities ({c.key})",
+                "a fortress in nobody's home can never change hands unless it is an elector or Silesian (§3.2, §10.3)",
+            )
+    for p in armies.powers:
+        majors = [c.key for c in comp.cities if c.fortress == "major" and c.territory in p.home]
+        if not majors:
+            bad(
+                f"armies.yaml: powers ({p.id})",
+                "its home has no major fortress for trains to re-enter (§10.2)",
+            )
+        elif not p.major and len(majors) != 1:
+            bad(f"armies.yaml: powers ({p.id})", f"a minor power has one major fortress (§8), found {majors}")
     electors = [c for c in comp.cities if c.elector]
     if len(electors) != 9:
         bad(
@@ -805,7 +803,7 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
     occupied: dict[str, str] = {}
     for kind, items in (("generals", armies.generals), ("trains", armies.trains)):
         for i, g in enumerate(items):
-            label = f"{g.power} {getattr(g, 'rank', 'train')}"
+            label = getattr(g, "name", f"{g.power} train")
             where = f"armies.yaml: {kind}[{i}] ({label})"
             if g.start.box is not None:
                 box = comp.boxes.get(g.start.box)

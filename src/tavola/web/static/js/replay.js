@@ -4,6 +4,7 @@ import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange } f
 import { GameScreen, fetchBoard } from "./view.js";
 import { unwrap, seatMap, rolesOf } from "./match.js";
 import { LogBook, earlierQuery } from "./logbook.js";
+import { analysisLink } from "./positionlink.js";
 
 // Each step's view comes with the last LOG_TAIL entries of its log (the log_size says how many
 // there are); older ones a page at a time when the reader asks. Views looked at only to find a
@@ -15,7 +16,7 @@ const CACHE_MAX = 300;
 const PLAY_ICON = '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M4 2v12l10-6z" fill="currentColor"/></svg>';
 const PAUSE_ICON = '<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"><path d="M3 2h4v12H3zM9 2h4v12H9z" fill="currentColor"/></svg>';
 
-const S = { id: null, match: null, roles: [], step: 0, total: 0, role: "", cache: new Map(), timer: null, turnKey: null, shown: null, book: null };
+const S = { id: null, match: null, roles: [], step: 0, total: 0, role: "", cache: new Map(), timer: null, turnKey: null, shown: null, book: null, record: null };
 let screen;
 
 // The view at `step` (withLog: with the end of its log; else without any of it).
@@ -171,6 +172,16 @@ async function exportRecord() {
   }
 }
 
+// A game that starts from a position opens on the analysis board at the step shown.
+async function analyseHere() {
+  try {
+    S.record = S.record || (await api(`/api/matches/${S.id}/record`));
+    location.href = analysisLink(S.record.position, S.record.actions.slice(0, S.step), S.role);
+  } catch (err) {
+    showError(err);
+  }
+}
+
 async function importRecord(file) {
   try {
     const data = await api("/api/records", { method: "POST", body: await file.text() });
@@ -222,6 +233,8 @@ async function main() {
   });
   $("#rp-export").addEventListener("click", exportRecord);
   $("#rp-import").addEventListener("change", (ev) => ev.target.files[0] && importRecord(ev.target.files[0]));
+  $("#rp-analysis").hidden = !S.match.from_position;
+  $("#rp-analysis").addEventListener("click", analyseHere);
   $("#zoom-in").addEventListener("click", () => screen.map && screen.map.zoom(1.4));
   $("#zoom-out").addEventListener("click", () => screen.map && screen.map.zoom(1 / 1.4));
   $("#zoom-reset").addEventListener("click", () => screen.map && screen.map.reset());

@@ -1,0 +1,83 @@
+"""Reading a game's data files: YAML, items with provenance, validation errors that name the item.
+
+Every board and card item says where it comes from (``source:``) or on what basis it was
+reconstructed (``reconstructed:``); a bad file raises :class:`DataError` naming the file and the
+item, so an owner of the physical game can find the line to fix.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
+
+from tavola.core.errors import DataError
+
+
+class Provenanced(BaseModel):
+    """An item with exactly one of ``source`` (where the fact is printed or published) or
+    ``reconstructed`` (the basis on which a missing fact was reconstructed)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: str | None = None
+    reconstructed: str | None = None
+
+    @model_validator(mode="after")
+    def _one_provenance(self) -> Provenanced:
+        if bool(self.source) == bool(self.reconstructed):
+            raise ValueError("needs exactly one of 'source' or 'reconstructed' (non-empty)")
+        return self
+
+    @property
+    def sourced(self) -> bool:
+        return self.source is not None
+
+
+def default_name(node: dict[str, Any]) -> Any:
+    """The name an item goes by in error messages: its ``id``, ``key`` or ``name``."""
+    return node.get("id") or node.get("key") or node.get("name")
+
+
+def item_label(
+    raw: Any, loc: tuple[Any, ...], name_of: Callable[[dict[str, Any]], Any] = default_name
+) -> str:
+    """``areas[3] (ravenna).terrain`` for a pydantic error location inside the raw file."""
+    out = ""
+    node = raw
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+            try:
+                node = node[part]
+            except (IndexError, KeyError, TypeError):
+                node = None
+            if isinstance(node, dict):
+                name = name_of(node)
+                if name is not None:
+                    out += f" ({name})"
+        else:
+            out += f".{part}" if out else str(part)
+            node = node.get(part) if isinstance(node, dict) else None
+    return out
+
+
+def validation_message(
+    name: str, raw: Any, err: ValidationError, name_of: Callable[[dict[str, Any]], Any] = default_name
+) -> str:
+    """One line per pydantic error, each naming the file and the item."""
+    return "\n".join(f"{name}: {item_label(raw, tuple(e['loc']), name_of)}: {e['msg']}" for e in err.errors())
+
+
+def read_yaml(path: Path) -> Any:
+    """A YAML file's content; DataError naming the file if it cannot be read or parsed."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            return yaml.load(f, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except OSError as exc:
+        raise DataError(f"{path.name}: cannot read: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise DataError(f"{path.name}: not valid YAML: {exc}") from exc

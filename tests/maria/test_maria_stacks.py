@@ -74,9 +74,9 @@ def test_6_mixed_stack_the_other_power_loses_first() -> None:
     commander's."""
     state = allocated()
     clear_board(state)
-    place(state, "torring", "nordlingen", 5)  # Bavaria's rank 1 commands Broglie's rank 3
-    place(state, "broglie", "nordlingen", 6)
-    lose_stack(state, "nordlingen", 7)
+    place(state, "torring", "donauworth", 5)  # Bavaria's rank 1 commands Broglie's rank 3
+    place(state, "broglie", "donauworth", 6)
+    lose_stack(state, "donauworth", 7)
     assert state["generals"]["broglie"]["city"] is None
     assert state["generals"]["torring"]["troops"] == 4
 

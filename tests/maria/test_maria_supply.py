@@ -33,11 +33,11 @@ def test_9_path_of_at_most_6_cities_not_through_enemy_pieces() -> None:
     place(state, "belle_isle", "leipzig", 6)
     state["trains"]["france_train_2"] = "eger"
     assert supply.path_length(state, "belle_isle", through_hussars=False) == 4
-    place(state, "neipperg", "plauen", 2)  # an enemy piece on the only short path
+    place(state, "neipperg", "hof", 2)  # an enemy piece on the only short path
     assert supply.path_length(state, "belle_isle", through_hussars=False) is None
     state["generals"]["neipperg"]["city"] = None
     state["generals"]["neipperg"]["troops"] = 0
-    state["trains"]["bavaria_train_1"] = "plauen"  # a friendly piece does not block
+    state["trains"]["bavaria_train_1"] = "hof"  # a friendly piece does not block
     assert supply.path_length(state, "belle_isle", through_hussars=False) == 4
 
 
@@ -58,7 +58,7 @@ def test_9_hussar_path_costs_a_point_per_city_per_general() -> None:
     place(state, "belle_isle", "leipzig", 6)
     place(state, "broglie", "chemnitz", 5)
     state["trains"]["france_train_2"] = "eger"
-    state["hussars"] = ["plauen", None]
+    state["hussars"] = ["hof", None]
     costs = [supply.status(state, g) for g in ("belle_isle", "broglie")]
     assert costs == [("hussar", 4), ("hussar", 4)]
     state["options"]["hussar_path"] = "cities"

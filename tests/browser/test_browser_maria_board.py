@@ -82,3 +82,23 @@ def test_3_2_both_maps_drawn_from_the_data(pages: Any, artifacts: Path) -> None:
     assert drawn["tint"] == comp.territories["silesia"].colour
     assert drawn["boxes"] == sum(1 for b in comp.boxes.values() if b.grid)
     page.locator("#maria-map").screenshot(path=str(artifacts / "maria-board.png"))
+
+
+def test_3_2_towns_without_positions_draw_no_board_and_no_error(pages: Any) -> None:
+    """A board whose towns carry names only (no positions) leaves the generic map as it is."""
+    board = load_components().to_json()
+    board["areas"] = [{"id": a["id"], "name": a["name"]} for a in board["areas"]]
+    page = pages.new()
+    page.route(
+        "**/static/games/maria/maria.js",
+        lambda route: route.fulfill(path=str(SCRIPT), content_type="text/javascript"),
+    )
+    page.goto("/")
+    page.wait_for_load_state("networkidle")
+    drawn = page.evaluate(
+        DRAW.replace("neisse: host", "neisse: null && host")
+        .replace("grottkau: host", "grottkau: null && host")
+        .replace("tint: host", "tint: null && host"),
+        board,
+    )
+    assert drawn["boards"] == 0 and drawn["towns"] == 0

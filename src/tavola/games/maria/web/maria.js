@@ -18,7 +18,8 @@ const INK = "#2b2119";
 // from its position in inches (y down): two towns give the scale and the offset.
 function transform(ctx) {
   const info = ctx.board.raw.maria;
-  const areas = ctx.board.areas.filter((a) => a.pos && a.x !== undefined);
+  const areas = ctx.board.areas.filter((a) => a.pos && a.pos.x !== undefined && a.x !== undefined);
+  if (areas.length < 2) return null; // towns given without their positions: nothing to draw on
   let A = areas[0];
   let B = areas[0];
   for (const a of areas) {
@@ -43,6 +44,7 @@ export function drawBoard(ctx) {
   const info = board.raw.maria;
   if (!map || !info || map.svg.querySelector(".maria-board")) return;
   const at = transform(ctx);
+  if (!at) return;
   const unit = Math.abs(at(1, 0).x - at(0, 0).x); // one grid square, in drawing units
   const g = s("g", { class: "maria-board" });
 
@@ -145,6 +147,10 @@ export function drawBoard(ctx) {
 }
 
 export function draw(ctx) {
-  drawBoard(ctx);
+  try {
+    drawBoard(ctx);
+  } catch (err) {
+    console.error("Maria board drawing failed", err); // the pieces are drawn all the same
+  }
   genericDraw(ctx);
 }

@@ -174,3 +174,14 @@ def test_a_flow_without_automatic_steps_does_not_advance() -> None:
     state["flow"][0]["left"] = 1
     TABLE.apply(state, 0, ("peek",))  # the peek step has one action, but TABLE never forces
     assert flow.top(state) == {"s": "peek"} and not TABLE.advances
+
+
+def test_a_frame_may_gain_the_locals_its_step_declares_it_grows() -> None:
+    table = Flow(
+        {"duel": Step("§2", frame={"a": "cards of a"}, grows={"b": "cards of b, once dealt"})},
+        actor=lambda *_: "a",
+    )
+    assert table.check({"flow": [{"s": "duel", "a": 1}]}) == []
+    assert table.check({"flow": [{"s": "duel", "a": 1, "b": 2}]}) == []
+    assert table.check({"flow": [{"s": "duel", "b": 2}]})  # "a" is always there
+    assert table.check({"flow": [{"s": "duel", "a": 1, "c": 0}]})  # "c" is nowhere declared

@@ -183,10 +183,9 @@ class Table:
 
     def campaign(self, nation: str, leader: str, gold: int = 0) -> None:
         """Start the campaign of ``nation`` led by ``leader`` (``gold`` as the rules pass it)."""
-        from tavola.games.italia import campaigns
 
         self.begin(nation)
-        campaigns.start_campaign(self.S, self.st, self.n(nation), leader, gold)
+        model.start_campaign(self.S, self.st, self.n(nation), leader, gold)
         FLOW.advance(self.st, self.events)
 
     def vp(self, nation: str) -> float:

@@ -7,7 +7,7 @@ from typing import Any
 
 from italia_table import HALT, Table
 
-from tavola.games.italia import RULES_I, RULES_II, sequence
+from tavola.games.italia import RULES_I, RULES_II, model, sequence
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.rules import ItaliaRules
 
@@ -150,13 +150,13 @@ def test_12_1_a_nation_with_only_fleets_stays_in_the_game(t1: Table) -> None:
     t1.put("mare_hadriaticum", "illyrians", "fleet")
     t1.st["round"] = 2
     assert sequence.acts_this_round(t1.S, t1.st, t1.n("illyrians"))
-    assert not sequence.out_of_game(t1.S, t1.st, t1.n("illyrians"))
+    assert not model.out_of_game(t1.S, t1.st, t1.n("illyrians"))
 
 
 def test_12_1_without_pieces_but_with_later_reinforcements_still_in_the_game(t2: Table) -> None:
     t2.st["round"] = 7
-    assert not sequence.out_of_game(t2.S, t2.st, t2.n("franks"))
-    assert sequence.out_of_game(t2.S, t2.st, t2.n("huns"))
+    assert not model.out_of_game(t2.S, t2.st, t2.n("franks"))
+    assert model.out_of_game(t2.S, t2.st, t2.n("huns"))
 
 
 def test_12_4_transformation_african_romans_become_byzantines(t2: Table) -> None:

@@ -120,8 +120,9 @@ class Step:
     ``run`` makes the step's automatic progress (``True`` when it changed the stack); ``roles``
     names who decides when it is not the flow's one actor; ``single`` may answer cheaply "is
     there exactly one legal action, and which" for forced decisions (``None``: not one);
-    ``section`` gives the rule of the phase under way where it differs from ``rule``. A step
-    with nothing to decide (only ``run``) leaves ``legal``, ``apply`` and ``ask`` out."""
+    ``section`` gives the rule of the phase under way where it differs from ``rule``; ``grows``
+    names the locals a frame may gain on the way or carries only in some cases. A step with
+    nothing to decide (only ``run``) leaves ``legal``, ``apply`` and ``ask`` out."""
 
     rule: str
     legal: Legal = _no_legal
@@ -133,6 +134,7 @@ class Step:
     roles: Deciders | None = None
     single: Single | None = None
     section: Section | None = None
+    grows: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -262,8 +264,7 @@ class Flow:
                 out.append(f"flow[{depth}]: unknown step {name!r}")
                 continue
             keys = set(frame) - {"s"}
-            if keys != set(step.frame):
-                out.append(
-                    f"flow[{depth}] {name!r}: locals {sorted(keys)}, its step declares {sorted(step.frame)}"
-                )
+            if not set(step.frame) <= keys <= set(step.frame) | set(step.grows):
+                declared = sorted(step.frame) + [f"({k})" for k in sorted(step.grows)]
+                out.append(f"flow[{depth}] {name!r}: locals {sorted(keys)}, its step declares {declared}")
         return out

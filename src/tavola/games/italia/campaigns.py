@@ -34,25 +34,6 @@ from tavola.games.italia.submission import offer_revolt
 # -- the campaign frame ---------------------------------------------------------------------
 
 
-def start_campaign(
-    S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False, free_exit: int = -1
-) -> None:
-    """§12.3: start the campaign of ``leader`` (``single``: one move, round 10 of Italia I, §13.4)."""
-    flow.push(
-        st,
-        "camp",
-        n=n,
-        ldr=leader,
-        gold=gold,
-        ph="start",
-        last=-1,
-        moves=0,
-        single=single,
-        free=free_exit,
-        blocked=False,
-    )
-
-
 def leader_area(st: State, key: str) -> int:
     """Where the campaigning leader stands (-1 once he is dead: the campaign ends, §12.3.1)."""
     a, u, _ = find_leader(st, key)

@@ -38,6 +38,185 @@ from tavola.games.italia import (
 from tavola.games.italia.model import ask
 from tavola.games.italia.scenario import static
 
+NATION = {"n": "the nation whose step it is (its player decides)"}
+FRAMES = {
+    "round": (
+        {
+            "ph": "the round's phase: start, turns, end, score, next",
+            "i": "the place in the order of play of the next turn (§5.0)",
+        },
+        {},
+    ),
+    "turn": (
+        {
+            **NATION,
+            "ph": "the turn's phase: start, income, buy, place, move, combat, camp, ... end, close (§5.0)",
+        },
+        {},
+    ),
+    "buy": ({**NATION, "cities": "areas where a city was bought this turn (§6.2)"}, {}),
+    "tribute": ({"n": "the ruler, who spends the gold paid over its limit (§6.4)"}, {}),
+    "place": (
+        {
+            **NATION,
+            "items": "the bought units still to place",
+            "used": "areas that took a new unit (§7.1: one each)",
+        },
+        {},
+    ),
+    "reinf": (
+        {
+            **NATION,
+            "i": "the reinforcement's line on the card for this round",
+            "ph": "ask (an optional one: take it?), start, place",
+        },
+        {
+            "items": "the pieces still to place, [kind, leader key]",
+            "at": "the area of the leader the pieces follow (-1: none yet)",
+            "group": "the pieces follow their leaders (§7.2 clarification)",
+        },
+    ),
+    "reduce": ({**NATION, "kind": "the kind of unit removed", "left": "how many are still to remove"}, {}),
+    "excess": (
+        {**NATION, "a": "the area over its limit (§8.0)"},
+        {
+            "cap": "the attack limit that applies instead of the stacking limit (§8.3)",
+            "shed": "the area was the capital until now (§8.1): nothing to declare",
+        },
+    ),
+    "move": (
+        {
+            **NATION,
+            "g": "the area of the group picked up (-1: none)",
+            "mode": "normal, or the movement of a campaign, a reaction or a second phase",
+        },
+        {
+            "major": "a major invasion's movement (§12.2)",
+            "ldr": "the campaigning leader every group moves with (§12.3.1)",
+            "lift": "the area Hannibal's lift leads to (§13.2)",
+            "lift_from": "the areas it lifts from",
+            "free": "a hostile area a group may still leave (§12.3.4)",
+            "exits": "entry areas the arrived units must leave (§7.2)",
+        },
+    ),
+    "ndecl": (
+        {
+            "n": "the moving nation",
+            "q": "the nations asked whether they fight at sea, in order (§10.8 clarification)",
+            "i": "the one asked now",
+        },
+        {},
+    ),
+    "nbattle": (
+        {
+            "a": "the sea",
+            "n": "the attacker",
+            "m": "the defender",
+            "rd": "rounds fought",
+            "ph": "the round's phase",
+            "ha": "hits scored by the attacker this round",
+            "hd": "hits scored by the defender this round",
+        },
+        {},
+    ),
+    "nretreat": (
+        {
+            "n": "the nation whose fleets retreat (§10.8)",
+            "a": "the sea",
+            "sel": "the fleet picked (-1: none)",
+            "vs": "the enemy",
+        },
+        {},
+    ),
+    "combat": (
+        {
+            **NATION,
+            "mode": "normal, or the combat of a campaign",
+            "fought": "areas fought in this phase",
+            "pairs": "the battles of the phase, [area, defender]",
+        },
+        {},
+    ),
+    "battle": (
+        {
+            "a": "the area",
+            "n": "the attacker",
+            "m": "the defender",
+            "rd": "rounds fought",
+            "ph": "open, first, round, tga / tgd (the attacker's / defender's targets, §10.4), roll, conv (§14.3), after, end",
+            "raid": "a raid (§10.7)",
+            "ta": "the targets the attacker chose this round (§10.4)",
+            "td": "the targets the defender chose",
+            "conv": "a conversion was offered (§14.3)",
+            "sp": "units on each side at the start (a set-piece battle, §13.2)",
+            "mode": "the combat's mode",
+        },
+        {"declared": "the raid was declared or refused (§10.7)"},
+    ),
+    "retreat": (
+        {
+            "n": "the nation that retreats",
+            "a": "the area",
+            "forced": "it must (a lost battle, an elephant, a cleared area)",
+            "came": "areas the attackers came from (a defender may not go there, FAQ §10.5)",
+            "by": "the enemy (-1: none)",
+            "mode": "battle, elephant (§10.2), clear (§7.2), submit (§12.5.2), raid (§10.7), leaders (§10.2)",
+            "sel": "the units picked",
+        },
+        {
+            "need": "units that must go (elephants, §10.2; -1: any)",
+            "sub": "the defender may submit instead (§12.5.1)",
+        },
+    ),
+    "pillage": (
+        {
+            **NATION,
+            "a": "the city's area",
+            "raid": "pillage by a raid (§10.7)",
+            "prev": "the city's previous holder (FAQ §10.6)",
+        },
+        {},
+    ),
+    "rebuild": (
+        {
+            **NATION,
+            "areas": "areas whose city may be rebuilt (§10.6.1)",
+            "sel": "the area picked (-1: none)",
+            "mode": "turn, or raid",
+        },
+        {},
+    ),
+    "camp": (
+        {
+            **NATION,
+            "ldr": "the campaigning leader (§12.3)",
+            "gold": "gold left to pay for moves",
+            "ph": "the campaign's phase",
+            "last": "the area of the last move (-1: none)",
+            "moves": "moves made",
+            "single": "one move only (round 10, §13.4)",
+            "free": "a hostile area the first move may leave (§12.3.4; -1: none)",
+            "blocked": "the last move was blocked (§12.3.4)",
+        },
+        {},
+    ),
+    "react": (
+        {
+            "x": "the nation reacting (§12.3.2)",
+            "c": "the campaigning nation",
+            "la": "the leader's area",
+            "ph": "the reaction's phase",
+            "src": "the area it reacts from (-1: none)",
+            "raid": "the leader's area is raided",
+        },
+        {},
+    ),
+    "revolt": ({**NATION, "when": "the occasion (§12.6, §13.2)"}, {}),
+    "r10": ({}, {}),
+}
+"""Per step, the locals every frame of it carries and those it may gain on the way, with what
+they mean (``Flow.check``, run after every fuzzed action, holds the frames to them)."""
+
 
 def _nation_role(state: State, frame: Frame) -> str:
     """Most steps are one nation's: its player decides."""
@@ -57,8 +236,10 @@ def step(rule: str, chapter: ModuleType, name: str) -> Step:
     ``run_<name>`` (automatic progress), ``legal_<name>``, ``act_<name>``, and where the step has
     them ``roles_<name>`` (its deciders), ``single_<name>`` (its one forced action, found
     cheaply), ``ask_<name>`` (its prompt) and ``section_<name>`` (the rule of the phase under
-    way). Each takes the game's compiled data first. Without ``legal_<name>`` the step only runs
+    way). Each takes the game's compiled data first; :data:`FRAMES` declares the frame's locals.
+    Without ``legal_<name>`` the step only runs
     by itself, and nobody decides in it."""
+    frame, grows = FRAMES[name]
     run, legal, act, roles, single, asked, section = (
         getattr(chapter, f"{verb}_{name}", None)
         for verb in ("run", "legal", "act", "roles", "single", "ask", "section")
@@ -88,12 +269,14 @@ def step(rule: str, chapter: ModuleType, name: str) -> Step:
         return section(static(state["g"]), state, frame)  # type: ignore[misc]
 
     if legal is None:
-        return Step(rule, ask=_ask, run=_run if run else None, roles=_nobody)
+        return Step(rule, ask=_ask, frame=frame, grows=grows, run=_run if run else None, roles=_nobody)
     return Step(
         rule,
         _legal,
         _apply,
         _asked if asked else _ask,
+        frame=frame,
+        grows=grows,
         run=_run if run else None,
         roles=_roles if roles else None,
         single=_single if single else None,

@@ -14,8 +14,10 @@ from tavola.games.italia.model import (
     eliminate,
     find_leader,
     flush_vp,
+    new_turn_scratch,
     remove,
     roll,
+    start_campaign,
 )
 from tavola.games.italia.scenario import Static
 
@@ -136,9 +138,6 @@ def run_r10(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if x not in able:
         info["passes"] += 1
         return True
-    from tavola.games.italia.campaigns import start_campaign
-    from tavola.games.italia.sequence import new_turn_scratch
-
     spec = S.turn[x][st["round"]]
     gold = 0
     if x not in info["given"]:

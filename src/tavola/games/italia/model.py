@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import rng
+from tavola.core import flow, rng
 from tavola.core.rules import Event, State
 from tavola.games.italia.const import (
     CITY,
@@ -396,3 +396,42 @@ def ask(S: Static, f: dict[str, Any], *detail: str) -> tuple[str, dict[str, Any]
     if "a" in f:
         args["area"] = S.keys[f["a"]]
     return ".".join(("it.p." + f["s"], *detail)), args
+
+
+# -- turns and frames shared by the chapters -------------------------------------------------
+
+
+def new_turn_scratch(S: Static, st: State) -> None:
+    """Per-turn records: raids and pillages (§10.6.1, §10.7), naval battles, where attackers came from (§10.5)."""
+    st["sacked"] = []
+    st["raided"] = []
+    st["naval"] = []
+    st["bought"] = []
+    st["came"] = [[] for _ in range(S.A)]
+
+
+def out_of_game(S: Static, st: State, n: int) -> bool:
+    """§12.1: a nation without pieces stays in the game while its card still brings
+    reinforcements in a later round."""
+    if has_pieces(st, n):
+        return False
+    return not any(r > st["round"] and S.reinf[n][r] for r in range(1, S.rounds + 1))
+
+
+def start_campaign(
+    S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False, free_exit: int = -1
+) -> None:
+    """§12.3: start the campaign of ``leader`` (``single``: one move, round 10 of Italia I, §13.4)."""
+    flow.push(
+        st,
+        "camp",
+        n=n,
+        ldr=leader,
+        gold=gold,
+        ph="start",
+        last=-1,
+        moves=0,
+        single=single,
+        free=free_exit,
+        blocked=False,
+    )

@@ -126,7 +126,7 @@ class ItaliaRules(Rules):
 
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:
-        return invariants(self.S, state)
+        return invariants(self.S, state) + FLOW.check(state)
 
     def check_step(
         self,

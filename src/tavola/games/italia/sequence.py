@@ -21,7 +21,6 @@ from tavola.games.italia import (
     submission,
     victory,
 )
-from tavola.games.italia.campaigns import start_campaign
 from tavola.games.italia.combat import offer_pillage, stack_exempt, start_rebuild
 from tavola.games.italia.const import CITY, FLEET, INFANTRY, LEADER, NAT
 from tavola.games.italia.model import (
@@ -31,9 +30,11 @@ from tavola.games.italia.model import (
     find_leader,
     flush_vp,
     has_pieces,
+    new_turn_scratch,
     note_holders,
     remove,
     reset_moves,
+    start_campaign,
 )
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.placement import due_in_turn, start_reinforcements
@@ -95,23 +96,6 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
                 st["city"][a] = CITY
                 st["cown"][a] = n
     return st
-
-
-def new_turn_scratch(S: Static, st: State) -> None:
-    """Per-turn records: raids and pillages (§10.6.1, §10.7), naval battles, where attackers came from (§10.5)."""
-    st["sacked"] = []
-    st["raided"] = []
-    st["naval"] = []
-    st["bought"] = []
-    st["came"] = [[] for _ in range(S.A)]
-
-
-def out_of_game(S: Static, st: State, n: int) -> bool:
-    """§12.1: a nation without pieces stays in the game while its card still brings
-    reinforcements in a later round."""
-    if has_pieces(st, n):
-        return False
-    return not any(r > st["round"] and S.reinf[n][r] for r in range(1, S.rounds + 1))
 
 
 def acts_this_round(S: Static, st: State, n: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia.model import award, controlled, find_leader, has_pieces
+from tavola.games.italia.model import award, controlled, find_leader, has_pieces, out_of_game
 from tavola.games.italia.scenario import Static
 
 
@@ -100,7 +100,6 @@ def may_revolt(S: Static, st: State, n: int, when: str) -> bool:
 def end_lapsed(S: Static, st: State, ev: list[Event]) -> None:
     """FAQ §12.5: a submission ends when the ruler is out of the game (no pieces and no more
     reinforcements)."""
-    from tavola.games.italia.sequence import out_of_game
 
     for n in range(S.N):
         r = st["ruler"][n]

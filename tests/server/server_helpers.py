@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
 
 from tavola.server.config import Settings
+
+TESTS = Path(__file__).resolve().parent.parent
 
 
 def browser(client: TestClient) -> TestClient:
@@ -71,3 +78,27 @@ def fast_settings(url: str, **kw: object) -> Settings:
     }
     base.update(kw)
     return Settings(**base)  # type: ignore[arg-type]
+
+
+def start_server(database: str, *args: str) -> tuple[subprocess.Popen[str], str]:
+    """`tavola serve` in a process of its own (the test games registered), on a free port: the
+    process and its URL."""
+    boot = (
+        "import sys; sys.path.insert(0, sys.argv[1]); import conftest; "
+        "from tavola.cli import main; sys.exit(main(sys.argv[2:]))"
+    )
+    cmd = [sys.executable, "-c", boot, str(TESTS), "serve", "--port", "0", "--database", database]
+    cmd += ["--bot-delay", "0", "--log-level", "warning", *args]
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"}
+    )
+    assert proc.stdout is not None
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        line = proc.stdout.readline()
+        if "running at" in line:
+            return proc, line.split("running at ")[1].split()[0]
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError("the server did not start")

@@ -17,3 +17,18 @@ def test_loadtest_reports_throughput_and_latency(capsys):
     assert report["actions"] > 0 and report["actions_per_second"] > 0
     assert report["http_actions"] > 0 and report["latency_ms"]["median"] > 0
     assert report["errors"] == 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_loadtest_runs_two_workers_on_postgresql(db_url, capsys):
+    args = ["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--json"]
+    code = main([*args, "--database", db_url, "--workers", "2"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0, report["first_errors"]
+    assert report["workers"] == 2 and report["database"] == "postgresql"
+    assert report["actions"] > 0 and report["http_actions"] > 0 and report["errors"] == 0
+
+
+def test_loadtest_refuses_several_workers_on_sqlite(capsys):
+    assert main(["loadtest", "--game", "toy", "--workers", "2"]) != 0

@@ -30,6 +30,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="sockets get whole logs or only new entries",
     )
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument(
+        "--database",
+        help="an empty PostgreSQL database, postgresql://user:pw@host/db (default: a temporary SQLite file)",
+    )
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port (default 1; needs --database)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     p.set_defaults(func=run)
 
@@ -48,6 +58,8 @@ def run(args: argparse.Namespace) -> int:
             bot_think=args.bot_think,
             ws_log=args.ws_log,
             seed=args.seed,
+            database=args.database,
+            workers=args.workers,
         )
     )
     if args.json:
@@ -61,7 +73,8 @@ def print_report(report: dict) -> None:
     lat, server = report["latency_ms"], report["server_ms"]
     print(
         f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches "
-        f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}"
+        f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}, "
+        f"{report['workers']} server process(es) on {report['database']}"
     )
     print(
         f"  {report['actions']} actions, {report['actions_per_second']} actions/s; "
@@ -74,6 +87,8 @@ def print_report(report: dict) -> None:
         )
         print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
     cpu = report["cpu_seconds"]
-    print(f"  CPU: server {cpu['server']:.1f} s, load clients {cpu['clients']:.1f} s (2 cores shared)")
+    print(
+        f"  CPU: server {cpu['server']:.1f} s, load clients {cpu['clients']:.1f} s (the database server's not counted)"
+    )
     for e in report["first_errors"]:
         print(f"  error: {e}")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import logging
 import os
 import socket
@@ -33,6 +35,12 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--bot-delay", type=float, default=0.3, help="pause before each bot move, seconds (default 0.3)"
     )
     p.add_argument("--bot-threads", type=int, default=2, help="threads for bot thinking (default 2)")
+    p.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes sharing the port (default 1); more than one needs PostgreSQL",
+    )
     p.add_argument("--secure-cookies", action="store_true", help="mark cookies Secure (behind HTTPS)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
     p.set_defaults(func=run)
@@ -70,26 +78,68 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from tavola.server import create_app
+    from tavola.server.db import Database
 
     logging.basicConfig(
         level=args.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     settings = settings_from(args)
     shown_db = make_url(settings.database).render_as_string(hide_password=True)
+    if args.workers < 1:
+        print("tavola serve: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if args.workers > 1 and make_url(settings.database).get_backend_name() != "postgresql":
+        print(
+            f"tavola serve: --workers {args.workers} needs PostgreSQL (--database postgresql://...): "
+            "a SQLite file is served by one process, which alone knows whose sockets to push to "
+            "and which bots to run",
+            file=sys.stderr,
+        )
+        return 2
     try:
-        app = create_app(settings)
+        if args.workers > 1:
+            Database(settings.database).dispose()  # migrated once, before the workers start
+            app: Any = None
+        else:
+            app = create_app(settings)
     except Exception as exc:  # the database cannot be opened or migrated
         print(f"tavola serve: cannot open the database {shown_db}: {exc}", file=sys.stderr)
         return 2
+
+    def running(host: str, port: int) -> None:
+        shown = f"[{host}]" if ":" in host else host
+        workers = f", {args.workers} workers" if args.workers > 1 else ""
+        print(f"Tavola is running at http://{shown}:{port}/  (database {shown_db}{workers})", flush=True)
+
+    if args.workers > 1:
+        return _run_workers(args, settings, running)
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets)
             if self.started and self.servers:
-                host, port = self.servers[0].sockets[0].getsockname()[:2]
-                shown = f"[{host}]" if ":" in host else host
-                print(f"Tavola is running at http://{shown}:{port}/  (database {shown_db})", flush=True)
+                running(*self.servers[0].sockets[0].getsockname()[:2])
 
     config = uvicorn_config(app, args.host, args.port, args.log_level, settings)
     Server(config).run()
+    return 0
+
+
+def _run_workers(args: argparse.Namespace, settings: Settings, running: Any) -> int:
+    """N processes on one listening socket (uvicorn's supervisor restarts one that dies); each
+    builds the app from the settings in its environment."""
+    from uvicorn.supervisors import Multiprocess
+
+    from tavola.server.config import SETTINGS_ENV
+
+    os.environ[SETTINGS_ENV] = json.dumps(dataclasses.asdict(settings))
+    config = uvicorn_config(
+        "tavola.server.app:app_from_environment", args.host, args.port, args.log_level, settings
+    )
+    config.factory = True
+    config.workers = args.workers
+    sock = config.bind_socket()
+    sock.listen(config.backlog)  # connections wait for the first worker from now on
+    running(*sock.getsockname()[:2])
+    Multiprocess(config, sockets=[sock]).run()
     return 0

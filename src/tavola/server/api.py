@@ -162,6 +162,7 @@ async def logout(request: Request, response: Response, p: P) -> dict[str, Any]:
     cookie = request.cookies.get(COOKIE)
     await run_in_threadpool(p.accounts.logout, cookie)
     await p.hub.close_session(cookie)
+    await run_in_threadpool(p.signed_out, cookie)
     response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
     return {}
 
@@ -190,7 +191,14 @@ async def set_me(body: S.MeIn, request: Request, response: Response, ident: Me, 
 @router.get("/health", response_model=S.HealthOut, tags=["catalogue"])
 async def health(p: P) -> dict[str, Any]:
     """Liveness and a few counters."""
-    return {"ok": True, "sockets": p.hub.count(), "bot_tasks": len(p.bots.tasks), "bot_moves": p.bots.moves}
+    return {
+        "ok": True,
+        "sockets": p.hub.count(),
+        "bot_tasks": len(p.bots.tasks),
+        "bot_moves": p.bots.moves,
+        "bot_stale": p.bots.stale,
+        "notices": p.cluster.received if p.cluster is not None else 0,
+    }
 
 
 # --- catalogue ------------------------------------------------------------------------------
@@ -248,7 +256,15 @@ async def rules_index(game: str) -> list[dict[str, Any]]:
 async def create_match(body: S.CreateMatch, ident: Me, p: P) -> dict[str, Any]:
     """Start a match. Open seats come back with invite links (shown to the creator only)."""
     data = await run_in_threadpool(
-        p.matches.create, ident, body.game, body.scenario, body.players, body.options, body.seed, body.seats
+        p.matches.create,
+        ident,
+        body.game,
+        body.scenario,
+        body.players,
+        body.options,
+        body.seed,
+        body.seats,
+        body.bot_delay,
     )
     return {"match": p.matches.out(data, ident)}
 
@@ -283,6 +299,15 @@ async def hand_seat(mid: str, role: str, body: S.SeatIn, ident: Me, p: P) -> dic
     """Give a seat to a bot: your own seat (you leave; the bot plays on from here) or an open
     seat of a match you created. Everyone watching is told at once."""
     data = await run_in_threadpool(p.matches.seat_to_bot, ident, mid, role, body.seat)
+    return {"match": p.matches.out(data, ident)}
+
+
+@router.put("/matches/{mid}/pace", response_model=S.MatchEnvelope, tags=["matches"])
+async def set_pace(mid: str, body: S.PaceIn, ident: Me, p: P) -> dict[str, Any]:
+    """Set how fast the match's bots play (its creator only): a pause before each bot move to
+    follow them, 0 for full speed, null for the server's default. Bots already waiting follow
+    the new pace at once, in every server process."""
+    data = await run_in_threadpool(p.matches.set_pace, ident, mid, body.bot_delay)
     return {"match": p.matches.out(data, ident)}
 
 
@@ -352,6 +377,7 @@ async def chat_post(mid: str, body: S.ChatIn, ident: MaybeMe, p: P) -> dict[str,
     message = await run_in_threadpool(p.matches.chat_post, mid, ident, body.text)
     readers = await run_in_threadpool(p.matches.chat_readers, mid)
     await p.hub.chat(mid, message, readers)
+    await run_in_threadpool(p.matches.announce, "chat", m=mid, msg=message)
     return message
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -14,7 +16,7 @@ from starlette.concurrency import run_in_threadpool
 
 from tavola.server import analysis, api, errors, pages, ws
 from tavola.server.catalog import WEB
-from tavola.server.config import Settings
+from tavola.server.config import SETTINGS_ENV, Settings
 from tavola.server.limits import BodyLimit, SameOrigin, SecurityHeaders, ServerTiming
 from tavola.server.platform import Platform
 from tavola.web import game_script
@@ -37,7 +39,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        platform.start(asyncio.get_running_loop())
+        await run_in_threadpool(platform.start, asyncio.get_running_loop())
         waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
         for mid in waiting:
             platform.bots.poke(mid)
@@ -48,6 +50,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             await platform.bots.stop()
             await platform.hub.close_all()
+            await run_in_threadpool(platform.stop)
             platform.db.dispose()
 
     app = FastAPI(
@@ -72,3 +75,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
     return app
+
+
+def app_from_environment() -> FastAPI:
+    """The app of one worker of ``tavola serve --workers N``: the settings come as JSON in the
+    environment."""
+    return create_app(Settings(**json.loads(os.environ[SETTINGS_ENV])))

@@ -11,24 +11,25 @@ import hashlib
 import secrets
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, Signer
-from sqlalchemy import delete, select, update
+from sqlalchemy import delete, func, select, text, update
 from sqlalchemy.orm import Session as DbSession
 
 from tavola.server.config import Settings
 from tavola.server.db import Database
 from tavola.server.errors import ApiError
-from tavola.server.models import ChatMessage, Match, Meta, Seat, Session, User
+from tavola.server.models import ChatMessage, Match, Meta, Seat, Session, SigninFailure, User
 
 COOKIE = "tavola_session"
 LANG_COOKIE = "tavola_lang"
 DAY = 86400.0
+BRAKE_LOCK = 0x74627261
+"""The advisory lock every server process takes to count a sign-in attempt (PostgreSQL)."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +51,7 @@ def expired() -> ApiError:
     return ApiError(401, "session_expired", "the session expired or was signed out; sign in again")
 
 
-def _hash_token(token: str) -> str:
+def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -87,7 +88,6 @@ class Accounts:
         self._dummy_hash = self.hasher.hash(secrets.token_hex(8))
         self.signer = Signer(self._secret(), salt="tavola-session")
         self._cache: dict[str, tuple[Resolved, float]] = {}
-        self._failures: dict[str, deque[float]] = {}  # keyed by username, client, username+client
         self._hashing = threading.BoundedSemaphore(self.HASHING)
         self.on_seats_changed: list[Callable[[], None]] = []
         self._lock = threading.Lock()
@@ -116,7 +116,7 @@ class Accounts:
         token = secrets.token_urlsafe(32)
         now = time.time()
         expires = now + days * DAY
-        s.add(Session(token_hash=_hash_token(token), user_id=user_id, created_at=now, expires_at=expires))
+        s.add(Session(token_hash=hash_token(token), user_id=user_id, created_at=now, expires_at=expires))
         return token, expires
 
     # --- look-up --------------------------------------------------------------------------
@@ -127,7 +127,7 @@ class Accounts:
             return None
         now = time.time()
         with self._lock:
-            hit = self._cache.get(_hash_token(token))
+            hit = self._cache.get(hash_token(token))
         if hit is not None and now - hit[1] < self.CACHE_SECONDS and hit[0].expires_at > now:
             return Resolved(hit[0].identity, hit[0].expires_at)
         return None
@@ -139,7 +139,7 @@ class Accounts:
         token = self.token_of(cookie)
         if token is None:
             raise expired()
-        key = _hash_token(token)
+        key = hash_token(token)
         now = time.time()
         with self._lock:
             hit = self._cache.get(key)
@@ -173,6 +173,13 @@ class Accounts:
     def _forget(self, key: str) -> None:
         with self._lock:
             self._cache.pop(key, None)
+
+    def forget_where(self, signed_out: Callable[[str], bool]) -> None:
+        """Drop the cached sessions whose stored hash ``signed_out`` names (signed out by
+        another server process)."""
+        with self._lock:
+            for key in [k for k in self._cache if signed_out(k)]:
+                del self._cache[key]
 
     # --- guests and accounts --------------------------------------------------------------
     def new_guest(self) -> tuple[Identity, str, float]:
@@ -259,7 +266,7 @@ class Accounts:
         token = self.token_of(cookie) if cookie else None
         if token is None:
             return
-        key = _hash_token(token)
+        key = hash_token(token)
         with self.db.session() as s, s.begin():
             s.execute(delete(Session).where(Session.token_hash == key))
         self._forget(key)
@@ -278,32 +285,33 @@ class Accounts:
                 del self._cache[key]
 
     # --- brute-force brake ----------------------------------------------------------------
-    def _recent(self, key: str, now: float) -> deque[float]:
-        q = self._failures.setdefault(key, deque())
-        while q and now - q[0] > self.FAILURE_WINDOW:
-            q.popleft()
-        return q
-
-    def _begin_attempt(self, username: str, client: str) -> tuple[list[str], float]:
-        """Check the brake and count this attempt as failed, in one step under the lock."""
+    def _begin_attempt(self, username: str, client: str) -> list[int]:
+        """Check the brake and count this attempt as failed, in one step: under this process's
+        lock and, on PostgreSQL, a lock of the transaction that every server process on the
+        database takes, so the failures counted are those of all of them."""
         now = time.time()
         keys = [f"user:{username}", f"client:{client}", f"pair:{username}\n{client}"]
-        with self._lock:
-            if len(self._failures) > 100_000:
-                self._failures.clear()
-            by_user, by_client, by_pair = (self._recent(k, now) for k in keys)
-            if len(by_client) >= self.MAX_CLIENT_FAILURES or (len(by_user) >= self.MAX_FAILURES and by_pair):
+        with self._lock, self.db.session() as s, s.begin():
+            if s.get_bind().dialect.name == "postgresql":
+                s.execute(text("SELECT pg_advisory_xact_lock(:space, 0)"), {"space": BRAKE_LOCK})
+            s.execute(delete(SigninFailure).where(SigninFailure.at < now - self.FAILURE_WINDOW))
+            counts = dict(
+                s.execute(
+                    select(SigninFailure.key, func.count())
+                    .where(SigninFailure.key.in_(keys), SigninFailure.at >= now - self.FAILURE_WINDOW)
+                    .group_by(SigninFailure.key)
+                ).all()
+            )
+            by_user, by_client, by_pair = (counts.get(k, 0) for k in keys)
+            if by_client >= self.MAX_CLIENT_FAILURES or (by_user >= self.MAX_FAILURES and by_pair):
                 raise ApiError(
                     429, "too_many_attempts", "too many failed sign-ins; try again in a few minutes"
                 )
-            for q in (by_user, by_client, by_pair):
-                q.append(now)
-        return keys, now
+            rows = [SigninFailure(key=k, at=now) for k in keys]
+            s.add_all(rows)
+            s.flush()
+            return [r.id for r in rows]
 
-    def _forgive(self, attempt: tuple[list[str], float]) -> None:
-        keys, at = attempt
-        with self._lock:
-            for key in keys:
-                q = self._failures.get(key)
-                if q is not None and at in q:
-                    q.remove(at)
+    def _forgive(self, attempt: list[int]) -> None:
+        with self.db.session() as s, s.begin():
+            s.execute(delete(SigninFailure).where(SigninFailure.id.in_(attempt)))

@@ -5,11 +5,16 @@ serving; its move then goes through the same validated, stored path as a person'
 
 The runner listens to the matches' "changed" signal: a public change of a match may owe a bot
 move. The seats' specs are checked and made into bots by :mod:`tavola.server.botspecs`.
+
+Before each move a bot waits the match's pace (``MatchData.bot_delay``); a change of pace
+wakes it. With several server processes on one PostgreSQL database, a process plays a match's
+bots only while it holds the match's lease (:mod:`tavola.server.cluster`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import zlib
 from collections import OrderedDict
@@ -19,6 +24,7 @@ from typing import Any
 from tavola.bots import Bot
 from tavola.core.rules import Action
 from tavola.server.botspecs import server_bot
+from tavola.server.cluster import LEASE_RETRY, Cluster
 from tavola.server.config import Settings
 from tavola.server.errors import ApiError
 from tavola.server.matches import BotJob, Matches
@@ -29,15 +35,21 @@ MAX_FAILURES = 3
 
 
 class BotRunner:
-    def __init__(self, matches: Matches, settings: Settings) -> None:
+    def __init__(self, matches: Matches, settings: Settings, cluster: Cluster | None = None) -> None:
         self.matches = matches
         self.settings = settings
+        self.cluster = cluster
         self.loop: asyncio.AbstractEventLoop | None = None
         self._executor: ThreadPoolExecutor | None = None
         self.tasks: dict[str, asyncio.Task[None]] = {}
         self.pending: set[str] = set()
+        self._wake: dict[str, asyncio.Event] = {}
+        self.deferred: set[str] = set()
+        """Matches whose lease another process held when this one looked."""
+        self._sweeper: asyncio.Task[None] | None = None
         self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()
         self.moves = 0
+        self.stale = 0
 
     @property
     def executor(self) -> ThreadPoolExecutor:
@@ -51,6 +63,8 @@ class BotRunner:
         """Listen to the matches from now on (public changes only: a secret draft owes no move)."""
         self.loop = loop
         self.matches.listeners.append(self._changed)
+        if self.cluster is not None:
+            self._sweeper = loop.create_task(self._sweep())
 
     def _changed(self, mid: str, only: str | None) -> None:
         if only is None and self.loop is not None:
@@ -59,6 +73,9 @@ class BotRunner:
     def poke(self, mid: str) -> None:
         """Something changed in this match: make sure its bots look at it."""
         self.pending.add(mid)
+        wake = self._wake.get(mid)
+        if wake is not None:
+            wake.set()
         task = self.tasks.get(mid)
         if task is None or task.done():
             self.tasks[mid] = asyncio.get_running_loop().create_task(self._run(mid))
@@ -103,16 +120,37 @@ class BotRunner:
             raise
         return "moved"
 
+    async def _pause(self, mid: str) -> None:
+        """Wait out the match's pace before a move. A change of the match (a new pace among
+        them) wakes the wait, which then goes on with what is left of the pace now."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        wake = self._wake.setdefault(mid, asyncio.Event())
+        while True:
+            delay = await loop.run_in_executor(None, self.matches.bot_delay, mid)
+            left = start + delay - loop.time()
+            if left <= 0:
+                return
+            wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(wake.wait(), left)
+
     async def _run(self, mid: str) -> None:
         loop = asyncio.get_running_loop()
+        leased = False
         failures = 0
         try:
+            if self.cluster is not None:
+                leased = await loop.run_in_executor(None, self.cluster.acquire, mid)
+                if not leased:
+                    self.deferred.add(mid)  # another process plays these bots; looked at again
+                    return
+                self.deferred.discard(mid)
             while True:
                 self.pending.discard(mid)
-                if self.settings.bot_delay > 0:
-                    # Waiting here, not in the pool, so a pause never holds a thinking thread.
-                    await asyncio.sleep(self.settings.bot_delay)
                 try:
+                    # Waiting here, not in the pool, so a pause never holds a thinking thread.
+                    await self._pause(mid)
                     outcome = await loop.run_in_executor(self.executor, self._move, mid)
                 except ApiError as exc:
                     failures += 1
@@ -127,6 +165,8 @@ class BotRunner:
                 if outcome == "moved":
                     failures = 0
                     self.moves += 1
+                elif outcome == "stale":
+                    self.stale += 1
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -134,6 +174,30 @@ class BotRunner:
         finally:
             if self.tasks.get(mid) is asyncio.current_task():
                 del self.tasks[mid]
+                self._wake.pop(mid, None)
+            if leased and self.cluster is not None:
+                self.cluster.release(mid)
+                if mid in self.pending and mid not in self.tasks:
+                    loop.call_soon(self.poke, mid)  # a change that came while the lease was let go
+
+    async def _sweep(self) -> None:
+        """Look again at the matches whose lease another process held: those it no longer
+        holds (it finished, or died) are played here."""
+        assert self.cluster is not None
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(LEASE_RETRY)
+            waiting = [m for m in self.deferred if m not in self.tasks]
+            if not waiting:
+                continue
+            try:
+                held = await loop.run_in_executor(None, self.cluster.held, waiting)
+            except Exception:
+                log.exception("looking at the bot leases failed")
+                continue
+            for mid in waiting:
+                if mid not in held:
+                    self.poke(mid)
 
     async def idle(self, timeout: float = 30.0) -> None:
         """Wait until no bot task runs (for tests and orderly shutdown)."""
@@ -143,6 +207,9 @@ class BotRunner:
 
     async def stop(self) -> None:
         tasks = list(self.tasks.values())
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+            self._sweeper = None
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

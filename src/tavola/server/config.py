@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 DEFAULT_DATABASE = "sqlite:///./tavola.sqlite3"
+SETTINGS_ENV = "TAVOLA_SERVE_SETTINGS"
+"""The settings, as JSON, that each worker of ``tavola serve --workers N`` starts with."""
 KIB = 1024
 
 

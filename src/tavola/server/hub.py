@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import json
 import logging
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -144,9 +145,12 @@ class Hub:
     def publish_soon(self, mid: str, only: str | None = None) -> None:
         """Push the new state of a match without delaying the caller's answer: to everyone, or
         (``only``) to the connections of one role, whose secret draft alone changed."""
-        if mid not in self.conns:
-            return
-        task = asyncio.get_running_loop().create_task(self.publish(mid, only))
+        if mid in self.conns:
+            self.spawn(self.publish(mid, only))
+
+    def spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run a push in the background (cancelled when the hub closes)."""
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -186,10 +190,13 @@ class Hub:
 
     async def close_session(self, cookie: str | None) -> None:
         """Close every socket opened with this session (it was signed out)."""
-        if not cookie:
-            return
+        if cookie:
+            await self.close_where(lambda c: c == cookie)
+
+    async def close_where(self, signed_out: Callable[[str], bool]) -> None:
+        """Close every socket opened with a session cookie that ``signed_out`` names."""
         for group in list(self.conns.values()):
-            for conn in [c for c in group if c.cookie == cookie]:
+            for conn in [c for c in group if c.cookie and signed_out(c.cookie)]:
                 self.remove(conn)
                 with contextlib.suppress(Exception):
                     await conn.ws.close(4401)

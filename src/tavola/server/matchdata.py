@@ -13,6 +13,7 @@ from tavola.server.models import Match, User
 
 ID_ALPHABET = string.ascii_lowercase + string.digits
 FINISHED = ("over", "imported")
+PEOPLE = ("me", "hotseat", "open", "joined")
 
 
 def new_id(n: int = 10) -> str:
@@ -39,6 +40,7 @@ class MatchRow:
     updated_at: float
     start: dict[str, Any] | None = None
     """The position the match starts from, if not the scenario's set-up."""
+    bot_delay: float | None = None
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -58,6 +60,7 @@ class MatchRow:
             m.created_at,
             m.updated_at,
             m.start,
+            m.bot_delay,
         )
 
 
@@ -91,6 +94,18 @@ class MatchData:
     @property
     def finished(self) -> bool:
         return self.match.status in FINISHED
+
+    @property
+    def people(self) -> bool:
+        """A person holds or may take a seat (an open seat waits for one)."""
+        return any(s.kind in PEOPLE for s in self.seats)
+
+    def bot_delay(self, default: float) -> float:
+        """Seconds before each bot move: the creator's choice, else the server's default where
+        people play, else none (a match of bots alone runs at full speed)."""
+        if self.match.bot_delay is not None:
+            return self.match.bot_delay
+        return default if self.people else 0.0
 
 
 @dataclass

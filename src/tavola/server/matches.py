@@ -33,6 +33,7 @@ from tavola.core.rules import clone
 from tavola.server.auth import Identity
 from tavola.server.botspecs import seat_bot
 from tavola.server.catalog import load_rules
+from tavola.server.cluster import Cluster
 from tavola.server.config import Settings
 from tavola.server.db import Database
 from tavola.server.errors import ApiError, forbidden, from_engine, not_found, stale
@@ -94,10 +95,35 @@ class Matches(Talk, Records):
         """Called (from any thread) with (match id, role) after every change of a match: role
         None when anyone watching may see it, else only that role (a click of its secret draft).
         The hub pushes views and the bot runner looks for bot moves; no caller publishes."""
+        self.cluster: Cluster | None = None
+        """Other server processes on this database (PostgreSQL), told of every public change."""
 
-    def changed(self, mid: str, only: str | None = None) -> None:
+    def changed(self, mid: str, only: str | None = None, *, told: bool = False) -> None:
+        """Fire the signal here, and tell the other processes (unless ``told`` already: an
+        action tells them in the transaction that stores it). A secret draft lives in this
+        process's memory only, so it stays here."""
         for listener in self.listeners:
             listener(mid, only)
+        if only is None and not told:
+            self.announce("changed", m=mid)
+
+    def announce(self, kind: str, **body: Any) -> None:
+        """A notice to the other server processes, if any; a failure to send it is logged (what
+        changed is stored, and their cached rows expire after ``cache_ttl``)."""
+        if self.cluster is None:
+            return
+        try:
+            with self.db.engine.begin() as conn:
+                self.cluster.notify(conn, kind, **body)
+        except Exception as exc:
+            log.warning("notice %s not sent: %s", kind, exc)
+
+    def changed_elsewhere(self, notice: dict[str, Any]) -> None:
+        """Another process changed a match: read it afresh, then fire the signal here."""
+        mid = str(notice.get("m"))
+        with self._guard:
+            self._data.pop(mid, None)
+        self.changed(mid, told=True)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:
@@ -271,6 +297,8 @@ class Matches(Talk, Records):
             "created_by": data.creator,
             "created_at": m.created_at,
             "updated_at": m.updated_at,
+            "bot_delay": data.bot_delay(self.settings.bot_delay),
+            "can_pace": ident is not None and ident.user_id == m.created_by and m.status == "active",
         }
 
     # --- creating and joining -------------------------------------------------------------
@@ -283,6 +311,7 @@ class Matches(Talk, Records):
         options: dict[str, Any],
         seed: int | None,
         seats: dict[str, str],
+        bot_delay: float | None = None,
     ) -> MatchData:
         rules = load_rules(game_id)
         if rules is None:
@@ -347,6 +376,7 @@ class Matches(Talk, Records):
                     created_by=ident.user_id,
                     created_at=now,
                     updated_at=now,
+                    bot_delay=bot_delay,
                 )
             )
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
@@ -434,6 +464,25 @@ class Matches(Talk, Records):
         self.changed(mid)
         return data
 
+    def set_pace(self, ident: Identity | None, mid: str, bot_delay: float | None) -> MatchData:
+        """The pace of the match's bots (seconds before each move; None: the server's default),
+        chosen by the match's creator while it runs. A bot waiting out the old pace follows the
+        new one at once."""
+        data = self.fetch(mid)
+        if ident is None or ident.user_id != data.match.created_by:
+            raise forbidden("only the creator of the match sets the pace of its bots")
+        if data.match.status != "active":
+            raise ApiError(409, "over", "the match is over")
+        with self.db.session() as s, s.begin():
+            s.execute(update(Match).where(Match.id == mid).values(bot_delay=bot_delay))
+        data = self.reload(mid)
+        self.changed(mid)
+        return data
+
+    def bot_delay(self, mid: str) -> float:
+        """Seconds the bots of this match wait before each move now."""
+        return self.fetch(mid).bot_delay(self.settings.bot_delay)
+
     def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
         with self.db.session() as s:
             q = select(Match)
@@ -475,6 +524,10 @@ class Matches(Talk, Records):
         """Validate, apply and store one action; the answer is sent only after the commit."""
         with self.lock(mid):
             data = self.fetch(mid)
+            if step > data.match.step:
+                # The client saw a step this process has not read yet (another process stored
+                # it, and its notice is on the way): the database decides, not the cache.
+                data = self.reload(mid)
             m = data.match
             if m.status != "active":
                 raise ApiError(409, "over", "the match is over")
@@ -499,7 +552,8 @@ class Matches(Talk, Records):
                 played = Played(data, game.view(role), role)
             else:
                 played = Played(self._store(mid, data, game), game.view(role))
-        self.changed(mid, played.audience)
+        # A stored action told the other processes as it was committed.
+        self.changed(mid, played.audience, told=True)
         return played
 
     def _store(self, mid: str, data: MatchData, game: Game) -> MatchData:
@@ -538,6 +592,8 @@ class Matches(Talk, Records):
                 )
                 if res.rowcount != 1:
                     raise _LostRace
+                if self.cluster is not None:
+                    self.cluster.notify(conn, "changed", m=mid)
         except (IntegrityError, _LostRace):
             self.evict(mid)
             raise stale(step + 1) from None

@@ -67,6 +67,8 @@ class Match(Base):
     updated_at: Mapped[float] = mapped_column(Float, index=True)
     start: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     """The position the match starts from (docs/positions.md), or none: the scenario's set-up."""
+    bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Seconds before each bot move, set by the match's creator; None: the server's default."""
 
 
 class Seat(Base):
@@ -80,6 +82,18 @@ class Seat(Base):
     invite: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     __table_args__ = (Index("ix_seats_user", "user_id"),)
+
+
+class SigninFailure(Base):
+    """A failed (or not yet checked) sign-in attempt, counted by the sign-in brake of every
+    server process on this database. UNLOGGED on PostgreSQL: losing it in a crash is harmless."""
+
+    __tablename__ = "signin_failures"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_signin_failures_key_at", "key", "at"),)
 
 
 class ActionRow(Base):

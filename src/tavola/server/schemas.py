@@ -75,6 +75,8 @@ class HealthOut(BaseModel):
     sockets: int = Field(description="open WebSocket connections")
     bot_tasks: int = Field(description="matches whose bots are playing now")
     bot_moves: int = Field(description="bot moves since start")
+    bot_stale: int = Field(default=0, description="bot moves thought out but refused as stale since start")
+    notices: int = Field(default=0, description="change notices received from other server processes")
 
 
 # --- catalogue ----------------------------------------------------------------------------
@@ -129,6 +131,13 @@ class I18nOut(BaseModel):
 # --- matches ------------------------------------------------------------------------------
 
 
+MAX_BOT_DELAY = 30.0
+BOT_DELAY_DOC = (
+    "seconds the bots wait before each move, to follow them (0: full speed); null: the server's "
+    "default (its --bot-delay where people play, full speed in a match of bots alone)"
+)
+
+
 class CreateMatch(BaseModel):
     model_config = Strict
     game: str = Field(max_length=64)
@@ -148,6 +157,12 @@ class CreateMatch(BaseModel):
         description='role -> "me" | "hotseat" | "open" | "bot:NAME[:LEVEL][:KEY=VALUE...]" '
         '(e.g. "bot:mcts", "bot:mcts:hard", "bot:mcts:think=1"); every role of the game once'
     )
+    bot_delay: float | None = Field(default=None, ge=0, le=MAX_BOT_DELAY, description=BOT_DELAY_DOC)
+
+
+class PaceIn(BaseModel):
+    model_config = Strict
+    bot_delay: float | None = Field(ge=0, le=MAX_BOT_DELAY, description=BOT_DELAY_DOC)
 
 
 class SeatIn(BaseModel):
@@ -209,6 +224,8 @@ class MatchOut(BaseModel):
     created_by: str | None
     created_at: float
     updated_at: float
+    bot_delay: float = Field(default=0.0, description="seconds the bots wait before each move now")
+    can_pace: bool = Field(default=False, description="I may set the bots' pace (PUT pace)")
 
 
 class MatchEnvelope(BaseModel):

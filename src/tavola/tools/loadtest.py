@@ -1,7 +1,8 @@
 """Many concurrent matches against a server on loopback, for a bounded time.
 
-The server runs in a child process on 127.0.0.1 with a temporary SQLite database. Bots play
-most seats on the server; scripted clients play some seats over HTTP, each waiting for its
+The server runs in a child process on 127.0.0.1 with a temporary SQLite database, or in
+``workers`` child processes sharing one port over a PostgreSQL database (``database``). Bots
+play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
 turn on the match's WebSocket and answering with a random legal action. The report gives
 actions per second (all seats) and the latency of the scripted clients' action requests.
 """
@@ -15,7 +16,6 @@ import multiprocessing
 import random
 import resource
 import socket
-import sqlite3
 import statistics
 import sys
 import tempfile
@@ -33,13 +33,7 @@ HOST = "127.0.0.1"  # loopback only, always
 # --- the server, in a child process -------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-def _serve(database: str, port: int, bot_delay: float, bot_think: float) -> None:
+def _serve(database: str, sock: socket.socket, bot_delay: float, bot_think: float) -> None:
     import logging
 
     import uvicorn
@@ -51,10 +45,8 @@ def _serve(database: str, port: int, bot_delay: float, bot_think: float) -> None
     # the GIL back sooner (measured: about half the latency under load).
     sys.setswitchinterval(0.001)
     app = create_app(Settings(database=database, bot_delay=bot_delay, bot_think=bot_think))
-    config = uvicorn.Config(
-        app, host=HOST, port=port, log_level="warning", access_log=False, timeout_keep_alive=60
-    )
-    uvicorn.Server(config).run()
+    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_keep_alive=60)
+    uvicorn.Server(config).run(sockets=[sock])
 
 
 # --- the clients --------------------------------------------------------------------------
@@ -228,12 +220,20 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int) -> None:
             plan.stats.errors.append(f"{type(res).__name__}: {res}")
 
 
-def _count_actions(db: Path, since: float, until: float) -> int:
-    with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=30)) as conn:
-        row = conn.execute(
-            "SELECT COUNT(*) FROM actions WHERE created_at >= ? AND created_at < ?", (since, until)
-        ).fetchone()
-        return int(row[0])
+def _count_actions(database: str, since: float, until: float) -> int:
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(database)
+    try:
+        with engine.connect() as conn:
+            return int(
+                conn.execute(
+                    text("SELECT COUNT(*) FROM actions WHERE created_at >= :since AND created_at < :until"),
+                    {"since": since, "until": until},
+                ).scalar_one()
+            )
+    finally:
+        engine.dispose()
 
 
 @dataclass
@@ -252,6 +252,9 @@ class LoadTest:
     bot_think: float = 0.05
     ws_log: str = "full"
     seed: int = 1
+    database: str | None = None
+    """A PostgreSQL URL (an empty database); None: a temporary SQLite file."""
+    workers: int = 1
 
 
 def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
@@ -268,10 +271,12 @@ def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
     defaults = {o.name: o.default for o in specs[scenario].options}
     roles = rules.roles(scenario, players, defaults)
     scripted = load.games // 2 if load.scripted is None else max(0, min(load.scripted, load.games))
+    if load.workers < 1 or (load.workers > 1 and load.database is None):
+        raise TavolaError("--workers above 1 needs --database postgresql://... (an empty database)")
     return game_id, scenario, players, roles, scripted
 
 
-def _wait_until_up(base: str, server: Any) -> None:
+def _wait_until_up(base: str, servers: list[Any]) -> None:
     import httpx
 
     ready = time.monotonic() + 60
@@ -281,7 +286,7 @@ def _wait_until_up(base: str, server: Any) -> None:
                 return
         except httpx.HTTPError:
             pass
-        if time.monotonic() > ready or not server.is_alive():
+        if time.monotonic() > ready or not all(s.is_alive() for s in servers):
             raise TavolaError("the server did not start")
         time.sleep(0.1)
 
@@ -310,19 +315,31 @@ def run(load: LoadTest) -> dict[str, Any]:
         raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
     game_id, scenario, players, roles, scripted = _settings(load)
     tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
-    db = Path(tmp.name) / "load.sqlite3"
-    port = _free_port()
+    database = load.database or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
+    if load.database is not None:
+        from tavola.server.config import database_url
+        from tavola.server.db import Database
+
+        database = database_url(database)
+        Database(database).dispose()  # migrated once, before the workers start
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((HOST, 0))
+    port = sock.getsockname()[1]
     # fork carries games registered in this process (plugins, test games) into the server.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    server = ctx.Process(
-        target=_serve, args=(f"sqlite:///{db}", port, load.bot_delay, load.bot_think), daemon=True
-    )
-    server.start()
+    servers = [
+        ctx.Process(target=_serve, args=(database, sock, load.bot_delay, load.bot_think), daemon=True)
+        for _ in range(load.workers)
+    ]
+    for server in servers:
+        server.start()
+    sock.close()
     base = f"http://{HOST}:{port}"
     stats = Stats()
     try:
-        _wait_until_up(base, server)
+        _wait_until_up(base, servers)
         wall0 = time.time()
         cpu0 = time.process_time()
         deadline = time.monotonic() + load.seconds
@@ -342,13 +359,16 @@ def run(load: LoadTest) -> dict[str, Any]:
         wall1 = min(time.time(), wall0 + load.seconds)
         client_cpu = time.process_time() - cpu0
     finally:
-        _stop(server)
+        for server in servers:
+            _stop(server)
     server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
-    actions = _count_actions(db, wall0, wall1)
+    actions = _count_actions(database, wall0, wall1)
     tmp.cleanup()
     elapsed = max(1e-9, wall1 - wall0)
     return {
         "game": game_id,
+        "database": "postgresql" if load.database is not None else "sqlite",
+        "workers": load.workers,
         "ws_log": load.ws_log,
         "scenario": scenario,
         "players": players,

@@ -136,6 +136,7 @@ function show(data, now = false) {
     S.match = data.match;
     screen.seats = seatMap(S.match);
     renderFairness();
+    renderPace();
   }
   const view = unwrap(data, "view");
   const role = data && "role" in data ? data.role || null : S.role;
@@ -447,8 +448,48 @@ function renderFairness() {
   }
 }
 
+// The bots' pace: seconds before each bot move (0: full speed). The match's creator picks it;
+// everyone else sees it. Made once and then only updated, so pushes never close an open list.
+const PACES = [0, 0.3, 1, 3];
+
+function renderPace() {
+  const el = $("#pace");
+  if (!el || !S.match) return;
+  const bots = (S.match.seats || []).some((s) => s.kind === "bot");
+  el.hidden = !bots || S.match.status !== "active";
+  if (el.hidden) return;
+  let select = el.querySelector("select");
+  if (!select) {
+    select = h("select", { id: "pace-select", onchange: () => setPace(select) });
+    el.append(h("label", { for: "pace-select" }), " ", select);
+  }
+  el.querySelector("label").textContent = t("play.pace", null, "Bots' pace");
+  const delay = Number(S.match.bot_delay) || 0;
+  const label = (d) => (d === 0 ? t("play.pace_full", null, "Full speed") : t("play.pace_seconds", { n: d }, `${d} s a move`));
+  const values = PACES.includes(delay) ? PACES : [...PACES, delay].sort((a, b) => a - b);
+  if (select.options.length !== values.length) {
+    clear(select);
+    values.forEach((d) => select.append(h("option", { value: String(d) }, label(d))));
+  }
+  values.forEach((d, i) => (select.options[i].textContent = label(d)));
+  select.disabled = !S.match.can_pace;
+  if (document.activeElement !== select) select.value = String(delay);
+}
+
+async function setPace(select) {
+  try {
+    const data = await api(`/api/matches/${S.id}/pace`, { method: "PUT", body: { bot_delay: Number(select.value) } });
+    S.match = unwrap(data, "match");
+  } catch (err) {
+    showError(err);
+  }
+  select.blur();
+  renderPace();
+}
+
 function renderInvites() {
   renderFairness();
+  renderPace();
   const box = $("#invites");
   if (!box || !S.match) return;
   clear(box);

@@ -1,0 +1,269 @@
+"""Two server processes (`tavola serve`, twice) on one PostgreSQL database: a move made through
+one reaches the sockets of the other at once, a match's bots run in one process at a time and
+in the other when that one dies, the sign-in brake counts the failures made through both, and
+killing a process loses nothing. SQLite refuses several workers."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import act, create, fast_settings, start_server, view
+from sqlalchemy import create_engine, text
+from websockets.sync.client import ClientConnection, connect
+
+from conftest import POSTGRES
+from tavola.server import create_app
+
+pytestmark = pytest.mark.skipif(POSTGRES.lower() == "off", reason="TAVOLA_TEST_POSTGRES=off: SQLite only")
+on_postgresql = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+
+
+@contextmanager
+def _servers(db_url: str, n: int) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    servers = [start_server(db_url) for _ in range(n)]
+    try:
+        yield servers
+    finally:
+        for proc, _ in servers:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+                proc.wait(timeout=30)
+
+
+@contextmanager
+def _socket(url: str, client: httpx.Client, mid: str, role: str) -> Iterator[ClientConnection]:
+    cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
+    url = url.rstrip("/").replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}"
+    with connect(url, additional_headers={"Cookie": cookie}) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "view"  # the hello
+        yield ws
+
+
+def _next(ws: ClientConnection, kind: str, step: int = 0, timeout: float = 10.0) -> dict[str, Any]:
+    """The next message of this kind (a view: the first at ``step`` or later)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        msg = json.loads(ws.recv(timeout=max(0.01, deadline - time.monotonic())))
+        if msg["type"] == kind and (kind != "view" or msg["view"]["step"] >= step):
+            return msg
+
+
+def _move(client: httpx.Client, mid: str, role: str) -> list[Any] | None:
+    """The role's first legal action, if it has one; the action as the record keeps it.
+
+    Like a browser, it asks again after a 409 stale: a view read from one process just before
+    the notice of a move made through the other arrived is a step behind."""
+    for _ in range(5):
+        v = client.get(f"/api/matches/{mid}/view", params={"role": role}).json()["view"]
+        legal = [a for a in v["actions"] if a != ["undo"]]
+        if v["result"] is not None or not legal:
+            return None
+        r = client.post(
+            f"/api/matches/{mid}/actions", json={"role": role, "action": legal[0], "step": v["step"]}
+        )
+        if r.status_code == 200:
+            return [role, *legal[0]]
+        assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+        time.sleep(0.05)
+    raise AssertionError(f"{role}'s move was stale five times")
+
+
+def _health(url: str) -> dict[str, Any]:
+    return httpx.get(f"{url.rstrip('/')}/api/health", timeout=10).json()
+
+
+@on_postgresql
+def test_players_on_two_processes_see_each_other_and_a_killed_process_loses_nothing(db_url):
+    with _servers(db_url, 2) as [(proc_a, url_a), (_, url_b)]:
+        a = httpx.Client(base_url=url_a, timeout=30)
+        b = httpx.Client(base_url=url_b, timeout=30)
+        assert (
+            a.post("/api/auth/signup", json={"username": "marcus", "password": "12345678"}).status_code == 200
+        )
+        r = a.post(
+            "/api/matches", json={"game": "toy", "players": 2, "seats": {"north": "me", "south": "open"}}
+        )
+        match = r.json()["match"]
+        mid = match["id"]
+        invite = next(s["invite"] for s in match["seats"] if s["role"] == "south")
+        assert b.post(f"/api/matches/{mid}/join", json={"role": "south", "invite": invite}).status_code == 200
+        with _socket(url_a, a, mid, "north") as north_ws, _socket(url_b, b, mid, "south") as south_ws:
+            # A move through A reaches the socket on B, and one through B the socket on A.
+            acked = [_move(a, mid, "north")]
+            t0 = time.monotonic()
+            assert _next(south_ws, "view", 1)["view"]["step"] == 1
+            assert time.monotonic() - t0 < 3.0, "the move took seconds to reach the other process"
+            acked.append(_move(b, mid, "south"))
+            assert _next(north_ws, "view", 2)["view"]["step"] == 2
+            # Chat written on B reaches the player on A.
+            assert b.post(f"/api/matches/{mid}/chat", json={"text": "ave"}).status_code == 201
+            assert _next(north_ws, "chat")["message"]["text"] == "ave"
+
+        # The sign-in brake counts the failures made through both processes.
+        for i in range(10):
+            c = a if i % 2 else b
+            r = c.post("/api/auth/login", json={"username": "marcus", "password": f"wrong{i:04d}"})
+            assert r.status_code == 401
+        assert (
+            a.post("/api/auth/login", json={"username": "marcus", "password": "wrong9999"}).status_code == 429
+        )
+        assert (
+            b.post("/api/auth/login", json={"username": "marcus", "password": "wrong9999"}).status_code == 429
+        )
+
+        # North keeps playing through A, which is killed; its cookie works on B, where the
+        # match goes on with every acknowledged move, to its end.
+        for _ in range(3):
+            acked += [m for m in (_move(a, mid, "north"), _move(b, mid, "south")) if m]
+        proc_a.send_signal(signal.SIGKILL)
+        proc_a.wait()
+        a.close()
+        a = httpx.Client(base_url=url_b, timeout=30, cookies=dict(a.cookies.items()))
+        assert a.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["step"] == len(
+            acked
+        )
+        for _ in range(100):
+            if not [m for m in (_move(a, mid, "north"), _move(b, mid, "south")) if m]:
+                break
+        record = b.get(f"/api/matches/{mid}/record").json()
+        assert record["actions"][: len(acked)] == acked
+        assert b.get(f"/api/matches/{mid}").json()["match"]["status"] == "over"
+        a.close()
+        b.close()
+
+
+@on_postgresql
+def test_bots_play_in_one_process_at_a_time_and_the_other_takes_over_when_it_dies(db_url):
+    with _servers(db_url, 2) as servers:
+        with httpx.Client(base_url=servers[0][1], timeout=30) as c:
+            r = c.post(
+                "/api/matches",
+                json={
+                    "game": "toy",
+                    "players": 3,
+                    "seats": {"north": "bot:random", "south": "bot:random", "east": "bot:random"},
+                    "bot_delay": 0.3,
+                },
+            )
+            mid = r.json()["match"]["id"]
+            deadline = time.monotonic() + 30
+            while c.get(f"/api/matches/{mid}").json()["match"]["step"] < 4 and time.monotonic() < deadline:
+                time.sleep(0.05)
+        deadline = time.monotonic() + 10
+        while True:
+            health = [_health(url) for _, url in servers]
+            if max(h["notices"] for h in health) >= 4 or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
+        playing = [i for i, h in enumerate(health) if h["bot_moves"] > 0]
+        assert len(playing) == 1, health  # one process plays the match's bots, the other waits
+        holder, other = playing[0], 1 - playing[0]
+        assert health[other]["bot_moves"] == 0 and health[other]["bot_stale"] == 0
+        assert health[other]["notices"] >= 4  # it was told of every move
+
+        proc, _ = servers[holder]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        url = servers[other][1]
+        with httpx.Client(base_url=url, timeout=30) as c:
+            at_kill = c.get(f"/api/matches/{mid}").json()["match"]["step"]
+            assert c.put(f"/api/matches/{mid}/pace", json={"bot_delay": 0}).status_code in (401, 403)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                final = c.get(f"/api/matches/{mid}").json()["match"]
+                if final["status"] == "over":
+                    break
+                time.sleep(0.1)
+            assert final["status"] == "over", final
+            record = c.get(f"/api/matches/{mid}/record").json()
+        survivor = _health(url)
+        # Every step after the kill was played by the survivor, each once: no move was thought
+        # out twice and refused.
+        assert survivor["bot_moves"] == len(record["actions"]) - at_kill
+        assert survivor["bot_stale"] == 0
+
+
+def test_sqlite_refuses_several_workers(tmp_path, capsys):
+    from tavola.cli import main
+
+    assert main(["serve", "--workers", "2", "--database", str(tmp_path / "t.sqlite3")]) == 2
+    assert "--workers 2 needs PostgreSQL" in capsys.readouterr().err
+    assert not (tmp_path / "t.sqlite3").exists()
+
+
+@on_postgresql
+def test_processes_listen_again_after_losing_their_notice_connection(db_url):
+    """Two apps (two processes' worth: each its own notices and leases) whose listening
+    connections the database drops: they connect again, and a move through one is seen by the
+    other at once, though it trusts its cached copy of a match for a minute."""
+    listeners = text(
+        "SELECT pid FROM pg_stat_activity WHERE query = 'LISTEN tavola' AND datname = current_database()"
+    )
+    admin = create_engine(db_url, isolation_level="AUTOCOMMIT")
+    with TestClient(create_app(fast_settings(db_url, cache_ttl=60.0))) as one:
+        m = create(one, {"north": "me", "south": "hotseat"}, seed=2)
+        mid = m["id"]
+        with TestClient(
+            create_app(fast_settings(db_url, cache_ttl=60.0)), cookies=dict(one.cookies.items())
+        ) as two:
+            assert view(two, mid, "north")["view"]["step"] == 0  # cached by two from now on
+            with admin.connect() as conn:
+                pids = [r[0] for r in conn.execute(listeners)]
+                assert len(pids) == 2
+                for pid in pids:
+                    conn.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid})
+                deadline = time.monotonic() + 20
+                while time.monotonic() < deadline:
+                    again = [r[0] for r in conn.execute(listeners)]
+                    if len(again) == 2 and not set(again) & set(pids):
+                        break
+                    time.sleep(0.1)
+                assert len(again) == 2 and not set(again) & set(pids), "the apps did not listen again"
+            before = two.get("/api/health").json()["notices"]
+            assert act(one, mid, "north", ["bid", 2], 0).status_code == 200
+            deadline = time.monotonic() + 10
+            while two.get("/api/health").json()["notices"] == before and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert view(two, mid, "south")["view"]["step"] == 1
+    admin.dispose()
+
+
+@on_postgresql
+def test_serve_with_two_workers_answers_on_one_port_and_plays_bots(db_url):
+    proc, url = start_server(db_url, "--workers", "2")
+    try:
+        with httpx.Client(base_url=url, timeout=30) as c:
+            r = c.post(
+                "/api/matches",
+                json={
+                    "game": "antike-ii",
+                    "players": 3,
+                    "seats": {r: "bot:random" for r in _roles("antike-ii", 3)},
+                },
+            )
+            assert r.status_code == 201, r.text
+            mid = r.json()["match"]["id"]
+            deadline = time.monotonic() + 30
+            while c.get(f"/api/matches/{mid}").json()["match"]["step"] < 20 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert c.get(f"/api/matches/{mid}").json()["match"]["step"] >= 20
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=60) == 0
+
+
+def _roles(game: str, players: int) -> list[str]:
+    from tavola.core.registry import get_rules
+
+    rules = get_rules(game)
+    scenario = rules.scenarios()[0]
+    return rules.roles(scenario.name, players, {o.name: o.default for o in scenario.options})

@@ -12,7 +12,7 @@ from tavola.core.errors import IllegalAction
 from tavola.core.game import Game, checksum
 from tavola.games.antike import RULES
 from tavola.games.antike.common import TECH
-from tavola.games.antike.loader import BOARDS, RESOURCES, RULEBOOK
+from tavola.games.antike.loader import BOARDS, RESOURCES, RULEBOOK, SITE_ANY
 
 State = dict[str, Any]
 
@@ -54,8 +54,11 @@ def r_of(state: State, region: str) -> int:
 def city(state: State, nation: str, region: str, temple: bool = False, token: str | None = None) -> None:
     r = r_of(state, region)
     site = BOARDS[state["scenario"]].site[r]
+    tok = RESOURCES.index(token) if token else site
+    # A test builds only what the board allows: the site's resource, or any on an open site.
+    assert tok != SITE_ANY and (site == SITE_ANY or tok == site), f"{region}: no {token} city here"
     state["city"][r] = n_of(state, nation)
-    state["tok"][r] = RESOURCES.index(token) if token else site
+    state["tok"][r] = tok
     state["temple"][r] = 1 if temple else 0
     sync(state)
 

@@ -44,7 +44,7 @@ def test_6_1_production_example_of_yellow(space: str, expected: list[int]) -> No
 
 def test_6_1_the_coin_comes_even_when_nothing_is_produced() -> None:
     g, s = _romans()
-    city(s, "romans", "carales", token="gold")  # no iron city left
+    city(s, "greeks", "carales")  # the Romans' only iron city is Greek now
     play(g, "romans", ("rondel", "ferrum"))
     assert wallet(s, "romans") == [0, 0, 0, 1]
 

@@ -105,8 +105,8 @@ def test_4_two_players_win_through_either_of_their_nations() -> None:
     third = s["nations"][2]
     role = s["ctrl"][2]
     give_personages(s, third, 8, SCHOLARS)
-    for r in ("knossos", "messana"):
-        city(s, third, r, token="iron")
+    for r, token in (("knossos", "iron"), ("messana", "gold")):  # an 'any' site and a gold one
+        city(s, third, r, token=token)
     turn(s, third, {"s": "found"})
     assert legal(g, third) == [("done",)]
     play(g, third, "done")  # 5 cities: the ninth personage

@@ -19,32 +19,35 @@ TOKEN = 0.05  # half-VP per token in the stock
 NEAR = 0.6  # half-VP per card one token away
 
 
-def near_cards(state: State, owner: int) -> int:
+def near_cards(state: State, owner: int, tallies: list[list[int]]) -> int:
     """Cities and provinces the faction does not hold where one more token would give it an
-    absolute majority."""
+    absolute majority (``tallies``: each province's tokens outside its cities)."""
     near = 0
     for c in C.cities:
         tally = state["places"][c]
         if state["city_card"][c] != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
             near += 1
-    for p in range(len(C.province_ids)):
-        tally = counts(state, p, cities=False)
+    for p, tally in enumerate(tallies):
         if state["province_card"][p] != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
             near += 1
     return near
 
 
-def faction_value(state: State, owner: int) -> float:
+def faction_value(state: State, owner: int, tallies: list[list[int]]) -> float:
     vp = victory.vp2(state, owner, True)
     return (
-        vp + NEAR * near_cards(state, owner) + COIN * state["treasury"][owner] + TOKEN * state["stock"][owner]
+        vp
+        + NEAR * near_cards(state, owner, tallies)
+        + COIN * state["treasury"][owner]
+        + TOKEN * state["stock"][owner]
     )
 
 
 def evaluate(state: State) -> dict[str, float]:
     per_role = {r: 0.0 for r in state["roles"]}
+    tallies = [counts(state, p, cities=False) for p in range(len(C.province_ids))]
     for o in state["factions"]:
-        per_role[state["seat"][fid(o)]] += faction_value(state, o)
+        per_role[state["seat"][fid(o)]] += faction_value(state, o, tallies)
     out = {}
     for role, value in per_role.items():
         best_other = max((v for r, v in per_role.items() if r != role), default=0.0)

@@ -742,6 +742,7 @@ def test_every_registered_game_opens_and_plays(pages: Any, artifacts: Path) -> N
         )
         assert page.locator("#prompt .prompt-text").inner_text().strip()
         before = step(page)
+        asked = page.locator("#prompt .prompt-text").inner_text()
         rand = random.Random(0)
         clicked = False
         for _ in range(3):  # a push may redraw the page under the pointer: look again
@@ -750,7 +751,12 @@ def test_every_registered_game_opens_and_plays(pages: Any, artifacts: Path) -> N
             if clicked:
                 break
         assert clicked, f"{g['id']}: no legal choice to click"
-        page.wait_for_function(f"Number(document.body.dataset.step) > {before}")
+        # a step, or (a click of a secret choice, kept in the player's own draft) a new prompt
+        page.wait_for_function(
+            "([s, p]) => Number(document.body.dataset.step) > s"
+            " || document.querySelector('#prompt .prompt-text').innerText.trim() !== p.trim()",
+            arg=[before, asked],
+        )
         if page.locator(".map .cell").count():
             page.screenshot(path=str(artifacts / f"game-{g['id']}.png"))
 

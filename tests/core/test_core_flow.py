@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tavola.core import flow
 from tavola.core.flow import Flow, Frame, SideActions, Step
 from tavola.core.rules import Action, Event, State
@@ -95,3 +97,80 @@ def test_the_stack_helpers_keep_plain_frames() -> None:
     assert flow.pop(state) == {"s": "peek"}
     flow.goto(state, "done")
     assert state == {"flow": [{"s": "done"}]}
+
+
+# -- automatic steps, several deciders, forced decisions -----------------------------------------
+def _deal(state: State, frame: Frame, events: list[Event]) -> bool:
+    """An automatic step: deals one card per player, then hands over to the duel."""
+    events.append({"msg": "dealt", "args": {}})
+    flow.goto(state, "duel", a=2, b=1)
+    return True
+
+
+def _duel_roles(state: State, frame: Frame) -> list[Any]:
+    return [who for who in ("a", "b") if frame[who]]
+
+
+def _legal_duel(state: State, frame: Frame, who: str) -> list[Action]:
+    return [("play", k) for k in range(1, frame[who] + 1)]
+
+
+def _apply_duel(state: State, frame: Frame, who: str, action: Action) -> list[Event]:
+    frame[who] -= 1
+    if not frame["a"] and not frame["b"]:
+        flow.goto(state, "done")
+    return [{"msg": "played", "args": {"who": who, "k": action[1]}}]
+
+
+AUTO = Flow(
+    {
+        "deal": Step("§1", run=_deal),
+        "duel": Step(
+            "§2",
+            _legal_duel,
+            _apply_duel,
+            lambda *_: ("prompt.duel", {}),
+            frame={"a": "cards left to a", "b": "cards left to b"},
+            roles=_duel_roles,
+            section=lambda state, frame: "§2.1" if frame["a"] > 1 else "§2",
+        ),
+        "start": Step("§0", lambda *_: [("go",)], lambda state, *_: (flow.goto(state, "deal"), [])[1]),
+    },
+    actor=lambda state, frame: "a",
+    final=("done",),
+    forced=True,
+)
+
+
+def test_automatic_steps_run_and_forced_decisions_are_taken_until_a_real_choice() -> None:
+    state: State = {"flow": [{"s": "start"}]}
+    events: list[Event] = []
+    AUTO.advance(state, events)
+    # "go", the only action, is taken; the deal runs; b's single card is played at once; a still
+    # chooses between two
+    assert [e["msg"] for e in events] == ["dealt", "played"]
+    assert flow.top(state) == {"s": "duel", "a": 2, "b": 0}
+    assert AUTO.deciders(state) == ["a"] and AUTO.legal(state, "a") == [("play", 1), ("play", 2)]
+    assert AUTO.prompt(state, "a")["rule"] == "§2.1"
+    events = AUTO.apply(state, "a", ("play", 2))  # a's last card is forced, the duel ends
+    assert [e["args"]["who"] for e in events] == ["a", "a"]
+    assert state["flow"] == [{"s": "done"}] and AUTO.deciders(state) == []
+
+
+def test_several_deciders_come_from_the_step() -> None:
+    state: State = {"flow": [{"s": "duel", "a": 2, "b": 2}]}
+    assert AUTO.deciders(state) == ["a", "b"]
+    assert AUTO.prompt(state, "b") == {"text": "prompt.duel", "args": {}, "rule": "§2.1"}
+
+
+def test_a_decision_without_any_action_is_a_dead_end() -> None:
+    table = Flow({"stuck": Step("§9", lambda *_: [])}, actor=lambda *_: "a", forced=True)
+    with pytest.raises(RuntimeError, match="dead end in step 'stuck'"):
+        table.advance({"flow": [{"s": "stuck"}]}, [])
+
+
+def test_a_flow_without_automatic_steps_does_not_advance() -> None:
+    state = _state()
+    state["flow"][0]["left"] = 1
+    TABLE.apply(state, 0, ("peek",))  # the peek step has one action, but TABLE never forces
+    assert flow.top(state) == {"s": "peek"} and not TABLE.advances

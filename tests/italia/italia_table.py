@@ -6,11 +6,14 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tavola.games.italia import RULES_I, RULES_II, engine, model
+from tavola.core import flow
+from tavola.games.italia import RULES_I, RULES_II, model
 from tavola.games.italia.const import CITY, EXT, FLEET, KIND, LEADER, NAT, RUIN
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.sequence import new_state
 
-engine.register("halt")  # a bottom frame: nothing to do, nobody to ask
+HALT = "over"
+"""The bottom frame of a table: the table's final frame, where nobody is asked anything."""
 
 
 class Table:
@@ -29,7 +32,7 @@ class Table:
         st["cown"] = [-1] * self.S.A
         st["lexp"] = {}
         st["gold"] = [0] * self.S.N
-        st["flow"] = [{"s": "halt"}]
+        st["flow"] = [{"s": HALT}]
         st["round"] = round_
         self.st = st
         self.events: list[dict[str, Any]] = []
@@ -97,11 +100,11 @@ class Table:
         self.begin(nation)
         model.reset_moves(self.S, self.st, self.n(nation))
         movement.start_move(self.S, self.st, self.n(nation), kw.pop("mode", "normal"), **kw)
-        engine.advance(self.S, self.st, self.events)
+        FLOW.advance(self.st, self.events)
 
     def push(self, step: str, **local: Any) -> None:
-        engine.push(self.st, step, **local)
-        engine.advance(self.S, self.st, self.events)
+        flow.push(self.st, step, **local)
+        FLOW.advance(self.st, self.events)
 
     def active(self) -> list[str]:
         return self.R.active_roles(self.st)
@@ -164,7 +167,7 @@ class Table:
         the phase is then cut short (back to the bottom frame), ready for a combat phase."""
         self.move_phase(nation)
         self.walk(nation, start, kinds, path)
-        self.st["flow"] = [{"s": "halt"}]
+        self.st["flow"] = [{"s": HALT}]
 
     def areas(self, role: str | None = None) -> set[int]:
         """The areas ``role`` (the first active role) may choose now: its ``area`` actions."""
@@ -176,7 +179,7 @@ class Table:
 
         self.begin(attacker)
         combat.start_combat(self.S, self.st, self.n(attacker), mode)
-        engine.advance(self.S, self.st, self.events)
+        FLOW.advance(self.st, self.events)
 
     def campaign(self, nation: str, leader: str, gold: int = 0) -> None:
         """Start the campaign of ``nation`` led by ``leader`` (``gold`` as the rules pass it)."""
@@ -184,7 +187,7 @@ class Table:
 
         self.begin(nation)
         campaigns.start_campaign(self.S, self.st, self.n(nation), leader, gold)
-        engine.advance(self.S, self.st, self.events)
+        FLOW.advance(self.st, self.events)
 
     def vp(self, nation: str) -> float:
         return self.st["vp"][self.n(nation)] / 2

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table, fabius_army, fabius_campaign
+from italia_table import HALT, Dice, Table, fabius_army, fabius_campaign
 
 from tavola.games.italia import campaigns
 
@@ -220,7 +220,7 @@ def test_12_3_4_not_the_same_area_twice_in_a_row(t1: Table) -> None:
 def test_12_3_1_campaign_ends_when_the_gold_runs_out(t1: Table) -> None:
     fabius_army(t1, legions=1, gold=1)
     fabius_campaign(t1, "umbria")
-    assert t1.step() == "halt"  # no gold left: the campaign is over
+    assert t1.step() == HALT  # no gold left: the campaign is over
 
 
 def test_12_3_1_campaign_ends_when_the_leader_dies(t1: Table, dice: Dice) -> None:
@@ -229,14 +229,14 @@ def test_12_3_1_campaign_ends_when_the_leader_dies(t1: Table, dice: Dice) -> Non
     fabius_campaign(t1, "umbria")  # Fabius alone
     t1.act("pass")  # the Greeks do not react; a lone leader meets enemy units and is removed
     assert "fabius" in t1.st["ldead"]
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     assert t1.st["gold"][t1.n("romans")] == 4
 
 
 def test_12_3_clarification_no_gold_without_the_leader(t1: Table) -> None:
     t1.st["round"] = 2
     t1.campaign("romans", "fabius", gold=6)
-    assert t1.st["gold"][t1.n("romans")] == 0 and t1.step() == "halt"
+    assert t1.st["gold"][t1.n("romans")] == 0 and t1.step() == HALT
 
 
 def test_12_3_1_units_do_not_move_without_their_leader(t1: Table) -> None:
@@ -283,7 +283,7 @@ def test_12_3_2_5_reacting_nations_ignore_the_stacking_limit_after_the_battle(t1
     t1.march("perusia", ["infantry"])
     dice.load(10, 10, 1, 1, 1, 1, 1)  # the legion kills one and dies; Fabius, alone, is removed
     t1.act("unit", "infantry")
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     assert t1.units("etruria", "etruscans")["infantry"] == 5  # over 3, and nothing is removed
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table, greeks_face_a_retreat_from_apulia
+from italia_table import HALT, Dice, Table, greeks_face_a_retreat_from_apulia
 
-from tavola.games.italia import combat, engine
+from tavola.games.italia import combat
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.odds import hit_faces, hits
 from tavola.games.italia.sequence import after_move_checks
 
@@ -13,7 +14,7 @@ def after_the_move(t: Table, nation: str) -> None:
     """The checks that follow ``nation``'s movement (pillage, rebuilding), and what they start."""
     t.begin(nation)
     after_move_checks(t.S, t.st, t.n(nation))
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 def romans_land_in_africa(t: Table, from_numidia: bool = False) -> None:
@@ -29,7 +30,7 @@ def romans_land_in_africa(t: Table, from_numidia: bool = False) -> None:
     if from_numidia:
         t.walk("romans", "numidia", ["legion"], ["africa"])
     t.march("mare_sardoum", ["legion"], ["africa"])
-    t.st["flow"] = [{"s": "halt"}]
+    t.st["flow"] = [{"s": HALT}]
 
 
 def stay(t: Table) -> None:
@@ -108,7 +109,7 @@ def test_10_9_combat_example_2_legion_hits_on_6(t1: Table, dice: Dice) -> None:
     t1.act("unit", "infantry")  # the surviving Etruscan retreats and the combat ends
     t1.go("umbria")
     assert t1.units("picenum") == {"legion": 1}
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
 
 
 def test_10_0_combat_rounds_go_on_until_one_nation_is_left(t1: Table, dice: Dice) -> None:
@@ -119,7 +120,7 @@ def test_10_0_combat_rounds_go_on_until_one_nation_is_left(t1: Table, dice: Dice
     t1.fight("romans")
     stay(t1)
     stay(t1)
-    assert t1.step() == "halt" and t1.units("picenum") == {"legion": 1}
+    assert t1.step() == HALT and t1.units("picenum") == {"legion": 1}
 
 
 def test_10_4_corfinium_example_targets_by_type_and_lost_hits(t1: Table, dice: Dice) -> None:
@@ -171,7 +172,7 @@ def test_10_2_consular_legion_takes_two_hits_and_is_repaired(t1: Table, dice: Di
     t1.go("neapolis")
     t1.act("unit", "infantry")
     t1.go("neapolis")
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     assert all(x[4] == 0 for x in t1.st["u"][t1.a("roma")])  # repaired after the combat
 
 
@@ -320,7 +321,7 @@ def test_10_6_faq_no_pillage_of_a_city_of_the_same_player(t1: Table, dice: Dice)
     t1.put("neapolis", "romans", "legion", 2)  # Greeks and Romans are both red
     dice.load(10, 1, 1)
     t1.fight("romans")
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     assert t1.st["city"][t1.a("neapolis")] == 1
 
 
@@ -338,7 +339,7 @@ def test_10_6_a_city_taken_earlier_cannot_be_pillaged_later(t1: Table) -> None:
     t1.put("neapolis", "samnites", "infantry")
     t1.city("neapolis", owner="samnites")
     after_the_move(t1, "samnites")
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
 
 
 def test_10_6_1_rebuild_a_ruin_by_removing_a_unit(t1: Table) -> None:
@@ -346,7 +347,7 @@ def test_10_6_1_rebuild_a_ruin_by_removing_a_unit(t1: Table) -> None:
     t1.city("neapolis", owner="samnites", ruin=True)
     t1.begin("samnites")
     combat.start_rebuild(t1.S, t1.st, t1.n("samnites"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("rebuild", t1.a("neapolis"))
     assert t1.units("neapolis", "samnites")["infantry"] == 1
     assert t1.st["city"][t1.a("neapolis")] == 1
@@ -366,10 +367,10 @@ def test_10_6_1_faq_rebuilding_comes_before_the_stacking_check(t1: Table) -> Non
     t1.begin("samnites")
     combat.start_combat(t1.S, t1.st, t1.n("samnites"), "normal")
     t1.st["flow"][-1]["fought"].append(t1.a("neapolis"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "rebuild"  # offered before the check of the combat area
     t1.act("rebuild", t1.a("neapolis"))
-    assert t1.step() == "halt"  # three left: nothing over the limit
+    assert t1.step() == HALT  # three left: nothing over the limit
     assert t1.units("neapolis", "samnites")["infantry"] == 3
 
 
@@ -537,7 +538,7 @@ def test_10_7_clarification_a_raided_city_taken_in_the_same_turn_is_not_pillaged
     dice.load(10, 1, 1)
     t1.fight("samnites")  # no raid question: it was raided already; a normal attack
     assert t1.units("apulia") == {"infantry": 2}
-    assert t1.step() == "halt"  # no pillage
+    assert t1.step() == HALT  # no pillage
 
 
 def test_10_4_house_rule_every_unit_is_its_own_target(dice: Dice) -> None:

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pytest
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, engine, model
+from tavola.games.italia import combat, model
+from tavola.games.italia.flow import FLOW
 
 
 @pytest.fixture
@@ -57,7 +58,7 @@ def test_faq_10_0_reinforcements_may_leave_the_entry_area_without_fighting(aures
     assert t.units("aures", "vandals") == {}
     assert t.units("byzacena", "vandals") == {"geiserich": 1, "infantry": 10}
     combat.start_combat(t.S, t.st, t.n("vandals"), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
     assert not [e for e in t.events if e["msg"] == "it.battle"]
     assert t.units("aures", "berbers") == {"infantry": 2}
 
@@ -68,13 +69,13 @@ def test_faq_10_0_reinforcements_that_stay_fight_in_the_other_nations_combat_pha
     t = aures
     t.begin("vandals")
     combat.start_combat(t.S, t.st, t.n("vandals"), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
     assert not [e for e in t.events if e["msg"] == "it.battle"]  # not in their own turn
     model.clear_turn_flags(t.st, t.n("vandals"))  # the Vandal turn ends
     t.begin("berbers")
     dice.load(*[1] * 12)
     combat.start_combat(t.S, t.st, t.n("berbers"), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
     battles = [e["args"] for e in t.events if e["msg"] == "it.battle"]
     assert battles == [{"area": t.a("aures"), "attacker": "berbers", "defender": "vandals"}]
 

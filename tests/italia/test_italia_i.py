@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table
+from italia_table import HALT, Dice, Table
 
-from tavola.games.italia import RULES_I, combat, engine, italia_i, model
+from tavola.games.italia import RULES_I, combat, italia_i, model
+from tavola.games.italia.flow import FLOW
 
 
 def fight(t: Table, attacker: str) -> None:
     t.begin(attacker)
     combat.start_combat(t.S, t.st, t.n(attacker), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 # -- §13.1 Roma ----------------------------------------------------------------------------------
@@ -67,7 +68,7 @@ def test_13_2_hannibal_gathers_african_units_in_alpes(t1: Table) -> None:
     t1.begin("carthaginians")
     model.reset_moves(t1.S, t1.st, t1.n("carthaginians"))
     movement.start_move(t1.S, t1.st, t1.n("carthaginians"), "normal", lift=lift_to, lift_from=lift_from)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.walk("carthaginians", "africa", ["infantry"] * 3, ["alpes"])
     t1.walk("carthaginians", "numidia", ["elephant"], ["alpes"])
     assert t1.units("alpes", "carthaginians") == {"hannibal": 1, "infantry": 7, "elephant": 1}
@@ -314,7 +315,7 @@ def test_clarification_romans_no_penalty_after_a_submission(t1: Table) -> None:
         t1.put(a, "celts", "infantry")
     t1.begin("romans")
     submission.submit(t1.S, t1.st, t1.n("celts"), t1.n("romans"), t1.events)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("area", t1.a("ravenna"))
     assert t1.vp("romans") == 2  # +2 for the submission, no -2 for the retreat
 
@@ -342,7 +343,7 @@ def test_faq_pyrrhus_may_leave_an_occupied_arrival_area(t1: Table) -> None:
     model.reset_moves(t1.S, t1.st, t1.n("epirotes"))
     movement.start_move(t1.S, t1.st, t1.n("epirotes"), "normal")
     t1.st["flow"][-1]["free"] = free
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("area", t1.a("calabria"))
     t1.act("leader", "pyrrhus")
     t1.act("unit", "infantry")
@@ -366,8 +367,8 @@ def test_13_4_romans_campaign_in_round_10() -> None:
     t.put("roma", "romans", "legion", 2)
     t.leader("samnium", "romans", "marius")  # left from round 9: removed (§13.4 FAQ)
     t.st["gold"][t.n("romans")] = 1
-    t.st["flow"] = [{"s": "halt"}, {"s": "round", "ph": "start", "i": 0}]
-    engine.advance(t.S, t.st, t.events)
+    t.st["flow"] = [{"s": HALT}, {"s": "round", "ph": "start", "i": 0}]
+    FLOW.advance(t.st, t.events)
     # Pompeius Strabo (card reconstruction) comes with two legions to a controlled area.
     assert t.step() == "reinf" and t.active() == [t.role("romans")]
     t.act("area", t.a("umbria"))

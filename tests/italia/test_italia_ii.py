@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, engine, italia_ii, model
+from tavola.games.italia import combat, italia_ii, model
+from tavola.games.italia.flow import FLOW
 
 
 def fight(t: Table, attacker: str) -> None:
     t.begin(attacker)
     combat.start_combat(t.S, t.st, t.n(attacker), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 # -- §14.1 Roman Fœderati -----------------------------------------------------------------------
@@ -221,7 +222,7 @@ def _charlemagne_moves(t2: Table, path: list[str]) -> None:
     if t2.step() == "move":
         t2.act("done")
     combat.start_combat(t2.S, t2.st, t2.n("franks"), "normal")
-    engine.advance(t2.S, t2.st, t2.events)
+    FLOW.advance(t2.st, t2.events)
 
 
 def test_faq_franks_imperial_title_when_charlemagne_stops_in_an_empty_roma(t2: Table) -> None:
@@ -232,7 +233,7 @@ def test_faq_franks_imperial_title_when_charlemagne_stops_in_an_empty_roma(t2: T
     assert t2.units("roma") == {"charlemagne": 1, "infantry": 2}
     assert t2.vp("franks") == 6
     combat.start_combat(t2.S, t2.st, t2.n("franks"), "normal")
-    engine.advance(t2.S, t2.st, t2.events)
+    FLOW.advance(t2.st, t2.events)
     assert t2.vp("franks") == 6  # one title only
 
 
@@ -247,7 +248,7 @@ def test_card_rule_visigoths_reduce_to_six_infantry(t2: Table) -> None:
     t2.put("pavia", "visigoths", "infantry", 3)
     t2.st["round"] = 1
     italia_ii.reduce_after_turn(t2.S, t2.st, t2.n("visigoths"), t2.events)
-    engine.advance(t2.S, t2.st, t2.events)
+    FLOW.advance(t2.st, t2.events)
     t2.act("area", t2.a("verona"))
     t2.act("area", t2.a("verona"))
     assert model.on_board(t2.st, t2.n("visigoths"), "infantry") == 6

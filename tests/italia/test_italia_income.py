@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from italia_table import Table
 
-from tavola.games.italia import engine, income
+from tavola.games.italia import income
+from tavola.games.italia.flow import FLOW
 
 
 def test_6_1_etruscan_income_example(t1: Table) -> None:
@@ -163,7 +164,7 @@ def test_6_4_submitted_celts_pay_half_and_rome_buys_over_ten(t1: Table) -> None:
     t1.st["ruler"][celts] = romans
     t1.st["gold"][romans] = 9
     income.collect(t1.S, t1.st, celts, t1.events)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.st["gold"][celts] == 3
     assert t1.step() == "tribute" and t1.active() == [t1.role("romans")]
     assert set(t1.legal()) == {("buy", "legion"), ("buy", "fleet"), ("done",)}  # consular needs 2 cities
@@ -179,7 +180,7 @@ def test_6_4_tribute_over_ten_without_a_purchase_is_lost(t1: Table) -> None:
     t1.st["ruler"][celts] = romans
     t1.st["gold"][romans] = 9
     income.collect(t1.S, t1.st, celts, t1.events)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("done")
     assert t1.st["gold"][romans] == 10
 
@@ -193,5 +194,5 @@ def test_6_4_the_pending_unit_is_placed_in_the_rulers_next_turn(t1: Table) -> No
     items = list(t1.st["pend"][romans])
     t1.st["pend"][romans] = []
     placement.place_bought(t1.st, romans, items)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("roma", "romans")["legion"] == 2

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, engine, naval
+from tavola.games.italia import combat, naval
+from tavola.games.italia.flow import FLOW
 
 
 def declare_and_fight(t: Table, mover: str) -> None:
     t.begin(mover)
     naval.start_declarations(t.S, t.st, t.n(mover))
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 def combat_phase(t: Table, mover: str) -> None:
     combat.start_combat(t.S, t.st, t.n(mover), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 def test_10_8_naval_combat_is_optional(t1: Table) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from italia_table import (
+    HALT,
     Dice,
     Table,
     allied_city_in_samnium,
@@ -14,13 +15,13 @@ from italia_table import (
 from tavola.games.italia import (
     RULES_I,
     combat,
-    engine,
     italia_ii,
     model,
     naval,
     placement,
     victory,
 )
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.sequence import new_state
 
 
@@ -120,11 +121,11 @@ def test_10_8_faq_a_retreating_fleet_joins_only_a_declared_battle(t1: Table, dic
         next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")),
     )
     t1.go("mare_sardoum")  # the Carthaginian retreats next to another Roman fleet
-    assert t1.step() == "halt"  # no new battle starts there
+    assert t1.step() == HALT  # no new battle starts there
 
 
 def test_10_8_clarification_naval_battles_are_declared_before_the_combat_phase(t1: Table) -> None:
-    from tavola.games.italia.sequence import _turn_run
+    from tavola.games.italia.sequence import run_turn
 
     t1.put("mare_tyrrhenum", "romans", "fleet", 1)
     t1.put("mare_tyrrhenum", "carthaginians", "fleet", 1)
@@ -132,8 +133,8 @@ def test_10_8_clarification_naval_battles_are_declared_before_the_combat_phase(t
     t1.begin("romans")
     f = {"s": "turn", "n": t1.n("romans"), "ph": "aftermove"}
     t1.st["flow"].append(f)
-    _turn_run(t1.S, t1.st, f, t1.events)
-    engine.advance(t1.S, t1.st, t1.events)
+    run_turn(t1.S, t1.st, f, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "ndecl" and f["ph"] == "combat"
 
 

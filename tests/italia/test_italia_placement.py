@@ -2,22 +2,24 @@
 
 from __future__ import annotations
 
-from italia_table import Table
+from italia_table import HALT, Table
 
-from tavola.games.italia import engine, placement
+from tavola.core import flow
+from tavola.games.italia import placement
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.sequence import new_state
 
 
 def reinforce(t: Table, nation: str, i: int = 0) -> None:
-    engine.push(t.st, "reinf", n=t.n(nation), i=i, ph="ask")
-    engine.advance(t.S, t.st, t.events)
+    flow.push(t.st, "reinf", n=t.n(nation), i=i, ph="ask")
+    FLOW.advance(t.st, t.events)
 
 
 def test_7_1_one_new_land_unit_per_controlled_area(t1: Table) -> None:
     t1.put("verona", "celts", "infantry")
     t1.put("pavia", "celts", "infantry")
     placement.place_bought(t1.st, t1.n("celts"), ["infantry", "infantry"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert set(t1.legal()) == {("area", t1.a("verona")), ("area", t1.a("pavia"))}
     t1.act("area", t1.a("verona"))
     assert t1.units("pavia", "celts")["infantry"] == 2  # the last one had a single choice
@@ -27,14 +29,14 @@ def test_7_1_empty_areas_cannot_take_new_units(t1: Table) -> None:
     t1.put("verona", "celts", "infantry")
     t1.put("pavia", "celts", "infantry")
     placement.place_bought(t1.st, t1.n("celts"), ["infantry"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.a("mediolanum") not in {x[1] for x in t1.legal()}
 
 
 def test_7_1_exception_a_one_area_nation_places_everything_there(t1: Table) -> None:
     t1.put("verona", "celts", "infantry")
     placement.place_bought(t1.st, t1.n("celts"), ["infantry", "infantry", "infantry"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("verona", "celts")["infantry"] == 4
 
 
@@ -42,7 +44,7 @@ def test_7_1_fleets_go_to_seas_next_to_controlled_areas_unlimited(t1: Table) -> 
     t1.put("roma", "romans", "legion")
     t1.put("mare_tyrrhenum", "carthaginians", "fleet", 2)  # other fleets do not matter
     placement.place_bought(t1.st, t1.n("romans"), ["fleet", "fleet"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("mare_tyrrhenum", "romans")["fleet"] == 2
 
 
@@ -50,7 +52,7 @@ def test_7_1_clarification_carthaginian_fleets_only_in_three_seas(t1: Table) -> 
     t1.put("lilybaeum", "carthaginians", "infantry")
     t1.put("africa", "carthaginians", "infantry")
     placement.place_bought(t1.st, t1.n("carthaginians"), ["fleet"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     seas = {x[1] for x in t1.legal()}
     assert seas == {t1.a("mare_sardoum"), t1.a("mare_libycum")}
     assert t1.a("mare_tyrrhenum") not in seas
@@ -60,7 +62,7 @@ def test_7_1_faq_bought_land_units_never_at_sea(t1: Table) -> None:
     t1.put("roma", "romans", "legion")
     t1.put("umbria", "romans", "legion")
     placement.place_bought(t1.st, t1.n("romans"), ["legion"])
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert all(not t1.S.is_sea[x[1]] for x in t1.legal())
 
 
@@ -75,10 +77,10 @@ def test_7_2_cimbri_example_all_must_leave_helvetia(t1: Table) -> None:
 
     t1.st["round"] = 8
     reinforce(t1, "cimbri")
-    t1.st["flow"] = [{"s": "halt"}]
+    t1.st["flow"] = [{"s": HALT}]
     t1.move_phase("cimbri")
     t1.walk("cimbri", "helvetia", ["infantry"] * 3, ["mediolanum"])
-    t1.st["flow"] = [{"s": "halt"}]
+    t1.st["flow"] = [{"s": HALT}]
     leave_entry_areas(t1.S, t1.st, t1.n("cimbri"), t1.events)
     assert t1.units("helvetia") == {}
     assert t1.units("mediolanum", "cimbri")["infantry"] == 3
@@ -108,7 +110,7 @@ def test_7_2_top_up_with_14_brings_nothing(t1: Table) -> None:
     t1.put("roma", "romans", "legion", 14)
     top = next(i for i, r in enumerate(t1.S.reinf[t1.n("romans")][4]) if r.top_up)
     reinforce(t1, "romans", top)
-    assert t1.units("roma", "romans")["legion"] == 14 and t1.step() == "halt"
+    assert t1.units("roma", "romans")["legion"] == 14 and t1.step() == HALT
 
 
 def test_7_2_top_up_without_areas_goes_to_an_entry_area(t1: Table) -> None:
@@ -234,7 +236,7 @@ def test_7_2_clarification_round_9_legions_only_if_roma_empty_or_roman(t1: Table
     t1.put("roma", "samnites", "infantry")
     i = next(i for i, r in enumerate(t1.S.reinf[t1.n("romans")][9]) if r.optional)
     reinforce(t1, "romans", i)
-    assert t1.step() == "halt" and t1.units("roma") == {"infantry": 1}
+    assert t1.step() == HALT and t1.units("roma") == {"infantry": 1}
 
 
 def test_7_2_counter_limit_caps_reinforcements(t1: Table) -> None:

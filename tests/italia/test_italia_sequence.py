@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from italia_table import Table
+from italia_table import HALT, Table
 
-from tavola.games.italia import RULES_I, RULES_II, engine, sequence
+from tavola.games.italia import RULES_I, RULES_II, sequence
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.rules import ItaliaRules
 
 
@@ -70,7 +71,7 @@ def test_5_0_a_nation_plays_its_four_phases_in_order(t1: Table) -> None:
     t1.st["gold"][t1.n("illyrians")] = 5
     t1.push("turn", n=t1.n("illyrians"), ph="start")
     seen = []
-    while t1.step() != "halt":
+    while t1.step() != HALT:
         seen.append(t1.step())
         legal = t1.legal()
         t1.act(*next((a for a in legal if a == ("done",)), legal[0]))
@@ -85,7 +86,7 @@ def test_12_2_major_invasion_moves_and_fights_twice(t1: Table) -> None:
     t1.push("turn", n=t1.n("celts"), ph="start")
     moves = 0
     for _ in range(200):
-        if t1.step() == "halt":
+        if t1.step() == HALT:
             break
         f = t1.st["flow"][-1]
         if f["s"] == "move" and f["g"] < 0 and not f.get("counted"):
@@ -105,7 +106,7 @@ def test_12_2_major_invasion_attacks_with_one_more_unit(t1: Table) -> None:
     t1.put("mediolanum", "etruscans", "infantry", 1)
     t1.begin("celts")
     movement.start_move(t1.S, t1.st, t1.n("celts"), "normal", major_inv=True)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.walk("celts", "pavia", ["infantry"] * 3, ["mediolanum"])
     t1.act("area", t1.a("liguria"))
     t1.act("unit", "infantry")
@@ -120,11 +121,11 @@ def test_12_2_no_stacking_check_after_the_first_combat(t1: Table) -> None:
     t1.begin("celts")
     combat.start_combat(t1.S, t1.st, t1.n("celts"), "first")
     t1.st["flow"][-1]["fought"].append(t1.a("calabria"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("calabria", "celts")["infantry"] == 5
     combat.start_combat(t1.S, t1.st, t1.n("celts"), "second")
     t1.st["flow"][-1]["fought"].append(t1.a("calabria"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess"
 
 
@@ -137,7 +138,7 @@ def test_12_2_card_bonus_extra_move_in_the_first_movement(t2: Table) -> None:
 
     reset_moves(t2.S, t2.st, t2.n("ostrogoths"))
     movement.start_move(t2.S, t2.st, t2.n("ostrogoths"), "normal", major_inv=True, bonus=True)
-    engine.advance(t2.S, t2.st, t2.events)
+    FLOW.advance(t2.st, t2.events)
     t2.act("area", t2.a("illyricum"))
     t2.act("unit", "infantry")
     for a in ("venetia", "verona", "mediolanum"):

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table
+from italia_table import HALT, Dice, Table
 
-from tavola.games.italia import combat, engine, stacking
+from tavola.games.italia import combat, stacking
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.sequence import after_move_checks
 
 
@@ -17,7 +18,6 @@ def test_8_0_three_units_in_a_normal_area_two_in_a_highland(t1: Table) -> None:
 
 
 def test_8_0_lucania_example_six_pass_four_stay_one_removed(t1: Table) -> None:
-    from tavola.games.italia import engine
 
     t1.put("bruttium", "samnites", "infantry", 3)
     t1.put("calabria", "samnites", "infantry", 3)
@@ -25,10 +25,10 @@ def test_8_0_lucania_example_six_pass_four_stay_one_removed(t1: Table) -> None:
     t1.walk("samnites", "bruttium", ["infantry"] * 3, ["lucania"])
     t1.walk("samnites", "calabria", ["infantry"] * 2, ["lucania", "neapolis"])
     t1.walk("samnites", "calabria", ["infantry"], ["lucania"])
-    assert t1.step() == "halt"  # nothing left to move: the phase ended by itself
+    assert t1.step() == HALT  # nothing left to move: the phase ended by itself
     assert t1.units("lucania", "samnites")["infantry"] == 4
     after_move_checks(t1.S, t1.st, t1.n("samnites"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     # The player removes one unit (or declares Lucania its capital, §8.1).
     assert set(t1.legal()) == {("unit", "infantry"), ("capital", t1.a("lucania"))}
     t1.act("unit", "infantry")
@@ -40,9 +40,8 @@ def test_8_0_leaders_do_not_count(t1: Table) -> None:
     t1.leader("lucania", "samnites", "gavius_pontius")
     t1.begin("samnites")
     after_move_checks(t1.S, t1.st, t1.n("samnites"))
-    from tavola.games.italia import engine
 
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("lucania", "samnites") == {"infantry": 3, "gavius_pontius": 1}
 
 
@@ -51,9 +50,8 @@ def test_8_0_the_owner_chooses_which_type_is_removed(t1: Table) -> None:
     t1.put("africa", "carthaginians", "elephant", 1)
     t1.begin("carthaginians")
     after_move_checks(t1.S, t1.st, t1.n("carthaginians"))
-    from tavola.games.italia import engine
 
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess"
     assert t1.can("unit", "infantry") and t1.can("unit", "elephant")
     t1.act("unit", "elephant")
@@ -75,13 +73,12 @@ def test_8_1_moving_the_capital_removes_the_old_capitals_excess(t1: Table) -> No
     n = t1.n("samnites")
     t1.st["cap"][n] = t1.a("lucania")
     t1.push("excess", n=n, a=t1.a("lucania"))  # nothing to do while Lucania is the capital
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     stacking.declare(t1.S, t1.st, n, t1.a("bruttium"), t1.events)
-    from tavola.games.italia import engine
 
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     # One kind of unit to remove and no capital to name instead: removed at once, unasked.
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
     assert t1.units("lucania", "samnites")["infantry"] == 3
 
 
@@ -95,7 +92,7 @@ def test_8_1_the_old_capital_sheds_at_once_without_taking_the_title_back(t1: Tab
     t1.st["cap"][n] = t1.a("lucania")
     t1.begin("samnites")
     after_move_checks(t1.S, t1.st, n)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess" and t1.can("capital", t1.a("bruttium"))
     t1.act("capital", t1.a("bruttium"))  # Bruttium keeps its four; Lucania sheds one
     assert t1.step() == "excess" and t1.st["flow"][-1]["a"] == t1.a("lucania")
@@ -151,9 +148,8 @@ def test_8_2_no_stacking_limit_when_placing(t1: Table) -> None:
     from tavola.games.italia import placement
 
     placement.place_bought(t1.st, t1.n("romans"), ["legion", "legion"])
-    from tavola.games.italia import engine
 
-    engine.advance(t1.S, t1.st, t1.events)  # one area only: both go there, no choice to make
+    FLOW.advance(t1.st, t1.events)  # one area only: both go there, no choice to make
     assert t1.units("roma", "romans")["legion"] == 6
 
 
@@ -188,13 +184,13 @@ def test_8_3_attack_limit_enforced_when_moving_in(t1: Table) -> None:
 
 
 def test_8_3_after_combat_the_winner_may_have_to_remove_units(t1: Table) -> None:
-    from tavola.games.italia import combat, engine
+    from tavola.games.italia import combat
 
     t1.put("calabria", "romans", "legion", 4)
     t1.begin("romans")
     combat.start_combat(t1.S, t1.st, t1.n("romans"), "normal")
     t1.st["flow"][-1]["fought"].append(t1.a("calabria"))
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("calabria", "romans")["legion"] == 3
 
 
@@ -234,18 +230,17 @@ def test_8_6_retreat_allowance_reggio_example(t1: Table) -> None:
 
 
 def test_8_6_the_extra_unit_must_leave_in_the_next_movement(t1: Table) -> None:
-    from tavola.games.italia import engine
 
     n = t1.n("romans")
     t1.put("rhegium", "romans", "legion", 3)
     t1.st["rx"].append([n, t1.a("rhegium")])
     t1.begin("romans")
     after_move_checks(t1.S, t1.st, n)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("rhegium", "romans")["legion"] == 3  # still allowed before its movement
     t1.st["rx"] = [x for x in t1.st["rx"] if x[0] != n]  # what the movement phase does
     after_move_checks(t1.S, t1.st, n)
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("rhegium", "romans")["legion"] == 2
 
 
@@ -262,7 +257,7 @@ def test_8_1_capital_declared_when_attacked(t1: Table, dice: Dice) -> None:
     dice.load(10, 1, 1, 1)  # the elephant hits with a natural 10; the Samnites miss
     t1.begin("epirotes")
     combat.start_combat(t1.S, t1.st, t1.n("epirotes"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
     assert t1.legal() == [("unit", "infantry"), ("capital", t1.a("bruttium"))]
     t1.act("capital", t1.a("bruttium"))
@@ -280,7 +275,7 @@ def test_8_1_no_capital_offer_where_it_changes_nothing(t1: Table, dice: Dice) ->
     dice.load(10, 1, 1, 1)
     t1.begin("epirotes")
     combat.start_combat(t1.S, t1.st, t1.n("epirotes"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
     assert not [a for a in t1.legal() if a[0] == "capital"]
 
@@ -310,7 +305,7 @@ def test_8_1_capital_declared_after_a_battle_in_another_nations_turn(t1: Table, 
     dice.load(1, 10, 1, 1, 1)
     t1.begin("greeks")
     combat.start_combat(t1.S, t1.st, t1.n("greeks"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess" and t1.active() == [t1.role("samnites")]
     assert t1.st["nat"] == t1.n("greeks")
     t1.act("capital", t1.a("lucania"))

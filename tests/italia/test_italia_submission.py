@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from italia_table import Dice, Table
+from italia_table import HALT, Dice, Table
 
-from tavola.games.italia import combat, engine, submission
+from tavola.games.italia import combat, submission
+from tavola.games.italia.flow import FLOW
 
 
 def fight(t: Table, attacker: str) -> None:
     t.begin(attacker)
     combat.start_combat(t.S, t.st, t.n(attacker), "normal")
-    engine.advance(t.S, t.st, t.events)
+    FLOW.advance(t.st, t.events)
 
 
 def celts_with(t: Table, *areas: str) -> None:
@@ -39,7 +40,7 @@ def test_12_5_2_the_ruler_leaves_every_area_with_the_subjects_units(t1: Table, d
     dice.load(1, 1, 1)
     t1.begin("romans")
     combat.start_combat(t1.S, t1.st, t1.n("romans"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("area", t1.a("verona"))
     t1.act("done")
     t1.act("submit")
@@ -48,7 +49,7 @@ def test_12_5_2_the_ruler_leaves_every_area_with_the_subjects_units(t1: Table, d
         opts = [x for x in t1.legal() if x[0] == "area"]
         t1.act(*opts[0])
     assert t1.units("verona", "romans") == {} and t1.units("pavia", "romans") == {}
-    assert t1.step() == "halt"
+    assert t1.step() == HALT
 
 
 def test_12_5_1_celts_with_three_areas_must_submit_before_combat(t1: Table) -> None:
@@ -144,7 +145,7 @@ def test_12_6_revolt_at_the_start_of_the_own_turn(t1: Table) -> None:
     t1.put("samnium", "samnites", "infantry")
     t1.st["ruler"][s] = t1.n("romans")
     submission.offer_revolt(t1.S, t1.st, s, "own_turn")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert set(t1.legal()) == {("revolt",), ("done",)}
     t1.act("revolt")
     assert t1.st["ruler"][s] == -1

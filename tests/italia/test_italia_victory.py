@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, engine, model, victory
+from tavola.games.italia import combat, model, victory
 from tavola.games.italia.cards import ScoringRound
+from tavola.games.italia.flow import FLOW
 
 
 def card(t: Table, nation: str, **kw: object) -> None:
@@ -146,7 +147,7 @@ def test_11_0_kill_vp_only_in_own_turn_unless_the_card_says(t1: Table, dice: Dic
     dice.load(1, 7, 7)
     t1.begin("romans")
     combat.start_combat(t1.S, t1.st, t1.n("romans"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     assert t1.units("picenum", "romans") == {}
     assert t1.vp("etruscans") == 0  # killing an attacker scores nothing for the Etruscans
 
@@ -158,7 +159,7 @@ def test_11_0_kill_vp_when_attacking_and_then_retreating(t1: Table, dice: Dice) 
     dice.load(1, 7, 1, 1)
     t1.begin("etruscans")
     combat.start_combat(t1.S, t1.st, t1.n("etruscans"), "normal")
-    engine.advance(t1.S, t1.st, t1.events)
+    FLOW.advance(t1.st, t1.events)
     t1.act("unit", "infantry")
     t1.act("area", t1.a("umbria"))
     t1.act("unit", "infantry")

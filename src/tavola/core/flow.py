@@ -27,6 +27,18 @@ by being imported. A step's functions receive ``(state, frame, actor)`` (and the
 the *actor* is whatever the game's ``actor`` function says acts in that frame (a nation's index
 in Antike). A game may also declare *side actions*: verbs a player may use at several steps
 besides the step's own (Antike's trading, §7.3), offered where a step's ``side`` says so.
+
+Three features serve games whose sequence runs partly by itself (Italia):
+
+* an **automatic step** has a ``run(state, frame, events) -> bool`` that makes progress without a
+  decision (scoring, income, the next nation's turn) and says whether it changed the stack;
+* a step may name **several deciders** with ``roles(state, frame)`` (the two sides of a battle):
+  the flow's ``actor`` function is then not asked;
+* with ``forced=True`` a decision with exactly one legal action is taken at once.
+
+A flow with automatic steps or forced decisions *advances* after every action (and the game
+calls :meth:`Flow.advance` once after its set-up): automatic steps run and forced decisions are
+taken until a real decision is due or nobody is left to act.
 """
 
 from __future__ import annotations
@@ -42,6 +54,13 @@ Legal = Callable[[State, Frame, Any], list[Action]]
 Apply = Callable[[State, Frame, Any, Action], list[Event]]
 Ask = Callable[[State, Frame, Any], tuple[str, dict[str, Any]]]
 Wanted = Callable[[State, Frame, Any], bool]
+Run = Callable[[State, Frame, list[Event]], bool]
+Deciders = Callable[[State, Frame], list[Any]]
+Single = Callable[[State, Frame, Any], Action | None]
+Section = Callable[[State, Frame], str]
+
+MAX_AUTO = 100_000
+"""Automatic steps and forced decisions one action may trigger before the flow is deemed stuck."""
 
 
 # --- the stack ---------------------------------------------------------------------------------
@@ -77,6 +96,18 @@ def begin(state: State, name: str, **local: Any) -> Frame:
 
 
 # --- the table ---------------------------------------------------------------------------------
+def _no_legal(state: State, frame: Frame, actor: Any) -> list[Action]:
+    return []
+
+
+def _no_apply(state: State, frame: Frame, actor: Any, action: Action) -> list[Event]:
+    raise ValueError(f"step {frame['s']!r} takes no action")
+
+
+def _no_ask(state: State, frame: Frame, actor: Any) -> tuple[str, dict[str, Any]]:
+    return "waiting", {}
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of the sequence of play.
@@ -84,14 +115,24 @@ class Step:
     ``rule`` is the section that governs it (``"§5.1"``); ``legal`` lists the actor's actions,
     ``apply`` carries one out and returns the log events, ``ask`` gives the prompt's message
     key and arguments; ``frame`` names the locals the step's frame carries and what they mean;
-    ``side`` says whether the game's side actions are offered at this step."""
+    ``side`` says whether the game's side actions are offered at this step.
+
+    ``run`` makes the step's automatic progress (``True`` when it changed the stack); ``roles``
+    names who decides when it is not the flow's one actor; ``single`` may answer cheaply "is
+    there exactly one legal action, and which" for forced decisions (``None``: not one);
+    ``section`` gives the rule of the phase under way where it differs from ``rule``. A step
+    with nothing to decide (only ``run``) leaves ``legal``, ``apply`` and ``ask`` out."""
 
     rule: str
-    legal: Legal
-    apply: Apply
-    ask: Ask
+    legal: Legal = _no_legal
+    apply: Apply = _no_apply
+    ask: Ask = _no_ask
     frame: Mapping[str, str] = field(default_factory=dict)
     side: Wanted | None = None
+    run: Run | None = None
+    roles: Deciders | None = None
+    single: Single | None = None
+    section: Section | None = None
 
 
 @dataclass(frozen=True)
@@ -114,13 +155,17 @@ class Flow:
         actor: Callable[[State, Frame], Any],
         side: SideActions | None = None,
         final: tuple[str, ...] = (),
+        forced: bool = False,
     ) -> None:
         """``actor(state, frame)`` says who decides in a frame; ``final`` names the frames that
-        mark the end of the game (they have no step: nobody acts)."""
+        mark the end of the game (they have no step: nobody acts); ``forced`` takes a decision
+        with a single legal action at once."""
         self.steps = dict(steps)
         self.actor = actor
         self.side = side
         self.final = frozenset(final)
+        self.forced = forced
+        self.advances = forced or any(step.run is not None for step in self.steps.values())
 
     def step(self, state: State) -> Step:
         return self.steps[top(state)["s"]]
@@ -128,6 +173,17 @@ class Flow:
     def acting(self, state: State) -> Any:
         """Who decides the current step."""
         return self.actor(state, top(state))
+
+    def deciders(self, state: State) -> list[Any]:
+        """Everyone who decides the current step: its ``roles``, or the flow's one actor; nobody
+        at a final frame."""
+        frame = top(state)
+        if frame["s"] in self.final:
+            return []
+        step = self.steps[frame["s"]]
+        if step.roles is not None:
+            return step.roles(state, frame)
+        return [self.actor(state, frame)]
 
     def legal(self, state: State, actor: Any) -> list[Action]:
         """The current step's actions for ``actor``, with the side actions where it offers them."""
@@ -145,14 +201,51 @@ class Flow:
         if self.side is not None and action[0] in self.side.verbs and self.step(state).side is not None:
             return self.side.apply(state, actor, action)
         frame = top(state)
-        return self.steps[frame["s"]].apply(state, frame, actor, action)
+        events = self.steps[frame["s"]].apply(state, frame, actor, action)
+        if self.advances:
+            self.advance(state, events)
+        return events
+
+    def advance(self, state: State, events: list[Event]) -> None:
+        """Run automatic steps and take forced decisions until a real decision is due (or
+        nobody acts); their log events are added to ``events``."""
+        for _ in range(MAX_AUTO):
+            frame = top(state)
+            if frame["s"] in self.final:
+                return
+            step = self.steps[frame["s"]]
+            if step.run is not None and step.run(state, frame, events):
+                continue
+            deciders = step.roles(state, frame) if step.roles is not None else [self.actor(state, frame)]
+            forced = self._forced(state, frame, step, deciders) if self.forced else None
+            if forced is None:
+                return
+            events += step.apply(state, frame, forced[0], forced[1])
+        raise RuntimeError("the flow did not settle")
+
+    @staticmethod
+    def _forced(state: State, frame: Frame, step: Step, deciders: list[Any]) -> tuple[Any, Action] | None:
+        """The first decider with exactly one legal action, and that action."""
+        for actor in deciders:
+            if step.single is not None:
+                one = step.single(state, frame, actor)
+                if one is not None:
+                    return actor, one
+                continue
+            acts = step.legal(state, frame, actor)
+            if len(acts) == 1:
+                return actor, acts[0]
+            if not acts:  # a decision without any option cannot stand: the step must end by itself
+                raise RuntimeError(f"dead end in step {frame['s']!r} for {actor!r}")
+        return None
 
     def prompt(self, state: State, actor: Any, **args: Any) -> dict[str, Any]:
         """The prompt of the current step: its message key, arguments (``args`` first) and rule."""
         frame = top(state)
         step = self.steps[frame["s"]]
         text, more = step.ask(state, frame, actor)
-        return {"text": text, "args": {**args, **more}, "rule": step.rule}
+        rule = step.section(state, frame) if step.section is not None else step.rule
+        return {"text": text, "args": {**args, **more}, "rule": rule}
 
     def check(self, state: State) -> list[str]:
         """Frames the table does not know, or whose locals differ from what their step declares."""

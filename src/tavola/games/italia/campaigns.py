@@ -7,14 +7,18 @@ dies (§12.3.1)."""
 
 from __future__ import annotations
 
+from typing import Any
+
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine, italia_i
+from tavola.games.italia import italia_i
 from tavola.games.italia.combat import battles, can_raid, neutral, stack_exempt, start_combat
 from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import (
     Unit,
     allies,
+    ask,
     find_leader,
     kill_vp,
     note_holder,
@@ -34,7 +38,7 @@ def start_campaign(
     S: Static, st: State, n: int, leader: str, gold: int, *, single: bool = False, free_exit: int = -1
 ) -> None:
     """§12.3: start the campaign of ``leader`` (``single``: one move, round 10 of Italia I, §13.4)."""
-    engine.push(
+    flow.push(
         st,
         "camp",
         n=n,
@@ -55,13 +59,22 @@ def leader_area(st: State, key: str) -> int:
     return a if u is not None else -1
 
 
-def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def ask_camp(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    return ask(S, f, str(f.get("ph")))
+
+
+def section_camp(S: Static, st: State, f: Frame) -> str:
+    """§12.3.4 for the declaration and the units blocked; §12.3.1 otherwise."""
+    return "§12.3.4" if f.get("ph") in ("decl", "blockunit") else "§12.3.1"
+
+
+def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     n = f["n"]
     ph = f["ph"]
     la = leader_area(st, f["ldr"])
     if ph == "start":
         if la < 0:
-            engine.pop(st)  # clarification §12.3: no campaign (and no gold) without the leader
+            flow.pop(st)  # clarification §12.3: no campaign (and no gold) without the leader
             return True
         if f["gold"]:
             st["gold"][n] += f["gold"]
@@ -113,7 +126,7 @@ def _camp_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def _end(S: Static, st: State, f: Frame) -> None:
-    engine.pop(st)
+    flow.pop(st)
     st["camp_nat"] = -1
     if st["opts"].get("campaign_stack_at_end"):
         left_behind_check(S, st, f["n"])
@@ -146,7 +159,7 @@ def may_stop(S: Static, st: State, f: Frame) -> bool:
     return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["u"][la])
 
 
-def _camp_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_camp(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     ph = f["ph"]
     if ph == "ask":
@@ -184,7 +197,7 @@ def _camp_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_camp(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     verb = action[0]
     if f["ph"] == "ask":
@@ -203,7 +216,7 @@ def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
         f["ph"] = "moved"
         start_move(S, st, n, "camp", ldr=f["ldr"])
         if f["free"] >= 0 and f["moves"] == 0:
-            engine.top(st)["free"] = f["free"]
+            flow.top(st)["free"] = f["free"]
         return
     if f["ph"] == "blockunit":
         la = leader_area(st, f["ldr"])
@@ -245,9 +258,6 @@ def _camp_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
     f["ph"] = "react"
 
 
-engine.register("camp", run=_camp_run, roles=engine.nation_roles, legal=_camp_legal, act=_camp_act)
-
-
 # -- reaction moves (§12.3.2) -------------------------------------------------------------------
 
 
@@ -274,7 +284,7 @@ def push_reactions(S: Static, st: State, f: Frame, la: int) -> None:
     order = reacting_nations(S, st, n, la)
     raid = la in (st.get("camp_raids") or [])
     for m in reversed(order):
-        engine.push(st, "react", x=m, c=n, la=la, ph="choose", src=-1, raid=raid)
+        flow.push(st, "react", x=m, c=n, la=la, ph="choose", src=-1, raid=raid)
     # §13.2: nations may revolt while the campaigning leader is near their units.
     for m in reversed(order):
         offer_revolt(S, st, m, "leader_near")
@@ -376,15 +386,19 @@ def _see_sources(S: Static, st: State, f: Frame) -> list[int]:
     return out
 
 
-def _react_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def ask_react(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    return ask(S, f, str(f.get("ph")))
+
+
+def run_react(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _react_roles(S: Static, st: State, f: Frame) -> list[str]:
+def roles_react(S: Static, st: State, f: Frame) -> list[str]:
     return [S.role_of[f["x"]]]
 
 
-def _react_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_react(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     x = f["x"]
     ph = f["ph"]
     if ph == "choose":
@@ -448,7 +462,7 @@ def _react_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_react(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§12.3.2.3: a reaction only moves (no buying, no rebuilding, no pillage: §12.3.2.3
     clarification)."""
     x = f["x"]
@@ -456,13 +470,13 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     verb = action[0]
     if ph == "choose":
         if verb == "pass":
-            engine.pop(st)
+            flow.pop(st)
         else:
             f["ph"] = verb
         return
     if ph == "join":
         if verb == "done":
-            engine.pop(st)
+            flow.pop(st)
             italia_i.defection(S, st, ev)
             return
         f["src"] = action[1]
@@ -486,7 +500,7 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
         return
     if ph == "see":
         if verb == "done":
-            engine.pop(st)
+            flow.pop(st)
             return
         f["src"] = action[1]
         f["ph"] = "see_sel"
@@ -495,7 +509,7 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     if verb == "done":
         for u in _units_in(st, src, x, S):
             u[FL] &= ~F_GRP
-        engine.pop(st)
+        flow.pop(st)
         return
     if verb == "fleet":
         st["u"][src][action[1]][FL] |= F_GRP
@@ -528,8 +542,5 @@ def _react_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     ev.append(
         {"msg": "it.react_move", "args": {"nation": S.nkey[x], "from": src, "to": b, "units": len(grp)}}
     )
-    engine.pop(st)
+    flow.pop(st)
     italia_i.defection(S, st, ev)
-
-
-engine.register("react", run=_react_run, roles=_react_roles, legal=_react_legal, act=_react_act)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tavola.core.rules import State
-from tavola.games.italia import engine
 from tavola.games.italia.const import (
     EXT,
     F_CONV,
@@ -17,6 +16,7 @@ from tavola.games.italia.const import (
     LEADER,
     NAT,
 )
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.model import on_board
 from tavola.games.italia.scenario import Static
 
@@ -81,13 +81,13 @@ def invariants(S: Static, st: State) -> list[str]:
             bad.append(f"{S.nkey[n]} rules itself")
     if not st["over"]:
         f = st["flow"][-1]
-        if f["s"] not in engine.STEPS:
+        if f["s"] not in FLOW.steps:
             bad.append(f"unknown flow step {f['s']}")
         else:
-            roles = engine.active_roles(S, st)
+            roles = FLOW.deciders(st)
             if not roles:
                 bad.append(f"no role is active in step {f['s']}")
             for role in roles:
-                if not engine.legal(S, st, role):
+                if not FLOW.legal(st, role):
                     bad.append(f"{role} is active in {f['s']} without a legal action")
     return bad

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine, italia_i, italia_ii, submission
+from tavola.games.italia import italia_i, italia_ii, submission
 from tavola.games.italia.const import (
     CITY,
     ELEPHANT,
@@ -32,10 +34,10 @@ from tavola.games.italia.const import (
     RAID_TO_HIT,
     RUIN,
 )
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.income import pay_ruler
 from tavola.games.italia.model import (
     Unit,
+    ask,
     award,
     eliminate,
     fighters,
@@ -205,7 +207,7 @@ def apply_hits(
 def start_combat(S: Static, st: State, n: int, mode: str) -> None:
     """Push a combat phase: ``mode`` is normal, first (first combat of a major invasion: no
     stacking check after it, §12.2), second, or camp (a campaign move's combat, §12.3)."""
-    engine.push(st, "combat", n=n, mode=mode, fought=[], pairs=[])
+    flow.push(st, "combat", n=n, mode=mode, fought=[], pairs=[])
 
 
 def _combat_pending(S: Static, st: State, f: Frame) -> list[list[int]]:
@@ -224,7 +226,7 @@ def _combat_pending(S: Static, st: State, f: Frame) -> list[list[int]]:
     return out
 
 
-def _combat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_combat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     n = f["n"]
     pend = _combat_pending(S, st, f)
     if len(pend) == 1:
@@ -238,9 +240,9 @@ def _combat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         return False
     # End of the combat phase: leftover clashes (should not exist) are settled by retreat.
     for a, m in battles(S, st, n):
-        engine.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="clear", sel=[], need=-1)
+        flow.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="clear", sel=[], need=-1)
         return True
-    engine.pop(st)
+    flow.pop(st)
     # FAQ 'Franchi': the title's retreat step belongs to the combat phase, fought or not.
     italia_ii.unopposed_title(S, st, n, ev)
     fought = [a for a in f["fought"] if not S.is_sea[a]]
@@ -284,7 +286,7 @@ def stack_exempt(S: Static, st: State, n: int) -> frozenset[int]:
     return frozenset(out)
 
 
-def _combat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_combat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     seen: list[int] = []
     for a, _m in _combat_pending(S, st, f):
         if a not in seen:
@@ -292,7 +294,7 @@ def _combat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("area", a) for a in seen]
 
 
-def _combat_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_combat(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     a = action[1]
     for x, m in _combat_pending(S, st, f):
         if x == a:
@@ -309,7 +311,7 @@ def _start_battle(S: Static, st: State, f: Frame, a: int, m: int, ev: list[Event
         start_naval_battle(S, st, a, n, m, ev)
         return
     ev.append({"msg": "it.battle", "args": {"area": a, "attacker": S.nkey[n], "defender": S.nkey[m]}})
-    engine.push(
+    flow.push(
         st,
         "battle",
         a=a,
@@ -326,9 +328,6 @@ def _start_battle(S: Static, st: State, f: Frame, a: int, m: int, ev: list[Event
     )
 
 
-engine.register("combat", run=_combat_run, roles=engine.nation_roles, legal=_combat_legal, act=_combat_act)
-
-
 # -- one land battle ----------------------------------------------------------------------------
 
 
@@ -340,7 +339,29 @@ def can_raid(S: Static, st: State, a: int, n: int, m: int) -> bool:
     return a not in st["raided"] and a not in st["safe"]
 
 
-def _battle_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+BATTLE_SECTIONS = {"open": "§10.7", "tga": "§10.4", "tgd": "§10.4", "conv": "§14.3"}
+"""The rule of each battle phase where it is not §10.1: raids, targets, conversions."""
+
+
+def ask_battle(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    """The battle's phase; while targets are chosen (§10.4), the unit whose hit is placed."""
+    ph = f.get("ph")
+    key, args = ask(S, f, str(ph))
+    if ph in ("tga", "tgd"):
+        x = f["n"] if ph == "tga" else f["m"]
+        done = len(f["ta"] if ph == "tga" else f["td"])
+        shooters = [u for u in st["u"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
+        if done < len(shooters):
+            args["unit"] = shooters[done][KIND]
+            args["nation"] = S.nkey[x]
+    return key, args
+
+
+def section_battle(S: Static, st: State, f: Frame) -> str:
+    return BATTLE_SECTIONS.get(str(f.get("ph")), "§10.1")
+
+
+def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     a, n, m = f["a"], f["n"], f["m"]
     ph = f["ph"]
     if ph == "open":
@@ -375,7 +396,7 @@ def _battle_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         fd = [u for u in dfn if u[KIND] != LEADER]
         if not fa and not fd:
             # §10.2 FAQ: only the two nations' leaders are left: the active nation's withdraw.
-            engine.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="leaders", sel=[], need=-1)
+            flow.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="leaders", sel=[], need=-1)
             f["ph"] = "end"
             return True
         if not fa or not fd:
@@ -418,7 +439,7 @@ def _battle_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             # §10.5: after each round the attacker, then the defender, may retreat; the defender
             # may submit instead (§10.1, §12.5.1).
             may_sub = submission.may_submit(S, st, m, n)
-            engine.push(
+            flow.push(
                 st,
                 "retreat",
                 n=m,
@@ -431,7 +452,7 @@ def _battle_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
                 need=-1,
                 sub=may_sub,
             )
-            engine.push(st, "retreat", n=n, a=a, forced=False, came=[], by=m, mode="battle", sel=[], need=-1)
+            flow.push(st, "retreat", n=n, a=a, forced=False, came=[], by=m, mode="battle", sel=[], need=-1)
             return True
         f["ph"] = "round"
         return True
@@ -567,7 +588,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         return
     # §10.2: each natural 9-10 of an elephant makes one more enemy unit retreat.
     if ele_d and fighters(st, a, n):
-        engine.push(
+        flow.push(
             st,
             "retreat",
             n=n,
@@ -580,7 +601,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
             need=min(ele_d, fighters(st, a, n)),
         )
     if ele_a and fighters(st, a, m):
-        engine.push(
+        flow.push(
             st,
             "retreat",
             n=m,
@@ -605,16 +626,16 @@ def _raid_result(S: Static, st: State, f: Frame, hits: int, ev: list[Event]) -> 
             st["sacked"].append(a)
         ev.append({"msg": "it.raided", "args": {"area": a, "nation": S.nkey[n]}})
         if any(u[NAT] == m and u[KIND] != LEADER for u in st["u"][a]):
-            engine.push(st, "rebuild", n=m, areas=[a], sel=-1, mode="raid")
-        engine.push(st, "pillage", n=n, a=a, raid=True, prev=m)
+            flow.push(st, "rebuild", n=m, areas=[a], sel=-1, mode="raid")
+        flow.push(st, "pillage", n=n, a=a, raid=True, prev=m)
     else:
         ev.append({"msg": "it.raid_failed", "args": {"area": a, "nation": S.nkey[n]}})
-    engine.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="raid", sel=[], need=-1)
+    flow.push(st, "retreat", n=n, a=a, forced=True, came=[], by=m, mode="raid", sel=[], need=-1)
 
 
 def _end_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     a, n, m = f["a"], f["n"], f["m"]
-    engine.pop(st)
+    flow.pop(st)
     # §10.2: surviving two-hit units are repaired after the combat.
     for u in st["u"][a]:
         if u[HIT] and u[KIND] in LAND_KINDS:
@@ -665,7 +686,7 @@ def _set_piece(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
                 break
 
 
-def _battle_roles(S: Static, st: State, f: Frame) -> list[str]:
+def roles_battle(S: Static, st: State, f: Frame) -> list[str]:
     ph = f["ph"]
     if ph == "open" or ph == "tga":
         return [S.role_of[f["n"]]]
@@ -676,7 +697,7 @@ def _battle_roles(S: Static, st: State, f: Frame) -> list[str]:
     return []
 
 
-def _battle_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_battle(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     ph = f["ph"]
     if ph == "open":
         return [("attack",), ("raid",)]
@@ -689,7 +710,7 @@ def _battle_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return []
 
 
-def _battle_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_battle(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     ph = f["ph"]
     if ph == "open":
         f["raid"] = action[0] == "raid"
@@ -704,9 +725,6 @@ def _battle_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
         italia_ii.convert(S, st, f, action, ev)
         f["conv"] = True
         f["ph"] = "round"
-
-
-engine.register("battle", run=_battle_run, roles=_battle_roles, legal=_battle_legal, act=_battle_act)
 
 
 # -- retreats (§10.5, §8.6) -------------------------------------------------------------------
@@ -791,17 +809,35 @@ def _retreaters(S: Static, st: State, f: Frame) -> list[Unit]:
     return [u for u in st["u"][a] if u[NAT] == x and can_retreat(S, st, x, u)]
 
 
-def _retreat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+RETREAT_SECTIONS = {
+    "elephant": "§10.2",
+    "clear": "§7.2",
+    "submit": "§12.5.2",
+    "raid": "§10.7",
+    "leaders": "§10.2",
+}
+"""The rule behind each kind of retreat where it is not §10.5."""
+
+
+def ask_retreat(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    return ask(S, f, str(f.get("mode")))
+
+
+def section_retreat(S: Static, st: State, f: Frame) -> str:
+    return RETREAT_SECTIONS.get(str(f.get("mode")), "§10.5")
+
+
+def run_retreat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     x, a = f["n"], f["a"]
     if f["mode"] == "elephant" and f["need"] <= 0:
-        engine.pop(st)
+        flow.pop(st)
         return True
     mine = [u for u in st["u"][a] if u[NAT] == x]
     if not mine or (f["mode"] == "elephant" and not any(u[KIND] != LEADER for u in mine)):
-        engine.pop(st)
+        flow.pop(st)
         return True
     if f["mode"] == "battle" and not any(u[NAT] == f["by"] for u in st["u"][a]):
-        engine.pop(st)  # §10.5: only while both sides are still in the area
+        flow.pop(st)  # §10.5: only while both sides are still in the area
         return True
     if f["mode"] == "leaders":
         mine = [u for u in mine if u[KIND] == LEADER]
@@ -811,12 +847,12 @@ def _retreat_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             # §10.5, §10.7, §13.1: units that must retreat and cannot are eliminated.
             for u in list(mine):
                 eliminate(S, st, a, u, f["by"], ev)
-            engine.pop(st)
+            flow.pop(st)
             return True
     return False
 
 
-def _retreat_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_retreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     x, a = f["n"], f["a"]
     sel = f["sel"]
     if sel:
@@ -860,7 +896,7 @@ def _selected(st: State, f: Frame) -> Unit | None:
     return None
 
 
-def _retreat_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_retreat(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     x, a = f["n"], f["a"]
     verb = action[0]
     if verb == "done":
@@ -870,10 +906,10 @@ def _retreat_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: 
         if f["forced"]:
             for u in [u for u in st["u"][a] if u[NAT] == x and (f["mode"] != "leaders" or u[KIND] == LEADER)]:
                 eliminate(S, st, a, u, f["by"], ev)
-        engine.pop(st)
+        flow.pop(st)
         return
     if verb == "submit":
-        engine.pop(st)
+        flow.pop(st)
         submission.submit(S, st, x, f["by"], ev)
         return
     if verb == "capital":
@@ -937,11 +973,6 @@ def move_retreat(
             award(S, st, x, e.half_vp, ev, "leader_retreat")
 
 
-engine.register(
-    "retreat", run=_retreat_run, roles=engine.nation_roles, legal=_retreat_legal, act=_retreat_act
-)
-
-
 # -- pillage (§10.6) ----------------------------------------------------------------------------
 
 
@@ -950,7 +981,7 @@ def offer_pillage(S: Static, st: State, n: int, a: int) -> None:
     pillaged (the city need not have been defended)."""
     prev = st["cown"][a]
     if st["city"][a] == CITY and prev >= 0 and S.role_of[prev] != S.role_of[n] and a not in st["raided"]:
-        engine.push(st, "pillage", n=n, a=a, raid=False, prev=prev)
+        flow.push(st, "pillage", n=n, a=a, raid=False, prev=prev)
     else:
         st["cown"][a] = n
 
@@ -973,7 +1004,7 @@ def pillage_events(S: Static, st: State, n: int, a: int) -> Any:
     return best
 
 
-def _pil_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_pillage(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     """§10.6: gold, or the card's VP instead (never both); after a raid the city is already
     ruined and pillaged, otherwise the player may leave it standing."""
     n, a = f["n"], f["a"]
@@ -985,9 +1016,9 @@ def _pil_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _pil_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_pillage(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n, a = f["n"], f["a"]
-    engine.pop(st)
+    flow.pop(st)
     if not f["raid"]:
         st["cown"][a] = n
     if action[0] == "done":
@@ -1016,9 +1047,6 @@ def _pil_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
     ev.append({"msg": "it.gold", "args": {"nation": S.nkey[n], "gold": gold}})
 
 
-engine.register("pillage", roles=engine.nation_roles, legal=_pil_legal, act=_pil_act)
-
-
 # -- rebuilding (§10.6.1) -----------------------------------------------------------------------
 
 
@@ -1039,7 +1067,7 @@ def rebuild_sites(S: Static, st: State, n: int) -> list[int]:
 def start_rebuild(S: Static, st: State, n: int) -> None:
     """§10.6.1: offer the rebuilding of ruins (after movement and after combat)."""
     if rebuild_sites(S, st, n):
-        engine.push(st, "rebuild", n=n, areas=[], sel=-1, mode="turn")
+        flow.push(st, "rebuild", n=n, areas=[], sel=-1, mode="turn")
 
 
 def _rb_sites(S: Static, st: State, f: Frame) -> list[int]:
@@ -1051,14 +1079,14 @@ def _rb_sites(S: Static, st: State, f: Frame) -> list[int]:
     return rebuild_sites(S, st, f["n"])
 
 
-def _rb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_rebuild(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if f["sel"] < 0 and not _rb_sites(S, st, f):
-        engine.pop(st)
+        flow.pop(st)
         return True
     return False
 
 
-def _rb_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_rebuild(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     if f["sel"] >= 0:
         kinds: list[Action] = []
@@ -1071,12 +1099,12 @@ def _rb_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _rb_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_rebuild(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§10.6.1: a unit (not a leader) of the nation is removed and the ruin becomes a city
     again; no VP for anyone (§11.0)."""
     n = f["n"]
     if action[0] == "done":
-        engine.pop(st)
+        flow.pop(st)
         r10 = S.scen_special.get("round_10")
         if f["mode"] == "raid" and r10 and st["round"] == S.rounds:
             st["city"][f["areas"][0]] = 0  # §13.4 FAQ: not rebuilt at once, never again
@@ -1097,9 +1125,7 @@ def _rb_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
         r10 = S.scen_special.get("round_10")
         if r10 and st["round"] == S.rounds:
             st["safe"].append(a)  # §13.4 FAQ: rebuilt after a raid in round 10, never destroyed again
-        engine.pop(st)
+        flow.pop(st)
 
-
-engine.register("rebuild", run=_rb_run, roles=engine.nation_roles, legal=_rb_legal, act=_rb_act)
 
 __all__ = ["battles", "modifier", "start_combat", "supremacy"]

@@ -4,10 +4,10 @@ limits and the consular-legion cap."""
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import BUYABLE, CITY, CONSULAR, FLEET, LAND_KINDS, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import controlled, counts, on_board
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import capital_actions, declare
@@ -60,7 +60,7 @@ def pay_ruler(S: Static, st: State, ruler: int, gold: int, ev: list[Event]) -> N
     st["gold"][ruler] += gold
     ev.append({"msg": "it.tribute", "args": {"nation": S.nkey[ruler], "gold": gold}})
     if st["gold"][ruler] > S.costs.gold_cap:
-        engine.push(st, "tribute", n=ruler)
+        flow.push(st, "tribute", n=ruler)
 
 
 def bank(S: Static, st: State, n: int) -> None:
@@ -167,11 +167,11 @@ def buyable(
 # -- the purchase step (phase 1) ------------------------------------------------------------
 
 
-def _buy_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_buy(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
-def _buy_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_buy(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     gold = st["gold"][n]
     acts: list[Action] = [("buy", k) for k in buyable(S, st, n, st["bought"], gold)]
@@ -183,7 +183,7 @@ def _buy_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _buy_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_buy(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     if action[0] == "buy":
         kind = action[1]
@@ -201,23 +201,20 @@ def _buy_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
         ev.append({"msg": "it.build_city", "args": {"nation": S.nkey[n], "area": a}})
     else:
         bank(S, st, n)
-        engine.pop(st)
-
-
-engine.register("buy", run=_buy_run, roles=engine.nation_roles, legal=_buy_legal, act=_buy_act)
+        flow.pop(st)
 
 
 # -- the ruler's immediate purchase (§6.4) ------------------------------------------------
 
 
-def _trib_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_tribute(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     acts: list[Action] = [("buy", k) for k in buyable(S, st, n, [], st["gold"][n], tribute=True)]
     acts.append(("done",))
     return acts
 
 
-def _trib_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_tribute(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     if action[0] == "buy":
         kind = action[1]
@@ -225,7 +222,4 @@ def _trib_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
         st["pend"][n].append(kind)
         ev.append({"msg": "it.buy_pending", "args": {"nation": S.nkey[n], "unit": kind}})
     bank(S, st, n)
-    engine.pop(st)
-
-
-engine.register("tribute", roles=engine.nation_roles, legal=_trib_legal, act=_trib_act)
+    flow.pop(st)

@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import CITY, CONSULAR, ELEPHANT, KIND, LEADER, LEGION, NAT, RUIN
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.income import bank
 from tavola.games.italia.model import (
     add_unit,
@@ -36,7 +36,7 @@ def roma_turn_start(S: Static, st: State, n: int, ev: list[Event]) -> None:
         st["city"][roma] = CITY
         ev.append({"msg": "it.roma_rebuilt", "args": {"area": roma}})
     for m in sorted({u[NAT] for u in st["u"][roma] if u[NAT] != n}):
-        engine.push(st, "retreat", n=m, a=roma, forced=True, came=[], by=-1, mode="clear", sel=[], need=-1)
+        flow.push(st, "retreat", n=m, a=roma, forced=True, came=[], by=-1, mode="clear", sel=[], need=-1)
 
 
 # -- §13.2 Hannibal -----------------------------------------------------------------------------
@@ -110,7 +110,7 @@ def faction_leader(S: Static, st: State, x: int) -> str | None:
     return spec.leader
 
 
-def _r10_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_r10(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     """§13.4: Optimates, Populares, Romans campaign in turn, one move each, again and again;
     the round (and the game) ends when none can pay or all three pass in a row."""
     r10 = S.scen_special["round_10"]
@@ -129,7 +129,7 @@ def _r10_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             if gold >= S.costs.campaign_move:
                 able.append(x)
     if info["passes"] >= len(seq) or not able:
-        engine.pop(st)
+        flow.pop(st)
         return True
     x = seq[info["i"] % len(seq)]
     info["i"] += 1
@@ -151,9 +151,6 @@ def _r10_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     new_turn_scratch(S, st)
     start_campaign(S, st, x, key, gold, single=True)
     return True
-
-
-engine.register("r10", run=_r10_run)
 
 
 def defection(S: Static, st: State, ev: list[Event]) -> None:

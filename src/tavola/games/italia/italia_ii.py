@@ -5,10 +5,10 @@ units leaving the game through an entry area, the Visigoths' reduction)."""
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import EXT, F_CONV, FL, FLEET, INFANTRY, KIND, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import add_unit, award, counters_left, find_leader, on_board, remove, roll
 from tavola.games.italia.scenario import Static
 
@@ -154,7 +154,7 @@ def reduce_after_turn(S: Static, st: State, n: int, ev: list[Event]) -> None:
     kind = p["unit"]
     extra = on_board(st, n, kind) - int(p["keep"])
     if extra > 0:
-        engine.push(st, "reduce", n=n, kind=kind, left=extra)
+        flow.push(st, "reduce", n=n, kind=kind, left=extra)
 
 
 def _reduce_options(st: State, f: Frame) -> list[int]:
@@ -165,18 +165,18 @@ def _reduce_options(st: State, f: Frame) -> list[int]:
     return out
 
 
-def _rd_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_reduce(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if f["left"] <= 0 or not _reduce_options(st, f):
-        engine.pop(st)
+        flow.pop(st)
         return True
     return False
 
 
-def _rd_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_reduce(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("area", a) for a in _reduce_options(st, f)]
 
 
-def _rd_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_reduce(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     a = action[1]
     for u in st["u"][a]:
         if u[NAT] == f["n"] and u[KIND] == f["kind"]:
@@ -184,6 +184,3 @@ def _rd_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
             f["left"] -= 1
             ev.append({"msg": "it.reduced", "args": {"nation": S.nkey[f["n"]], "area": a}})
             return
-
-
-engine.register("reduce", run=_rd_run, roles=engine.nation_roles, legal=_rd_legal, act=_rd_act)

@@ -381,3 +381,18 @@ def roll(st: State) -> int:
     if fixed:
         return fixed.pop(0)
     return rng.roll(st, 10)
+
+
+# -- prompts --------------------------------------------------------------------------------
+
+
+def ask(S: Static, f: dict[str, Any], *detail: str) -> tuple[str, dict[str, Any]]:
+    """The prompt of frame ``f``: ``it.p.<step>`` (with ``detail``, e.g. the battle's phase),
+    naming the nation the step is about and its area."""
+    args: dict[str, Any] = {}
+    n = f.get("n", f.get("x", -1))
+    if isinstance(n, int) and n >= 0:
+        args["nation"] = S.nkey[n]
+    if "a" in f:
+        args["area"] = S.keys[f["a"]]
+    return ".".join(("it.p." + f["s"], *detail)), args

@@ -13,8 +13,11 @@ and may use no other fleet and walk no further once landed (§9.6).
 
 from __future__ import annotations
 
+from typing import Any
+
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import (
     EXT,
     F_CAMP,
@@ -37,8 +40,7 @@ from tavola.games.italia.const import (
     MP,
     NAT,
 )
-from tavola.games.italia.engine import Frame
-from tavola.games.italia.model import Unit, allies, award, eliminate, remove, standing_city
+from tavola.games.italia.model import Unit, allies, ask, award, eliminate, remove, standing_city
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import attack_limit, declare
 
@@ -339,7 +341,16 @@ def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
 # -- the step --------------------------------------------------------------------------------
 
 
-def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def ask_move(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    """Pick a group, or move the group picked up (where it stands)."""
+    if f.get("g", -1) < 0:
+        return ask(S, f)
+    key, args = ask(S, f, "group")
+    args["at"] = S.keys[f["g"]]
+    return key, args
+
+
+def run_move(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return False
 
 
@@ -351,7 +362,7 @@ def _pickable(st: State, a: int, n: int) -> list[Unit]:
     ]
 
 
-def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     g = f["g"]
     acts: list[Action] = []
@@ -442,13 +453,13 @@ def _pick(st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit 
     return best
 
 
-def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     g = f["g"]
     verb = action[0]
     if g < 0:
         if verb == "done":
-            engine.pop(st)
+            flow.pop(st)
         elif verb == "area":
             f["g"] = action[1]
         elif verb == "capital":
@@ -632,17 +643,14 @@ def exit_areas(S: Static, n: int) -> list[int]:
     return [e.area_id for e in S.vp_events[n].get("exit", ())]
 
 
-def _single(S: Static, st: State, f: Frame, role: str) -> Action | None:
+def single_move(S: Static, st: State, f: Frame, role: str) -> Action | None:
     """The only legal action, if there is exactly one (the driver takes it at once)."""
     if f["g"] < 0:
         if f.get("exits") or movable_areas(S, st, f, True):
             return None
         return ("done",)
-    acts = _legal(S, st, f, role)
+    acts = legal_move(S, st, f, role)
     return acts[0] if len(acts) == 1 else None
-
-
-engine.register("move", run=_run, roles=engine.nation_roles, legal=_legal, act=_act, single=_single)
 
 
 def start_move(
@@ -659,7 +667,7 @@ def start_move(
 ) -> None:
     """§9.0: push a movement phase of nation ``n`` (``major_inv``: §12.2; ``lift``: §13.2)."""
     st["came"] = [[] for _ in range(S.A)]
-    f = engine.push(st, "move", n=n, g=-1, mode=mode)
+    f = flow.push(st, "move", n=n, g=-1, mode=mode)
     if ldr:
         f["ldr"] = ldr
     if major_inv:

@@ -5,10 +5,10 @@ lost with their fleet, and fleet retreats."""
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import EXT, F_RETR, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import Unit, allies, eliminate, remove, roll
 from tavola.games.italia.odds import hits as die_hits
 from tavola.games.italia.scenario import Static
@@ -47,7 +47,7 @@ def start_declarations(S: Static, st: State, n: int) -> None:
             if m not in others:
                 others.append(m)
     order = [n, *sorted(others)]
-    engine.push(st, "ndecl", n=n, q=order, i=0)
+    flow.push(st, "ndecl", n=n, q=order, i=0)
 
 
 def _decl_options(S: Static, st: State, f: Frame) -> list[int]:
@@ -63,11 +63,11 @@ def _decl_options(S: Static, st: State, f: Frame) -> list[int]:
     return out
 
 
-def _decl_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_ndecl(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     while f["i"] < len(f["q"]) and not _decl_options(S, st, f):
         f["i"] += 1
     if f["i"] >= len(f["q"]):
-        engine.pop(st)
+        flow.pop(st)
         _order_battles(S, st, ev)
         return True
     return False
@@ -84,17 +84,17 @@ def _order_battles(S: Static, st: State, ev: list[Event]) -> None:
     st["naval"] = [[s, m] for s, _c, _d, m in keyed]
 
 
-def _decl_roles(S: Static, st: State, f: Frame) -> list[str]:
+def roles_ndecl(S: Static, st: State, f: Frame) -> list[str]:
     return [S.role_of[f["q"][f["i"]]]]
 
 
-def _decl_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_ndecl(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     acts: list[Action] = [("fight", s) for s in _decl_options(S, st, f)]
     acts.append(("done",))
     return acts
 
 
-def _decl_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_ndecl(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     x = f["q"][f["i"]]
     if action[0] == "done":
@@ -110,16 +110,13 @@ def _decl_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
     ev.append({"msg": "it.naval_declared", "args": {"area": s, "nation": S.nkey[x]}})
 
 
-engine.register("ndecl", run=_decl_run, roles=_decl_roles, legal=_decl_legal, act=_decl_act)
-
-
 # -- the battle ---------------------------------------------------------------------------------
 
 
 def start_naval_battle(S: Static, st: State, s: int, n: int, m: int, ev: list[Event]) -> None:
     """§10.8: a naval battle of ``n`` (who moved) against ``m``."""
     ev.append({"msg": "it.naval_battle", "args": {"area": s, "attacker": S.nkey[n], "defender": S.nkey[m]}})
-    engine.push(st, "nbattle", a=s, n=n, m=m, rd=0, ph="round", ha=0, hd=0)
+    flow.push(st, "nbattle", a=s, n=n, m=m, rd=0, ph="round", ha=0, hd=0)
 
 
 def fleet_modifier(S: Static, st: State, s: int, x: int, fl: Unit) -> int:
@@ -128,12 +125,12 @@ def fleet_modifier(S: Static, st: State, s: int, x: int, fl: Unit) -> int:
     return sum(1 for c in fl[EXT] if c[KIND] != LEADER) + S.leader_bonus * leaders
 
 
-def _nb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_nbattle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     s, n, m = f["a"], f["n"], f["m"]
     ph = f["ph"]
     if ph == "round":
         if not fleets(st, s, n) or not fleets(st, s, m):
-            engine.pop(st)
+            flow.pop(st)
             ev.append({"msg": "it.naval_over", "args": {"area": s}})
             return True
         dice = []
@@ -174,8 +171,8 @@ def _nb_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if ph == "after":
         f["ph"] = "round"
         if fleets(st, s, n) and fleets(st, s, m):
-            engine.push(st, "nretreat", n=m, a=s, sel=-1, vs=n)
-            engine.push(st, "nretreat", n=n, a=s, sel=-1, vs=m)
+            flow.push(st, "nretreat", n=m, a=s, sel=-1, vs=n)
+            flow.push(st, "nretreat", n=n, a=s, sel=-1, vs=m)
         return True
     return False
 
@@ -203,7 +200,7 @@ def _sink(S: Static, st: State, s: int, fl: Unit, by: int, ev: list[Event]) -> N
     eliminate(S, st, s, fl, by, ev)
 
 
-def _nb_roles(S: Static, st: State, f: Frame) -> list[str]:
+def roles_nbattle(S: Static, st: State, f: Frame) -> list[str]:
     if f["ph"] != "hits":
         return []
     out = []
@@ -220,34 +217,31 @@ def _nb_side(S: Static, f: Frame, role: str) -> tuple[int, str, int]:
     return f["n"], "ha", f["m"]
 
 
-def _nb_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_nbattle(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     x, _key, _by = _nb_side(S, f, role)
     s = f["a"]
     return [("fleet", j) for j, u in enumerate(st["u"][s]) if u[NAT] == x and u[KIND] == FLEET]
 
 
-def _nb_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_nbattle(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     _x, key, by = _nb_side(S, f, role)
     s = f["a"]
     _sink(S, st, s, st["u"][s][action[1]], by, ev)
     f[key] -= 1
 
 
-engine.register("nbattle", run=_nb_run, roles=_nb_roles, legal=_nb_legal, act=_nb_act)
-
-
 # -- fleet retreats (§10.8) -----------------------------------------------------------------
 
 
-def _nr_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_nretreat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     # §10.8: the defender decides only if the attacker's fleets are still there.
     if not fleets(st, f["a"], f["n"]) or not fleets(st, f["a"], f["vs"]):
-        engine.pop(st)
+        flow.pop(st)
         return True
     return False
 
 
-def _nr_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_nretreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     s, x = f["a"], f["n"]
     if f["sel"] >= 0:
         return [("area", b) for b in S.sea_adj[s]]
@@ -256,12 +250,12 @@ def _nr_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _nr_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_nretreat(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§10.8: a fleet may retreat into any adjacent sea (it fights there again only in a battle
     already declared for its nation, §10.8 FAQ); it gives no naval supremacy this turn (§10.9)."""
     s, x = f["a"], f["n"]
     if action[0] == "done":
-        engine.pop(st)
+        flow.pop(st)
         return
     if action[0] == "fleet":
         f["sel"] = action[1]
@@ -272,6 +266,3 @@ def _nr_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
     fl[FL] |= F_RETR
     st["u"][action[1]].append(fl)
     ev.append({"msg": "it.fleet_retreat", "args": {"nation": S.nkey[x], "from": s, "to": action[1]}})
-
-
-engine.register("nretreat", run=_nr_run, roles=engine.nation_roles, legal=_nr_legal, act=_nr_act)

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import F_ENTRY, FL, FLEET, LEADER, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.income import fleet_seas, owned_areas
 from tavola.games.italia.model import (
     add_unit,
+    ask,
     counters_left,
     eliminate,
     find_leader,
@@ -43,22 +44,28 @@ def _place_options(S: Static, st: State, f: Frame) -> list[int]:
     return land_sites(S, st, n, f["used"])
 
 
-def _place_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def ask_place(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    key, args = ask(S, f)
+    args["unit"] = f["items"][0] if f.get("items") else ""
+    return key, args
+
+
+def run_place(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     while f["items"]:
         if _place_options(S, st, f):
             return False
         # No legal area any more (the nation lost its areas): the unit is not placed.
         kind = f["items"].pop(0)
         ev.append({"msg": "it.not_placed", "args": {"nation": S.nkey[f["n"]], "unit": kind}})
-    engine.pop(st)
+    flow.pop(st)
     return True
 
 
-def _place_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_place(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("area", a) for a in _place_options(S, st, f)]
 
 
-def _place_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_place(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     kind = f["items"].pop(0)
     a = action[1]
@@ -68,13 +75,10 @@ def _place_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     ev.append({"msg": "it.place", "args": {"nation": S.nkey[n], "unit": kind, "area": a}})
 
 
-engine.register("place", run=_place_run, roles=engine.nation_roles, legal=_place_legal, act=_place_act)
-
-
 def place_bought(st: State, n: int, items: list[str]) -> None:
     """§7.0, §7.1: place the units bought this turn (and those bought at once over 10 gold, §6.4)."""
     if items:
-        engine.push(st, "place", n=n, items=list(items), used=[])
+        flow.push(st, "place", n=n, items=list(items), used=[])
 
 
 # -- leaders' stay (§7.2) -------------------------------------------------------------------
@@ -116,7 +120,7 @@ def start_reinforcements(S: Static, st: State, n: int, timing: str) -> None:
         if t == "turn" and "reinforcements_at_round_start" in S.scen_special:
             t = "start_of_round"
         if t == timing:
-            engine.push(st, "reinf", n=n, i=i, ph="ask")
+            flow.push(st, "reinf", n=n, i=i, ph="ask")
 
 
 def due_in_turn(S: Static, st: State, n: int) -> bool:
@@ -196,12 +200,20 @@ def _items(S: Static, st: State, f: Frame, ev: list[Event]) -> list[list[Any]]:
     return items
 
 
-def _reinf_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def ask_reinf(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
+    """Take an optional reinforcement, or place its next piece."""
+    key, args = ask(S, f, "ask" if f.get("ph") == "ask" else "place")
+    if f.get("items"):
+        args["unit"] = f["items"][0][0]
+    return key, args
+
+
+def run_reinf(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     n = f["n"]
     rf = _rf(S, st, f)
     if f["ph"] == "ask":
         if not reinforcement_condition(S, st, n, rf.condition):
-            engine.pop(st)
+            flow.pop(st)
             return True
         if rf.optional:
             return False  # the player may decline
@@ -223,7 +235,7 @@ def _reinf_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             # Other nations' units in the arrival area must retreat or are eliminated (clarification
             # 'Romani', clarification 'Arabi').
             for m in others_at(st, a, n):
-                engine.push(st, "retreat", n=m, a=a, forced=True, came=[], by=-1, mode="clear", sel=[])
+                flow.push(st, "retreat", n=m, a=a, forced=True, came=[], by=-1, mode="clear", sel=[])
             return True
     while f["items"]:
         kind, key = f["items"][0]
@@ -237,21 +249,21 @@ def _reinf_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             old, u, _ = find_leader(st, key)
             if u is not None:
                 eliminate(S, st, old, u, -1, ev, vp=False)
-    engine.pop(st)
+    flow.pop(st)
     return True
 
 
-def _reinf_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_reinf(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if f["ph"] == "ask":
         return [("take",), ("decline",)]
     kind, _ = f["items"][0]
     return [("area", a) for a in _candidates(S, st, f, kind)]
 
 
-def _reinf_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_reinf(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
     if action[0] == "decline":
-        engine.pop(st)
+        flow.pop(st)
         return
     if action[0] == "take":
         f["ph"] = "start"
@@ -278,6 +290,3 @@ def _reinf_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
             "args": {"nation": S.nkey[n], "unit": kind, "area": a, "leader": key},
         }
     )
-
-
-engine.register("reinf", run=_reinf_run, roles=engine.nation_roles, legal=_reinf_legal, act=_reinf_act)

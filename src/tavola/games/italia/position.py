@@ -42,7 +42,6 @@ from typing import Any
 
 from tavola.core.errors import PositionError
 from tavola.core.rules import State
-from tavola.games.italia import engine
 from tavola.games.italia.checks import invariants
 from tavola.games.italia.const import (
     CITY,
@@ -72,6 +71,7 @@ from tavola.games.italia.const import (
     NO_CITY,
     RUIN,
 )
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.sequence import new_state
 
@@ -410,7 +410,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     validate(S, st)
     if not st["over"]:
         try:
-            engine.advance(S, st, [])
+            FLOW.advance(st, [])
             bad = invariants(S, st)
         except (KeyError, IndexError, TypeError, ValueError, RuntimeError) as exc:
             raise PositionError("pending", f"the pending step cannot be resumed: {exc!r}") from None
@@ -736,7 +736,7 @@ def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
             raise PositionError(
                 item, "a frame is a mapping with its step: {step: turn, nation: romans, ph: move}"
             )
-        if fr["step"] not in engine.STEPS:
+        if fr["step"] not in FLOW.steps and fr["step"] not in FLOW.final:
             raise PositionError(f"{item}.step", f"no step {fr['step']!r} in the sequence of play")
         f: dict[str, Any] = {}
         for k, v in fr.items():

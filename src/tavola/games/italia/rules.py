@@ -6,27 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Action, Event, Knowledge, OptionSpec, Rules, Scenario, State
-from tavola.games.italia import (  # noqa: F401  (registers every flow step)
-    campaigns,
-    combat,
-    engine,
-    income,
-    italia_i,
-    italia_ii,
-    movement,
-    naval,
-    placement,
-    position,
-    sequence,
-    stacking,
-    submission,
-    victory,
-)
+from tavola.games.italia import position, sequence, victory
 from tavola.games.italia.checks import invariants
+from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.scenario import Static, static
-from tavola.games.italia.view import action_space, describe, prompt, view
+from tavola.games.italia.view import action_space, describe, view
 
 HOUSE_RULES = (
     OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
@@ -100,7 +86,7 @@ class ItaliaRules(Rules):
         opts = {o.name: o.default for o in self.scenarios()[0].options}
         opts.update(options)
         st = sequence.new_state(S, opts, seed)
-        engine.advance(S, st, [])
+        FLOW.advance(st, [])
         return st
 
     def position(self, state: State) -> dict[str, Any]:
@@ -114,15 +100,17 @@ class ItaliaRules(Rules):
     def active_roles(self, state: State) -> list[str]:
         if state["over"]:
             return []
-        return engine.active_roles(self.S, state)
+        return FLOW.deciders(state)
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["over"]:
             return []
-        return engine.legal(self.S, state, role)
+        if role not in FLOW.deciders(state):
+            return []
+        return FLOW.legal(state, role)
 
     def apply(self, state: State, role: str, action: Action) -> list[Event]:
-        return engine.apply(self.S, state, role, tuple(action))
+        return FLOW.apply(state, role, tuple(action))
 
     def result(self, state: State) -> dict[str, Any] | None:
         return victory.result(self.S, state)
@@ -132,7 +120,9 @@ class ItaliaRules(Rules):
         return view(self.S, state, role)
 
     def prompt(self, state: State, role: str) -> dict[str, Any]:
-        return prompt(self.S, state, role)
+        if state["flow"][-1]["s"] in FLOW.final:
+            return {"text": "it.p." + state["flow"][-1]["s"], "args": {}, "rule": ""}
+        return FLOW.prompt(state, role)
 
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import rng
+from tavola.core import flow, rng
+from tavola.core.flow import Frame
 from tavola.core.rules import Event, State
 from tavola.games.italia import (
     combat,
-    engine,
     income,
     italia_i,
     italia_ii,
@@ -24,7 +24,6 @@ from tavola.games.italia import (
 from tavola.games.italia.campaigns import start_campaign
 from tavola.games.italia.combat import offer_pillage, stack_exempt, start_rebuild
 from tavola.games.italia.const import CITY, FLEET, INFANTRY, LEADER, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import (
     add_unit,
     clear_turn_flags,
@@ -175,7 +174,7 @@ def departures(S: Static, st: State, ev: list[Event]) -> None:
 # -- the round ----------------------------------------------------------------------------------
 
 
-def _round_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     ph = f["ph"]
     if ph == "start":
         ev.append({"msg": "it.round", "args": {"round": st["round"]}})
@@ -190,14 +189,14 @@ def _round_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if ph == "turns":
         if italia_i.round10(S, st):
             f["ph"] = "end"
-            engine.push(st, "r10")
+            flow.push(st, "r10")
             return True
         order = S.order
         while f["i"] < len(order):
             n = order[f["i"]]
             f["i"] += 1
             if acts_this_round(S, st, n):
-                engine.push(st, "turn", n=n, ph="start")
+                flow.push(st, "turn", n=n, ph="start")
                 return True
         f["ph"] = "end"
         return True
@@ -223,10 +222,6 @@ def _round_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     return True
 
 
-engine.register("round", run=_round_run)
-engine.register("over")
-
-
 # -- the nation turn ----------------------------------------------------------------------------
 
 
@@ -234,7 +229,7 @@ def _spec(S: Static, st: State, n: int) -> Any:
     return S.turn[n].get(st["round"])
 
 
-def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_turn(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     n = f["n"]
     ph = f["ph"]
     spec = _spec(S, st, n)
@@ -255,7 +250,7 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         return True
     if ph == "buy":
         st["bought"] = []
-        engine.push(st, "buy", n=n, cities=[])
+        flow.push(st, "buy", n=n, cities=[])
         f["ph"] = "place"
         return True
     if ph == "place" or ph == "camp_start":
@@ -283,7 +278,7 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             lift_from=lift_from,
         )
         if free >= 0:
-            engine.top(st)["free"] = free
+            flow.top(st)["free"] = free
         f["ph"] = "aftermove" if ph == "move" else "aftermove2"
         return True
     if ph == "aftermove" or ph == "aftermove2":
@@ -309,7 +304,7 @@ def _turn_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         f["ph"] = "close"
         return True
     # close the turn
-    engine.pop(st)
+    flow.pop(st)
     flush_vp(S, st, ev)
     submission.end_lapsed(S, st, ev)
     clear_turn_flags(st, n)
@@ -347,6 +342,3 @@ def after_move_checks(S: Static, st: State, n: int) -> None:
     for a in reversed(quiet):
         if st["city"][a] == CITY and all(u[NAT] == n for u in st["u"][a]):
             offer_pillage(S, st, n, a)
-
-
-engine.register("turn", run=_turn_run)

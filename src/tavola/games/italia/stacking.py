@@ -3,10 +3,10 @@ allowance, and the removal of excess units."""
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
 from tavola.games.italia.const import KIND, LAND_KINDS, LEADER, NAT
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import eliminate, present, stack
 from tavola.games.italia.scenario import Static
 
@@ -95,7 +95,7 @@ def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
     st["cap"][n] = a
     ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}})
     if old >= 0 and excess(S, st, old, n):
-        engine.push(st, "excess", n=n, a=old, shed=True)
+        flow.push(st, "excess", n=n, a=old, shed=True)
 
 
 def check_areas(
@@ -104,7 +104,7 @@ def check_areas(
     """§8.0, §8.3: push a removal step for every area of ``areas`` where ``n`` is over its limit."""
     for a in reversed(areas):
         if a not in exempt and excess(S, st, a, n):
-            engine.push(st, "excess", n=n, a=a)
+            flow.push(st, "excess", n=n, a=a)
 
 
 def check_attacks(
@@ -119,7 +119,7 @@ def check_attacks(
         lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a])
         cap = attack_limit(S, st, a, n, leader=lead, major=major)
         if stack(st, a, n) > cap:
-            engine.push(st, "excess", n=n, a=a, cap=cap)
+            flow.push(st, "excess", n=n, a=a, cap=cap)
 
 
 # -- the removal step ------------------------------------------------------------------------
@@ -140,14 +140,14 @@ def _kinds(st: State, a: int, n: int) -> list[str]:
     return out
 
 
-def _run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_excess(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if not _over(S, st, f):
-        engine.pop(st)
+        flow.pop(st)
         return True
     return False
 
 
-def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_excess(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     a, n = f["a"], f["n"]
     acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
     if not f.get("shed") and "cap" not in f and can_declare(S, st, n, a):
@@ -155,7 +155,7 @@ def _legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return acts
 
 
-def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+def act_excess(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§8.0: the owner chooses which of its excess units are removed."""
     a, n = f["a"], f["n"]
     if action[0] == "capital":
@@ -166,6 +166,3 @@ def _act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Eve
             ev.append({"msg": "it.stack_removed", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": a}})
             eliminate(S, st, a, u, -1, ev, vp=False)
             return
-
-
-engine.register("excess", run=_run, roles=engine.nation_roles, legal=_legal, act=_act)

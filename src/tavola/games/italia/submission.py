@@ -7,9 +7,9 @@ its VP (§12.5.2); a revolt undoes all of it."""
 
 from __future__ import annotations
 
+from tavola.core import flow
+from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia import engine
-from tavola.games.italia.engine import Frame
 from tavola.games.italia.model import award, controlled, find_leader, has_pieces
 from tavola.games.italia.scenario import Static
 
@@ -58,7 +58,7 @@ def submit(S: Static, st: State, subject: int, ruler: int, ev: list[Event]) -> N
     for a in S.land_ids:
         lst = st["u"][a]
         if any(u[0] == subject for u in lst) and any(u[0] == ruler for u in lst):
-            engine.push(
+            flow.push(
                 st, "retreat", n=ruler, a=a, forced=True, came=[], by=-1, mode="submit", sel=[], need=-1
             )
 
@@ -111,27 +111,24 @@ def end_lapsed(S: Static, st: State, ev: list[Event]) -> None:
 # -- the revolt decision --------------------------------------------------------------------
 
 
-def _rv_run(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+def run_revolt(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if not may_revolt(S, st, f["n"], f["when"]):
-        engine.pop(st)
+        flow.pop(st)
         return True
     return False
 
 
-def _rv_legal(S: Static, st: State, f: Frame, role: str) -> list[Action]:
+def legal_revolt(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     return [("revolt",), ("done",)]
 
 
-def _rv_act(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    engine.pop(st)
+def act_revolt(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
+    flow.pop(st)
     if action[0] == "revolt":
         revolt(S, st, f["n"], ev)
-
-
-engine.register("revolt", run=_rv_run, roles=engine.nation_roles, legal=_rv_legal, act=_rv_act)
 
 
 def offer_revolt(S: Static, st: State, n: int, when: str) -> None:
     """§12.6: ask the nation whether it revolts, when its card allows it now."""
     if may_revolt(S, st, n, when):
-        engine.push(st, "revolt", n=n, when=when)
+        flow.push(st, "revolt", n=n, when=when)

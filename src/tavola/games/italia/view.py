@@ -1,6 +1,6 @@
-"""What players see: the view (Italia has no hidden information), prompts with the rulebook
-section, action labels, the fixed action space, and the bots' evaluation (VP in reach on the
-next scoring round, battles weighed by their exact odds)."""
+"""What players see: the view (Italia has no hidden information; each step of :mod:`.flow` asks
+its own prompt, beside its rule), action labels, the fixed action space, and the odds of the
+battle under way (exact, from the dice), which the bots' evaluation reads too."""
 
 from __future__ import annotations
 
@@ -77,80 +77,6 @@ def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
                 "odds": battle_odds_now(S, st, f),
             }
     return None
-
-
-RULE_OF = {
-    "round": "§5.0",
-    "turn": "§5.0",
-    "buy": "§6.2",
-    "tribute": "§6.4",
-    "place": "§7.1",
-    "reinf": "§7.2",
-    "excess": "§8.0",
-    "move": "§9.0",
-    "ndecl": "§10.8",
-    "nbattle": "§10.8",
-    "nretreat": "§10.8",
-    "combat": "§10.0",
-    "battle": "§10.1",
-    "retreat": "§10.5",
-    "pillage": "§10.6",
-    "rebuild": "§10.6.1",
-    "camp": "§12.3",
-    "react": "§12.3.2",
-    "revolt": "§12.6",
-    "reduce": "§7.2",
-    "r10": "§13.4",
-}
-
-
-def prompt(S: Static, st: State, role: str) -> dict[str, Any]:
-    f = st["flow"][-1]
-    step = f["s"]
-    key = "it.p." + step
-    rule = RULE_OF.get(step, "")
-    args: dict[str, Any] = {}
-    n = f.get("n", f.get("x", -1))
-    if isinstance(n, int) and n >= 0:
-        args["nation"] = S.nkey[n]
-    if "a" in f:
-        args["area"] = S.keys[f["a"]]
-    ph = f.get("ph")
-    if step == "battle":
-        key += "." + str(ph)
-        rule = {"open": "§10.7", "tga": "§10.4", "tgd": "§10.4", "conv": "§14.3"}.get(str(ph), "§10.1")
-        if ph in ("tga", "tgd"):
-            x = f["n"] if ph == "tga" else f["m"]
-            done = len(f["ta"] if ph == "tga" else f["td"])
-            shooters = [u for u in st["u"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
-            if done < len(shooters):
-                args["unit"] = shooters[done][KIND]
-                args["nation"] = S.nkey[x]
-    elif step == "retreat":
-        mode = f.get("mode")
-        key += "." + str(mode)
-        rule = {
-            "elephant": "§10.2",
-            "clear": "§7.2",
-            "submit": "§12.5.2",
-            "raid": "§10.7",
-            "leaders": "§10.2",
-        }.get(str(mode), "§10.5")
-    elif step == "camp":
-        key += "." + str(ph)
-        rule = {"decl": "§12.3.4", "blockunit": "§12.3.4"}.get(str(ph), "§12.3.1")
-    elif step == "react":
-        key += "." + str(ph)
-    elif step == "move" and f.get("g", -1) >= 0:
-        key += ".group"
-        args["at"] = S.keys[f["g"]]
-    elif step == "reinf":
-        key += "." + ("ask" if ph == "ask" else "place")
-        if f.get("items"):
-            args["unit"] = f["items"][0][0]
-    elif step == "place":
-        args["unit"] = f["items"][0] if f.get("items") else ""
-    return {"text": key, "args": args, "rule": rule}
 
 
 def describe(S: Static, st: State, action: Action) -> str:

@@ -6,3 +6,7 @@ original's numbering: §3 set-up, §4 the course of play and victory, §5 turn 0
 The components are validated data (``data/``, read by ``loader``), each item with its
 provenance.
 """
+
+from tavola.games.revolution.rules import RULES, RevolutionRules
+
+__all__ = ["RULES", "RevolutionRules"]

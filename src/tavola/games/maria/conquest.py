@@ -1,0 +1,87 @@
+"""§10.3 Conquest of fortresses, §12 retroactive conquest, and the markers after a conquest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.maria.board_adapter import GEO
+from tavola.games.maria.common import (
+    N,
+    State,
+    controller,
+    cooperating,
+    enemies,
+    event,
+    general_power,
+    superpower,
+)
+from tavola.games.maria.hussars import maps_in_play
+
+SILESIA = "silesia"
+
+
+def enemy_fortress(state: State, city: str, power: str) -> bool:
+    """§10.3: only fortresses held by an enemy of ``power`` can be conquered by it."""
+    if GEO.cities[city].fortress is None:
+        return False
+    holder = controller(state, city)
+    return holder is not None and enemies(holder, power)
+
+
+def protected(state: State, city: str) -> bool:
+    """§10.3: a fortress is protected by a general of its controller, or of a power cooperating
+    with it, 1 to 3 cities away (whatever stands between)."""
+    holder = controller(state, city)
+    if holder is None:
+        return False
+    reach = N.protection_distance
+    dist = GEO.distances(city, maps_in_play(state))
+    for gid, g in state["generals"].items():
+        if g["city"] is None or gid in state["out"]:
+            continue
+        d = dist.get(g["city"])
+        if d is not None and 1 <= d <= reach and cooperating(general_power(gid), holder):
+            return True
+    return False
+
+
+def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
+    """§10.3: the old controller's victory marker leaves; the conqueror's superpower puts its
+    own on a fortress in enemy territory, in Silesia (always marked), or in a friendly minor
+    power's territory; a friendly superpower's own fortress is held by its territory's colour."""
+    old = controller(state, city)
+    state["markers"].pop(city, None)
+    owner = GEO.owner(city)
+    mark = superpower(power)
+    territory = GEO.cities[city].territory
+    if owner is None or territory == SILESIA or enemies(owner, power):
+        place = True
+    else:
+        place = superpower(owner) != owner  # a friendly minor power's fortress
+    if place:
+        state["markers"][city] = mark
+    return [event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")]
+
+
+def leave(state: State, city: str, power: str, down: bool, march: bool) -> list[dict[str, Any]]:
+    """§10.3: a face-up general leaving an enemy fortress (passing through or setting out from it)
+    conquers it unless it is protected; a protected one gets a question mark (§12). Never in a
+    forced march, never face down."""
+    if down or march or not enemy_fortress(state, city, power):
+        return []
+    if protected(state, city):
+        state["question"].setdefault(city, power)
+        return [event("ev.question", power=power, city=city)]
+    return conquer(state, city, power)
+
+
+def retroactive(state: State) -> list[dict[str, Any]]:
+    """§12: after every combat, each question-marked fortress no longer protected is conquered
+    by the power that left it; the others lose their question mark."""
+    events = []
+    for city, power in sorted(state["question"].items()):
+        if enemy_fortress(state, city, power) and not protected(state, city):
+            events += conquer(state, city, power)
+            events[-1]["args"]["retroactive"] = True
+    state["question"] = {}
+    return events

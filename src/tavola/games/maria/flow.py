@@ -1,0 +1,127 @@
+"""The sequence of play of Maria, step by step: every decision, its rule, its frame."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core.flow import Flow, SideActions, Step
+from tavola.games.maria import cards, combat, hussars, movement, sequence, setup, stacks, winter
+from tavola.games.maria.common import State, commander, general_power, generals_at, piece_power
+
+
+def _nobody(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
+    return []
+
+
+def _nothing(state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]) -> list[dict[str, Any]]:
+    raise AssertionError("no decision here")
+
+
+def _wait(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
+    return "prompt.wait", {}
+
+
+def _own_turn(state: State, frame: dict[str, Any], role: str) -> bool:
+    return True
+
+
+TRANSFERS = SideActions(
+    frozenset({stacks.TRANSFER}),
+    lambda state, frame, role: stacks.legal_transfers(state, role),
+    stacks.apply_transfer,
+)
+
+FLOW = Flow(
+    {
+        "sequence": Step("§5", _nobody, _nothing, _wait),
+        "allocate": Step("§4", setup.legal_allocate, setup.apply_allocate, setup.ask_allocate),
+        "hussar": Step(
+            "§7", hussars.legal_hussar, hussars.apply_hussar, hussars.ask_hussar, frame=hussars.HUSSAR_FRAME
+        ),
+        "subsidy": Step("§8", sequence.legal_subsidy, sequence.apply_subsidy, sequence.ask_subsidy),
+        "pay": Step("§8", cards.legal_pay, cards.apply_pay, cards.ask_pay, frame=cards.PAY_FRAME),
+        "move": Step(
+            "§10.1",
+            movement.legal_move,
+            movement.apply_move,
+            movement.ask_move,
+            frame=movement.MOVE_FRAME,
+            side=_own_turn,
+        ),
+        "commander": Step(
+            "§6",
+            movement.legal_commander,
+            movement.apply_commander,
+            movement.ask_commander,
+            frame=movement.COMMANDER_FRAME,
+        ),
+        "reentry": Step(
+            "§10.2",
+            movement.legal_reentry,
+            movement.apply_reentry,
+            movement.ask_reentry,
+            frame=movement.REENTRY_FRAME,
+        ),
+        "combat": Step(
+            "§11.1", combat.legal_combat, combat.apply_combat, combat.ask_combat, frame=combat.COMBAT_FRAME
+        ),
+        "battle": Step(
+            "§11.1", combat.legal_battle, combat.apply_battle, combat.ask_battle, frame=combat.BATTLE_FRAME
+        ),
+        "retreat": Step(
+            "§11.2",
+            combat.legal_retreat,
+            combat.apply_retreat,
+            combat.ask_retreat,
+            frame=combat.RETREAT_FRAME,
+        ),
+        "winter": Step(
+            "§13",
+            winter.legal_winter,
+            winter.apply_winter,
+            winter.ask_winter,
+            frame=winter.WINTER_FRAME,
+            side=_own_turn,
+        ),
+    },
+    actor=lambda state, frame: None,
+    side=TRANSFERS,
+    final=("over",),
+)
+
+
+def actors(state: State) -> list[str]:
+    """The roles with a decision now (several while the allocations are made, §4, or while two
+    players move in one action phase, §5)."""
+    if state["result"] is not None:
+        return []
+    frame = state["flow"][-1]
+    name = frame["s"]
+    c = state["control"]
+    if name == "allocate":
+        return [r for r in state["roles"] if r not in state["sealed"]]
+    if name == "move":
+        return movement.movers(state, frame)
+    if name in ("pay", "winter"):
+        return [c[frame["power"]]]
+    if name == "hussar":
+        return [c["austria"]]
+    if name == "subsidy":
+        return [c["france"]]
+    if name == "commander":
+        return [c[general_power(generals_at(state, frame["city"])[0])]]
+    if name == "reentry":
+        return [c[piece_power(frame["train"])]]
+    if name == "combat":
+        roles = []
+        for a in combat.legal_combat_roles(state, frame):
+            if a not in roles:
+                roles.append(a)
+        return roles
+    if name == "battle":
+        city = frame["attacker"] if frame["right"] == "attacker" else frame["defender"]
+        return [c[general_power(commander(state, city))]] if generals_at(state, city) else []
+    if name == "retreat":
+        gens = generals_at(state, frame["winner"])
+        return [c[general_power(commander(state, frame["winner"]))]] if gens else []
+    return []

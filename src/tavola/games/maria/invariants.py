@@ -1,0 +1,191 @@
+"""Maria's invariants, written from the rulebook (not from the code), checked after every
+action by the fuzzer (``Rules.check``)."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from tavola.games.maria.board_adapter import GEO
+
+BOOK_CARDS = 4 * 38  # §1: four tactical decks of 38 cards
+TROOPS_PER_GENERAL = (1, 8)  # §6
+TROOPS_PER_STACK = (2, 16)  # §6
+SUPPLY_PATH = 6  # §9
+COOPERATING = [{"france", "bavaria"}, {"prussia", "saxony"}, {"austria", "pragmatic_army"}]  # §2
+
+
+def _power(pid: str) -> str:
+    return GEO.generals[pid].power if pid in GEO.generals else GEO.trains[pid].power
+
+
+def check(state: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    out += check_troops(state)
+    out += check_cities(state)
+    out += check_cards(state)
+    out += check_markers(state)
+    out += check_hussars(state)
+    out += check_result(state)
+    return out
+
+
+def check_troops(state: dict[str, Any]) -> list[str]:
+    """§6: a general on the map commands 1 to 8 troops; one off the map none; §4: before play the
+    allocation never exceeds the power's troops."""
+    out = []
+    lo, hi = TROOPS_PER_GENERAL
+    for gid, g in state["generals"].items():
+        if g["city"] is not None and not lo <= g["troops"] <= hi:
+            out.append(f"§6: {gid} commands {g['troops']} troops (1-8)")
+        if g["city"] is None and gid not in state["out"] and g["troops"] != 0:
+            out.append(f"§6: {gid} is off the map with {g['troops']} troops")
+    if state["stage"] == "allocate":
+        for power, total in GEO.troops.items():
+            given = sum(
+                g["troops"] for gid, g in state["generals"].items() if GEO.generals[gid].power == power
+            )
+            if given > total:
+                out.append(f"§4: {power} allocated {given} troops of {total}")
+    return out
+
+
+def check_cities(state: dict[str, Any]) -> list[str]:
+    """§6: one piece per city, except two generals of one power or of cooperating powers; a
+    stack of one power commands 2 to 16 troops."""
+    out = []
+    where: dict[str, list[str]] = {}
+    for gid, g in state["generals"].items():
+        if g["city"] is not None and gid not in state["out"]:
+            where.setdefault(g["city"], []).append(gid)
+    for tid, c in state["trains"].items():
+        if c is not None and tid not in state["out"]:
+            where.setdefault(c, []).append(tid)
+    for city, pieces in where.items():
+        if city not in GEO.cities:
+            out.append(f"§3.2: {pieces} stand on {city!r}, not a city")
+            continue
+        gens = [p for p in pieces if p in GEO.generals]
+        if len(pieces) > 1 and (len(gens) != len(pieces) or len(gens) > 2):
+            out.append(f"§6: {city} holds {sorted(pieces)}")
+            continue
+        if len(gens) == 2:
+            powers = {_power(g) for g in gens}
+            if len(powers) == 2 and powers not in COOPERATING:
+                out.append(f"§6: {city} stacks generals of {sorted(powers)}")
+            if len(powers) == 1:
+                total = sum(state["generals"][g]["troops"] for g in gens)
+                lo, hi = TROOPS_PER_STACK
+                if not lo <= total <= hi:
+                    out.append(f"§6: the stack at {city} commands {total} troops (2-16)")
+    return out
+
+
+def check_cards(state: dict[str, Any]) -> list[str]:
+    """§8: every tactical card is in exactly one place: a hand, the draw pile, a discard pile of
+    its own deck, or a deck not yet in use."""
+    out = []
+    seen: list[int] = []
+    for hand in state["hands"].values():
+        seen += hand
+    seen += state["pile"]
+    for deck, pile in enumerate(state["discards"]):
+        for c in pile:
+            if c // 38 != deck:
+                out.append(f"§8: card {c} discarded onto deck {deck}'s pile")
+        seen += pile
+    for deck in state["unused"]:
+        seen += list(range(deck * 38, deck * 38 + 38))
+    if len(seen) != BOOK_CARDS or len(set(seen)) != BOOK_CARDS:
+        out.append(
+            f"§8: {len(seen)} tactical cards in play ({len(set(seen))} distinct), the box has {BOOK_CARDS}"
+        )
+    return out
+
+
+def check_markers(state: dict[str, Any]) -> list[str]:
+    """§10.3: victory markers only on fortresses, of superpowers; fortresses in Silesia always
+    carry one; §4: the Silesia markers at the start."""
+    out = []
+    for city, power in state["markers"].items():
+        if GEO.cities[city].fortress is None:
+            out.append(f"§10.3: a victory marker on {city}, not a fortress")
+        if power not in ("austria", "prussia", "france", "pragmatic_army"):
+            out.append(f"§10.3: {power} has no victory markers")
+    for cid, c in GEO.cities.items():
+        if c.territory == "silesia" and c.fortress is not None and cid not in state["markers"]:
+            out.append(f"§10.3: the Silesian fortress {cid} has no victory marker")
+    return out
+
+
+def check_hussars(state: dict[str, Any]) -> list[str]:
+    """§7: hussars stand on the Bohemia map, never with a piece (a piece entering removes it)."""
+    out = []
+    pieces = {g["city"] for gid, g in state["generals"].items() if gid not in state["out"]}
+    pieces |= {c for t, c in state["trains"].items() if t not in state["out"]}
+    for h in state["hussars"]:
+        if h is None:
+            continue
+        if GEO.cities[h].map != "bohemia":
+            out.append(f"§7: a hussar on {h}, off the Bohemia map")
+        if h in pieces:
+            out.append(f"§7: a hussar shares {h} with a piece")
+    return out
+
+
+def supply_path(state: dict[str, Any], gid: str) -> int | None:
+    """§9: the shortest path to a train of the general's own colour, not through enemy pieces."""
+    power = _power(gid)
+    enemy_alliance = (
+        {"austria", "pragmatic_army"}
+        if power in ("france", "bavaria", "prussia", "saxony")
+        else {"france", "bavaria", "prussia", "saxony"}
+    )
+    blocked = {g["city"] for x, g in state["generals"].items() if _power(x) in enemy_alliance}
+    blocked |= {c for t, c in state["trains"].items() if _power(t) in enemy_alliance}
+    targets = {c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) == power}
+    start = state["generals"][gid]["city"]
+    maps = {"bohemia"} if state["scenario"] == "introductory" else {"bohemia", "flanders"}
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        c = queue.popleft()
+        if c in targets:
+            return dist[c]
+        for n in GEO.adjacent[c]:
+            if n not in dist and n not in blocked and GEO.cities[n].map in maps:
+                dist[n] = dist[c] + 1
+                queue.append(n)
+    return None
+
+
+def check_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, list[str]]:
+    """§9: when a movement sub-phase opens, every general of its powers still face up is at home
+    or within 6 cities of a train of its own colour. (Whether it applied, the violations.)"""
+    out: list[str] = []
+    top = after["flow"][-1]
+    if top["s"] != "move" or after["moved"] or top["piece"] or before["flow"][-1]["s"] == "move":
+        return False, out
+    from tavola.games.maria.common import group_powers
+
+    for gid, g in after["generals"].items():
+        if g["city"] is None or gid in after["out"] or g["down"]:
+            continue
+        if _power(gid) not in group_powers(after, top["group"]):
+            continue
+        if GEO.owner(g["city"]) == _power(gid):
+            continue
+        d = supply_path(after, gid)
+        if d is None or d > SUPPLY_PATH:
+            out.append(f"§9: {gid} is face up after its supply check, {d} cities from its train")
+    return True, out
+
+
+def check_result(state: dict[str, Any]) -> list[str]:
+    """§14: a finished game has a reason, and a 3-player game exactly one winner."""
+    res = state["result"]
+    if res is None:
+        return []
+    if state["players"] == 3 and len(res["winners"]) != 1:
+        return [f"§14: a finished game with winners {res['winners']}"]
+    return []

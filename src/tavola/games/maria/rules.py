@@ -1,0 +1,196 @@
+"""The Maria rules object: the contract of :class:`tavola.core.rules.Rules`, dispatching each
+decision through the flow table (:mod:`.flow`) to the chapter module that rules it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import rng
+from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
+from tavola.games.maria import invariants, knowledge, sequence, setup
+from tavola.games.maria import position as positions
+from tavola.games.maria import view as views
+from tavola.games.maria.board_adapter import GEO
+from tavola.games.maria.common import (
+    GENERAL_MAX,
+    GENERAL_MIN,
+    RESERVE_HIGH,
+    RESERVE_LOW,
+    general_power,
+    role_powers,
+)
+from tavola.games.maria.flow import FLOW, actors
+
+NO_UNDO = frozenset({"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit"})
+
+
+class MariaRules(Rules):
+    id = "maria"
+    title = "Maria"
+    rulebook = "Maria (Richard Sivél, Histogame 2009), Italian translation v1.0, sections 1-24"
+    hidden_information = True
+
+    def scenarios(self) -> list[Scenario]:
+        return setup.scenarios()
+
+    def roles(self, scenario: str, players: int, options: dict[str, Any]) -> list[str]:
+        return setup.roles(scenario, players)
+
+    def setup(self, scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
+        state = setup.setup(scenario, players, options, seed)
+        sequence.advance(state)
+        return state
+
+    def active_roles(self, state: State) -> list[str]:
+        return actors(state)
+
+    def composing(self, state: State, role: str) -> Any:
+        return setup.composing(state, role)
+
+    def legal_actions(self, state: State, role: str) -> list[Action]:
+        if role not in actors(state):
+            return []
+        return FLOW.legal(state, role)
+
+    def apply(self, state: State, role: str, action: Action) -> list[Event]:
+        events = FLOW.apply(state, role, action)
+        return events + sequence.advance(state)
+
+    def result(self, state: State) -> dict[str, Any] | None:
+        res = state["result"]
+        if res is None:
+            return None
+        scores = {r: (1 if r in res["winners"] else 0) for r in state["roles"]}
+        return {"winners": list(res["winners"]), "scores": scores, "reason": res["reason"]}
+
+    def view(self, state: State, role: str | None) -> dict[str, Any]:
+        return views.view(state, role)
+
+    def prompt(self, state: State, role: str) -> dict[str, Any]:
+        if role not in actors(state):
+            return {"text": "prompt.wait", "args": {}, "rule": ""}
+        return FLOW.prompt(state, role)
+
+    def determinize(self, state: State, role: str, seed: int) -> State:
+        """A world consistent with what ``role`` sees: the other powers' hands and the draw pile
+        dealt again from the cards it cannot see, their troops spread again over their generals
+        with the same totals (§6: totals are public, single generals' numbers are not)."""
+        world = super().determinize(state, role, seed)
+        if world["result"] is not None:
+            return world
+        mine = set(role_powers(world, role))
+        others = [p for p in sorted(world["hands"]) if p not in mine]
+        unseen = list(world["pile"])
+        for p in others:
+            unseen += world["hands"][p]
+        unseen.sort()
+        rng.shuffle(world, unseen)
+        for p in others:
+            n = len(world["hands"][p])
+            world["hands"][p], unseen = unseen[:n], unseen[n:]
+        world["pile"] = unseen
+        for power in sorted({general_power(g) for g in world["generals"]} - mine):
+            for out in (False, True):
+                gens = sorted(
+                    g
+                    for g, x in world["generals"].items()
+                    if general_power(g) == power and x["city"] is not None and (g in world["out"]) == out
+                )
+                _respread(world, gens)
+        return world
+
+    def evaluate(self, state: State) -> dict[str, float]:
+        return knowledge.evaluate(state)
+
+    def knowledge(self) -> Knowledge:
+        return knowledge.KNOWLEDGE
+
+    def check(self, state: State) -> list[str]:
+        return invariants.check(state) + FLOW.check(state)
+
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        applied, found = invariants.check_step(before, after)
+        if seen is not None and applied:
+            seen["9 supply"] = seen.get("9 supply", 0) + 1
+        return found
+
+    def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
+        setup.roles(scenario, players)
+        cities = sorted(GEO.cities)
+        gens = sorted(GEO.generals)
+        trains = sorted(GEO.trains)
+        cards = range(4 * 38)
+        space: list[Action] = []
+        space += [(v, g) for v in ("troop", "untroop", "march", "commander") for g in gens]
+        space += [("move", p) for p in gens + trains]
+        space += [("reenter", t) for t in trains]
+        space += [
+            (v, c) for v in ("hussar", "stack", "march_stack", "to", "enter", "retreat") for c in cities
+        ]
+        space += [(v, c) for v in ("pay", "card") for c in cards]
+        space += [("reserve", v) for v in range(RESERVE_LOW, RESERVE_HIGH + 1)]
+        space += [("attack", f"{a}>{b}") for a in cities for b in sorted(GEO.adjacent[a])]
+        space += [
+            ("transfer", f"{a}>{b}")
+            for a in gens
+            for b in gens
+            if a != b and general_power(a) == general_power(b)
+        ]
+        space += [("enter", f"{g}@{c}") for g in gens for c in cities if GEO.cities[c].fortress is not None]
+        space += [
+            (v,)
+            for v in (
+                "seal",
+                "pass",
+                "subsidy",
+                "no_subsidy",
+                "stop",
+                "done",
+                "cancel",
+                "withdraw",
+                "recruit",
+            )
+        ]
+        return space
+
+    def undoable(self, state: State, role: str, action: Action) -> bool:
+        return action[0] not in NO_UNDO
+
+    def position(self, state: State) -> dict[str, Any]:
+        return positions.position(state)
+
+    def from_position(self, position: dict[str, Any], seed: int) -> State:
+        return positions.from_position(position, seed)
+
+    def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        return views.board_json()
+
+
+def _respread(world: State, gens: list[str]) -> None:
+    """The same total over ``gens``, each keeping 1 to 8 (§6)."""
+    if len(gens) < 1:
+        return
+    total = sum(world["generals"][g]["troops"] for g in gens)
+    if total < GENERAL_MIN * len(gens):
+        return
+    alloc = {g: GENERAL_MIN for g in gens}
+    left = total - GENERAL_MIN * len(gens)
+    while left > 0:
+        open_ = [g for g in gens if alloc[g] < GENERAL_MAX]
+        if not open_:
+            return
+        alloc[rng.choice(world, open_)] += 1
+        left -= 1
+    for g in gens:
+        world["generals"][g]["troops"] = alloc[g]
+
+
+RULES = MariaRules()

@@ -1,0 +1,151 @@
+"""§5 The sequence of play: the hussar phase, then the action phases of France and Bavaria,
+Prussia and Saxony, Austria and the Pragmatic Army, each in five sub-phases (tactical cards,
+supply, movement, combat, retroactive conquest) played by the active powers together; winter
+after every third turn (§13); the game's end (§14).
+
+The bottom frame ``sequence`` is never a decision: :func:`advance` runs the automatic parts of
+the sequence (``state["stage"]`` says what comes next) until some player has a decision."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.core import flow
+from tavola.games.maria import cards, combat, conquest, movement, supply, victory, winter
+from tavola.games.maria.common import ACTION_PHASES, N, State, event, group_powers
+from tavola.games.maria.hussars import hussar_cities
+
+SUBSIDY_FRAME: dict[str, str] = {}
+
+
+def paid(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """A payment complete: what it was for happens (§9 supply, §10.2 a train)."""
+    if frame["why"] == "supply":
+        return supply.supplied(state, frame["piece"])
+    return movement.train_paid(state, frame)
+
+
+def _last_turn(state: State) -> int:
+    return N.turns[state["scenario"]]
+
+
+def _run_stage(state: State) -> list[dict[str, Any]]:
+    stage = state["stage"]
+    g = state["group"]
+    if stage == "turn":
+        state["group"] = -1
+        state["stage"] = "phase"
+        events = [event("ev.turn", turn=state["turn"])]
+        if "austria" in state["powers"] and (
+            any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
+        ):
+            flow.push(state, "hussar", n=0)  # §5, §7
+        return events
+    if stage == "phase":
+        g += 1
+        state["group"] = g
+        if g >= len(ACTION_PHASES):
+            return _end_of_turn(state)
+        if not group_powers(state, g):
+            return []
+        state["stage"] = "draw"
+        sub = N.subsidy
+        if (
+            sub["giver"] in group_powers(state, g)
+            and sub["receiver"] in state["powers"]
+            and state["turn"] > sub["compulsory_turns"]
+        ):
+            flow.push(state, "subsidy")
+        else:
+            state["subsidy"] = True
+        return [event("ev.phase", powers=group_powers(state, g))]
+    if stage == "draw":
+        state["stage"] = "supply"
+        return cards.draw_phase(state, g)
+    if stage == "supply":
+        state["stage"] = "movement"
+        return supply.supply_phase(state, g)
+    if stage == "movement":
+        state["stage"] = "combat"
+        movement.start_movement(state, g)
+        return []
+    if stage == "combat":
+        state["stage"] = "retro"
+        combat.start_combat(state, g)
+        return []
+    if stage == "retro":
+        state["stage"] = "phase"
+        state["moved"], state["retreated"] = [], []
+        return conquest.retroactive(state)
+    if stage == "winter_over":
+        state["turn"] += 1
+        state["stage"] = "turn"
+        return []
+    raise AssertionError(f"unknown stage {stage!r}")
+
+
+def _end_of_turn(state: State) -> list[dict[str, Any]]:
+    """§5: the turn marker moves on; winter after every third turn; §14 the end after turn 9."""
+    if state["turn"] >= _last_turn(state):
+        state["result"] = victory.end_of_game(state)
+        state["stage"] = "over"
+        flow.begin(state, "over")
+        return [event("ev.game_over", reason=state["result"]["reason"])]
+    if state["turn"] % N.winter_after == 0:
+        state["stage"] = "winter_over"
+        state["group"] = len(ACTION_PHASES)
+        winter.start_winter(state)
+        return [event("ev.winter", turn=state["turn"])]
+    state["turn"] += 1
+    state["stage"] = "turn"
+    return []
+
+
+def advance(state: State) -> list[dict[str, Any]]:
+    """Run the sequence until a decision is due (or the game is over)."""
+    events: list[dict[str, Any]] = []
+    while state["result"] is None:
+        if state["stage"] not in ("allocate",):
+            won = victory.check_now(state)
+            if won is not None:
+                state["result"] = won
+                state["stage"] = "over"
+                flow.begin(state, "over")
+                events.append(event("ev.game_over", reason=won["reason"]))
+                break
+        top = flow.top(state)
+        name = top["s"]
+        if name == "sequence":
+            events += _run_stage(state)
+        elif (
+            name == "pay" and top["paid"] == 0 and top["why"] == "supply" and not supply.must_pay(state, top)
+        ):
+            flow.pop(state)
+            events += supply.cannot_pay(state, top)
+        elif (
+            name == "pay" and top["why"] == "supply" and state["generals"][top["piece"]]["city"] is None
+        ) or (name == "combat" and combat.combat_over(state, top)):
+            flow.pop(state)
+        else:
+            break
+    return events
+
+
+# --- §8 the Bavarian subsidy ------------------------------------------------------------------
+def legal_subsidy(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
+    if state["control"][N.subsidy["giver"]] != role:
+        return []
+    return [("subsidy",), ("no_subsidy",)]
+
+
+def apply_subsidy(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
+    """§8 NOTE: from turn 4 France chooses each turn whether to subsidise Bavaria."""
+    state["subsidy"] = action[0] == "subsidy"
+    flow.pop(state)
+    return [event("ev.subsidy" if state["subsidy"] else "ev.no_subsidy")]
+
+
+def ask_subsidy(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
+    return "prompt.subsidy", {}

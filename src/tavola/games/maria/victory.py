@@ -1,0 +1,57 @@
+"""§14 The introductory game's victory: Louis XV with 9 fortresses in Austria, Frederick with 12
+in Austria and/or Silesia, at once; Maria Theresa when nobody has won by the end of turn 9.
+§24: with two players, A needs both at once; B wins when neither holds after turn 9."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.maria.board_adapter import GEO
+from tavola.games.maria.common import N, State, controller
+from tavola.games.maria.hussars import maps_in_play
+
+AUSTRIA, SILESIA = "austria", "silesia"
+
+
+def held(state: State, power: str, territories: tuple[str, ...]) -> int:
+    """Fortresses of ``territories`` (on the maps in play) that ``power`` controls."""
+    return sum(
+        1
+        for cid in GEO.on(maps_in_play(state))
+        if GEO.cities[cid].fortress is not None
+        and GEO.cities[cid].territory in territories
+        and controller(state, cid) == power
+    )
+
+
+def france_wins(state: State) -> bool:
+    """§14: Louis XV controls 9 fortresses in Austria."""
+    return held(state, "france", (AUSTRIA,)) >= N.introductory_victory["france"]
+
+
+def prussia_wins(state: State) -> bool:
+    """§14: Frederick controls 12 fortresses in Austria and/or Silesia."""
+    return held(state, "prussia", (AUSTRIA, SILESIA)) >= N.introductory_victory["prussia"]
+
+
+def check_now(state: State) -> dict[str, Any] | None:
+    """§14: the game ends at once when a player meets its condition (§24: both, with two)."""
+    fr, pr = france_wins(state), prussia_wins(state)
+    if state["players"] == 2:
+        if fr and pr:
+            return {"winners": [state["control"]["france"]], "reason": "both_conditions"}
+        return None
+    if fr:
+        return {"winners": [state["control"]["france"]], "reason": "france_fortresses"}
+    if pr:
+        return {"winners": [state["control"]["prussia"]], "reason": "prussia_fortresses"}
+    return None
+
+
+def end_of_game(state: State) -> dict[str, Any]:
+    """§14: at the end of turn 9 Maria Theresa wins; §24: B wins if neither condition holds,
+    otherwise the two-player game is drawn."""
+    austria = state["control"]["austria"]
+    if state["players"] == 2 and (france_wins(state) or prussia_wins(state)):
+        return {"winners": [], "reason": "draw"}
+    return {"winners": [austria], "reason": "austria_holds"}

@@ -1,0 +1,67 @@
+"""What each role sees (§4, §6, §8): its own hands and troop allocations; of the others, hand
+sizes, pieces, face up or down and each power's troop total (a player tells it when asked);
+troop numbers of single generals only as combat reveals them (in the log). Once the game is
+over everything is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.maria.board import load_components
+from tavola.games.maria.board_adapter import GEO
+from tavola.games.maria.common import State, card_name, general_power, power_troops, role_powers
+
+
+def view(state: State, role: str | None) -> dict[str, Any]:
+    over = state["result"] is not None
+    mine = set(role_powers(state, role)) if role is not None else set()
+    generals = {}
+    for gid, g in state["generals"].items():
+        seen: dict[str, Any] = {"city": g["city"], "down": g["down"]}
+        if over or general_power(gid) in mine:
+            seen["troops"] = g["troops"]
+        generals[gid] = seen
+    hands = {p: sorted(card_name(c) for c in h) for p, h in state["hands"].items() if over or p in mine}
+    return {
+        "scenario": state["scenario"],
+        "turn": state["turn"],
+        "group": state["group"],
+        "stage": state["stage"],
+        "powers": list(state["powers"]),
+        "control": dict(state["control"]),
+        "generals": generals,
+        "trains": dict(state["trains"]),
+        "out": list(state["out"]),
+        "markers": dict(state["markers"]),
+        "hussars": list(state["hussars"]),
+        "question": dict(state["question"]),
+        "moved": list(state["moved"]),
+        "retreated": list(state["retreated"]),
+        "commanders": dict(state["commanders"]),
+        "subsidy": state["subsidy"],
+        "sealed": list(state["sealed"]),
+        "hands": hands,
+        "hand_sizes": {p: len(h) for p, h in state["hands"].items()},
+        "pile": len(state["pile"]),
+        "unused": list(state["unused"]),
+        "discards": [[card_name(c) for c in d] for d in state["discards"]],
+        "troop_totals": {p: power_troops(state, p) for p in state["powers"]},
+        "flow": [dict(f) for f in state["flow"]],
+        "outcome": state["result"],
+    }
+
+
+def board_json() -> dict[str, Any]:
+    data = load_components().to_json()
+    data["generals"] = {
+        gid: {"name": g.name, "power": g.power, "rank": g.rank} for gid, g in GEO.generals.items()
+    }
+    data["trains"] = {tid: {"power": t.power} for tid, t in GEO.trains.items()}
+    # the names the log and the prompts show for ids: cities, generals, trains
+    data["areas"] = [{"id": cid, "name": c.name} for cid, c in GEO.cities.items()]
+    data["areas"] += [{"id": gid, "name": g.name} for gid, g in GEO.generals.items()]
+    data["areas"] += [
+        {"id": tid, "name": f"the {t.power.replace('_', ' ').title()} supply train"}
+        for tid, t in GEO.trains.items()
+    ]
+    return data

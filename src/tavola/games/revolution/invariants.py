@@ -1,0 +1,136 @@
+"""Revolution's invariant checker, written from the rulebook (run after every action by the
+fuzzer): tokens conserved between map, support boxes, stock and treasury (§3.5), neutrals and
+Water Beggars conserved (§3.5, §6.7), a town holds one token (§5.6), boxes used only by their
+factions (§5.2), armies within the allowance (§3.5), province limits kept once overpopulation
+is over (§6.11-§6.13), army costs paid as the table says (§6.3, §6.4), VP recomputed from the
+book's sources (§4.3, §5.8) whenever they are on the track."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.revolution.loader import COMPONENTS as C
+from tavola.games.revolution.loader import FACTIONS
+
+NEUTRAL = 5
+
+
+def _faction_tokens(state: dict[str, Any], o: int) -> int:
+    on_map = sum(row[o] for row in state["country"]) + sum(row[o] for row in state["places"])
+    in_boxes = sum(slot == o for box in state["support"] for slot in box)
+    return state["stock"][o] + state["treasury"][o] + on_map + in_boxes
+
+
+def _province_total(state: dict[str, Any], p: int) -> int:
+    sieged = {s["city"] for s in state["sieges"]}
+    return sum(state["country"][p]) + sum(
+        sum(state["places"][c]) for c in C.province_places[p] if c not in sieged
+    )
+
+
+def book_vp2(state: dict[str, Any], o: int, final: bool) -> int:
+    """§4.3, §5.8 a faction's VP (in halves), from the cards, the tracks and the armies."""
+    vp = 2 * sum(state["city_card"][c] == o for c in C.cities)
+    vp += sum(C.vp2[p] for p, h in enumerate(state["province_card"]) if h == o and (final or C.limit[p] > 1))
+    faction = FACTIONS[o]
+    if faction == "catholics":
+        vp += 2 * sum(1 for s in state["bishopric"] if C.bishop_track[s] in ("strongly_catholic", "catholic"))
+    elif faction == "habsburgs":
+        fight = state["options"]["abandoned_armies"] == "fight"
+        vp += 2 * sum(1 for block in state["blocks"] if o in block or (fight and o + 10 in block))
+    elif faction == "nobility" and state["players"] in C.nobility_divisor:
+        tokens = sum(row[o] for row in state["country"]) + sum(state["places"][t][o] for t in C.towns)
+        d = C.nobility_divisor[state["players"]]
+        vp += 2 * ((tokens + d - 1) // d)
+    elif faction == "burghers":
+        for c, trade in enumerate(C.trade):
+            if trade and (state["city_card"][c] == o if C.is_city[c] else state["places"][c][o] > 0):
+                vp += 2
+    elif faction == "reformers":
+        vp += 2 * sum(1 for u in state["university"] if u == 2)
+    return vp
+
+
+def check(state: dict[str, Any]) -> list[str]:
+    out: list[str] = []
+    allowance = C.players[state["players"]]
+    for o in range(5):
+        want = allowance["tokens"] if o in state["factions"] else 0
+        have = _faction_tokens(state, o)
+        if have != want:
+            out.append(f"§3.5 {FACTIONS[o]} hold {have} tokens in stock, treasury, map and boxes, not {want}")
+        if state["stock"][o] < 0 or state["treasury"][o] < 0:
+            out.append(f"§2 {FACTIONS[o]}: a negative stock or treasury")
+    neutrals = state["neutral_stock"] + sum(row[NEUTRAL] for row in state["country"] + state["places"])
+    if neutrals != C.neutral_tokens or state["neutral_stock"] < 0:
+        out.append(f"§3.5 {neutrals} neutral tokens, not {C.neutral_tokens}")
+    for row in state["country"] + state["places"]:
+        if min(row) < 0:
+            out.append("a negative number of tokens on the map")
+            break
+    for t in C.towns:
+        if sum(state["places"][t]) > 1:
+            out.append(f"§5.6 the town {C.place_ids[t]} holds {sum(state['places'][t])} tokens")
+    for b, box in enumerate(state["support"]):
+        users = {slot for slot in box if slot >= 0}
+        if any(FACTIONS[u] not in C.box_factions[b] for u in users):
+            out.append(f"§5.2 the box {C.box_ids[b]} holds tokens of a faction that may not use it")
+        if C.box_exclusive[b] and len(users) > 1:
+            out.append(f"§5.2 the box {C.box_ids[b]} holds tokens of two factions")
+    for o in range(5):
+        armies = sum(1 for block in state["blocks"] for v in block if v in (o, o + 10))
+        if armies > (allowance["armies"] if o in state["factions"] else 0):
+            out.append(f"§3.5 {FACTIONS[o]} have {armies} armies")
+    beggars = state["beggars_home"] + sum(state["beggars"]["blocking"])
+    beggars += 2 * sum(1 for s in state["sieges"] if s["by"] == 6)
+    if beggars != C.beggar_tokens:
+        out.append(f"§6.7 {beggars} Water Beggars, not {C.beggar_tokens}")
+    settled = state["phase"] == "movement" or (state["turn"] == 0 and state["phase"] == "final")
+    if settled and state["options"]["overflow_neutrals"] == "displace":
+        for p in range(len(C.province_ids)):
+            # neutrals alone may stand over a limit: neither conflict nor overflow moves them
+            sieged = {x["city"] for x in state["sieges"]}
+            alone = sum(state["country"][p][:NEUTRAL]) + sum(
+                sum(state["places"][c][:NEUTRAL]) for c in C.province_places[p] if c not in sieged
+            )
+            if alone and _province_total(state, p) > C.limit[p]:
+                out.append(
+                    f"§6.13 {C.province_ids[p]} holds {_province_total(state, p)} tokens over its limit {C.limit[p]}"
+                )
+    if state["flow"][-1]["s"] == "position" or state["over"]:
+        final = state["turn"] >= C.last_turn
+        for o in state["factions"]:
+            if state["vp2"][o] != book_vp2(state, o, final):
+                out.append(
+                    f"§4.4 {FACTIONS[o]} score {state['vp2'][o]} half-VP, the book gives {book_vp2(state, o, final)}"
+                )
+    if state["flow"][-1]["s"] != "position" and sorted(state["order"]) != sorted(state["factions"]):
+        out.append("§6.20 the turn order is not the factions in play")
+    if not all(1 <= s <= len(C.allegiance_effect) for s in state["allegiance"]):
+        out.append("§6.16 an Allegiance marker off the track")
+    return out
+
+
+def check_step(
+    before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any], seen: dict[str, int] | None = None
+) -> list[str]:
+    """§6.3, §6.4 what an army decision costs."""
+    verb = action[0]
+    if verb not in ("raise", "maintain", "disband", "maintain_all"):
+        return []
+    who = before["flow"][-1]["who"]
+    faction = FACTIONS[who]
+    paid = before["treasury"][who] - after["treasury"][who]
+    if verb == "raise":
+        k = before["raised"][who]
+        table = C.army_cost[faction]
+        due = table[k] - (table[k - 1] if k else 0)
+    elif verb == "maintain":
+        due = C.army_maintain[faction]
+    elif verb == "disband":
+        due = C.army_disband
+    else:
+        due = C.army_maintain[faction] * len(before["flow"][-1]["todo"])
+    if seen is not None:
+        seen["army costs"] = seen.get("army costs", 0) + 1
+    return [] if paid == due else [f"§6.3-§6.4 {faction} paid {paid} for {verb}, the table says {due}"]

@@ -1,0 +1,119 @@
+"""§11 Combat: who must attack, the score card by card, ties, the retreat the winner chooses."""
+
+from __future__ import annotations
+
+from maria_helpers import act, allocated, at_step, cid, clear_board, give, place
+
+from tavola.games.maria import RULES, combat
+
+
+def _fight(austria: int, prussia: int, a_hand: list[str], p_hand: list[str], **options: object) -> dict:
+    """Neipperg at Neisse (diamonds) against Friedrich at Grottkau (spades), Austria attacking."""
+    state = allocated(**options)
+    clear_board(state)
+    place(state, "neipperg", "neisse", austria)
+    place(state, "friedrich_der_grosse", "grottkau", prussia)
+    give(state, "austria", *a_hand)
+    give(state, "prussia", *p_hand)
+    state["turn"], state["stage"], state["group"] = 1, "retro", 2
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    return state
+
+
+def test_11_1_every_active_general_beside_an_enemy_general_must_attack() -> None:
+    state = _fight(3, 3, [], [])
+    assert RULES.active_roles(state) == ["theresa"]
+    assert RULES.legal_actions(state, "theresa") == [("attack", "neisse>grottkau")]
+
+
+def test_11_1_an_adjacent_enemy_train_forces_nothing() -> None:
+    state = allocated()
+    clear_board(state)
+    place(state, "neipperg", "neisse", 3)
+    state["trains"]["prussia_train_1"] = "grottkau"
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    assert state["flow"][-1]["attacks"] == []
+
+
+def test_11_1_only_cards_of_the_sectors_suit() -> None:
+    state = _fight(2, 4, ["10-diamonds", "9-hearts", "reserve"], ["5-spades"])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    legal = RULES.legal_actions(state, "theresa")
+    assert ("card", cid("10-diamonds")) in legal and ("card", cid("9-hearts")) not in legal
+    assert ("reserve", 8) in legal and ("reserve", 9) not in legal
+
+
+def test_11_1_at_zero_a_card_of_the_suit_must_be_played_but_not_a_reserve() -> None:
+    state = _fight(3, 3, ["7-diamonds", "reserve"], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    assert ("stop",) not in RULES.legal_actions(state, "theresa")  # the attacker starts at zero
+    state = _fight(3, 3, ["reserve"], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "theresa", "stop")  # only a Reserve: a draw
+    assert (
+        state["generals"]["neipperg"]["troops"] == 3
+        and state["generals"]["friedrich_der_grosse"]["troops"] == 3
+    )
+
+
+def test_11_1_the_beaten_general_loses_the_final_score_never_more_than_it_has() -> None:
+    state = _fight(2, 8, [], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "theresa", "stop")  # -6 with 2 troops: all lost
+    assert state["generals"]["neipperg"]["city"] is None
+
+
+def test_11_1_withdraw_at_once_loses_every_troop_and_keeps_the_cards() -> None:
+    state = _fight(2, 4, ["10-diamonds"], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "theresa", "withdraw")
+    assert state["generals"]["neipperg"]["city"] is None
+    assert state["hands"]["austria"] == [cid("10-diamonds")]
+    state = _fight(2, 4, ["10-diamonds"], [], withdraw_at_once=False)
+    act(state, "theresa", "attack", "neisse>grottkau")
+    assert ("withdraw",) not in RULES.legal_actions(state, "theresa")
+
+
+def test_11_2_the_winner_chooses_a_full_retreat_as_far_as_possible() -> None:
+    state = _fight(6, 4, [], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")  # -2: 2 troops lost, 2 cities of retreat
+    assert RULES.active_roles(state) == ["theresa"]
+    frame = state["flow"][-1]
+    assert frame["s"] == "retreat" and frame["left"] == 2
+    assert "friedrich_der_grosse" in state["retreated"]  # §11.1: not attacked again this sub-phase
+    from tavola.games.maria.board_adapter import GEO
+
+    dist = GEO.distances("neisse", ("bohemia",))
+    first = RULES.legal_actions(state, "theresa")
+    act(state, "theresa", *first[0])
+    act(state, "theresa", *RULES.legal_actions(state, "theresa")[0])
+    end = state["generals"]["friedrich_der_grosse"]["city"]
+    assert dist[end] == frame["far"] and state["generals"]["friedrich_der_grosse"]["troops"] == 2
+
+
+def test_11_2_a_general_that_cannot_retreat_the_full_distance_is_lost() -> None:
+    state = _fight(6, 4, [], [])
+    from tavola.games.maria.board_adapter import GEO
+
+    for i, n in enumerate(sorted(GEO.adjacent["grottkau"])):  # every road out is blocked
+        if n != "neisse":
+            state["trains"][
+                ["prussia_train_1", "saxony_train_1", "bavaria_train_1", "france_train_2"][i % 4]
+            ] = n
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")
+    assert state["generals"]["friedrich_der_grosse"]["city"] is None
+
+
+def test_11_2_every_step_away_option() -> None:
+    state = _fight(6, 4, [], [], retreat_every_step=True)
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")
+    from tavola.games.maria.board_adapter import GEO
+
+    dist = GEO.distances("neisse", ("bohemia",))
+    for a in RULES.legal_actions(state, "theresa"):
+        assert dist[a[1]] > dist["grottkau"]

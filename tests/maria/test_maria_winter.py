@@ -1,0 +1,126 @@
+"""§13 Winter and §14/§24 victory."""
+
+from __future__ import annotations
+
+from maria_helpers import act, allocated, at_step, clear_board, give, place
+
+from tavola.games.maria import RULES, victory, winter
+
+
+def _winter(power: str) -> dict:
+    state = allocated()
+    clear_board(state)
+    state["turn"], state["stage"], state["group"] = 3, "winter_over", 3
+    at_step(state, "winter", power=power, paid=0, recruits=-1)
+    return state
+
+
+def test_13_troops_cost_4_points_declared_in_public_given_in_secret() -> None:
+    state = _winter("austria")
+    place(state, "neipperg", "prag", 3)
+    give(state, "austria", "5-hearts", "4-clubs")
+    act(state, "theresa", "pay", state["hands"]["austria"][0])
+    act(state, "theresa", "pay", state["hands"]["austria"][0])
+    events = act(state, "theresa", "recruit")
+    assert events[0]["msg"] == "ev.recruit" and events[0]["args"]["n"] == 2 and "to" not in events[0]
+    events = act(state, "theresa", "troop", "neipperg")
+    assert events[0]["to"] == ["theresa"]
+    act(state, "theresa", "troop", "neipperg")
+    assert state["generals"]["neipperg"]["troops"] == 5
+    assert RULES.legal_actions(state, "theresa") == [("done",)]
+
+
+def test_13_removed_generals_reenter_free_at_their_superpowers_fortresses() -> None:
+    state = _winter("austria")
+    give(state, "austria", "4-clubs")
+    act(state, "theresa", "pay", state["hands"]["austria"][0])
+    act(state, "theresa", "recruit")
+    enters = [a for a in RULES.legal_actions(state, "theresa") if a[0] == "enter"]
+    from tavola.games.maria.board_adapter import GEO
+
+    assert enters and all(GEO.owner(a[1].split("@")[1]) == "austria" for a in enters)
+    state["markers"]["prag"] = "prussia"  # an enemy holds Prag: nobody re-enters there
+    assert not any(a[1].endswith("@prag") for a in RULES.legal_actions(state, "theresa") if a[0] == "enter")
+
+
+def test_13_introductory_exception_french_generals_at_munchen() -> None:
+    state = _winter("france")
+    give(state, "france", "4-clubs")
+    act(state, "louis", "pay", state["hands"]["france"][0])
+    act(state, "louis", "recruit")
+    cities = {a[1].split("@")[1] for a in RULES.legal_actions(state, "louis") if a[0] == "enter"}
+    assert cities == {"munchen"}
+
+
+def test_13_minor_reentry_option() -> None:
+    """§13: literally a Bavarian general re-enters at its superpower's (French) fortresses: none on
+    the introductory map; the option lets it use Bavaria's own."""
+    state = _winter("bavaria")
+    assert winter.reentry_fortresses(state, "torring") == []
+    state["options"]["minor_reentry"] = "own"
+    assert "munchen" in winter.reentry_fortresses(state, "torring")
+
+
+def test_14_louis_wins_with_9_fortresses_in_austria() -> None:
+    state = allocated()
+    from tavola.games.maria.board_adapter import GEO
+
+    forts = [
+        c for c, x in GEO.cities.items() if x.territory == "austria" and x.fortress and x.map == "bohemia"
+    ]
+    for c in forts[:8]:
+        state["markers"][c] = "france"
+    assert victory.check_now(state) is None
+    state["markers"][forts[8]] = "france"
+    assert victory.check_now(state) == {"winners": ["louis"], "reason": "france_fortresses"}
+
+
+def test_14_frederick_wins_with_12_in_austria_and_silesia() -> None:
+    state = allocated()
+    from tavola.games.maria.board_adapter import GEO
+
+    silesia = [c for c, x in GEO.cities.items() if x.territory == "silesia" and x.fortress]
+    austria = [
+        c for c, x in GEO.cities.items() if x.territory == "austria" and x.fortress and x.map == "bohemia"
+    ]
+    for c in silesia:
+        state["markers"][c] = "prussia"
+    for c in austria[: 12 - len(silesia) - 1]:
+        state["markers"][c] = "prussia"
+    assert victory.check_now(state) is None
+    state["markers"][austria[12 - len(silesia)]] = "prussia"
+    assert victory.check_now(state)["winners"] == ["frederick"]
+
+
+def test_14_maria_theresa_wins_at_the_end_of_turn_9() -> None:
+    state = allocated()
+    assert victory.end_of_game(state) == {"winners": ["theresa"], "reason": "austria_holds"}
+
+
+def test_24_two_players_a_needs_both_conditions_b_neither() -> None:
+    state = allocated(players=2)
+    from tavola.games.maria.board_adapter import GEO
+
+    forts = [
+        c for c, x in GEO.cities.items() if x.territory == "austria" and x.fortress and x.map == "bohemia"
+    ]
+    for c in forts[:9]:
+        state["markers"][c] = "france"
+    assert victory.check_now(state) is None  # France alone is not enough
+    assert victory.end_of_game(state) == {"winners": [], "reason": "draw"}
+    state = allocated(players=2)
+    assert victory.end_of_game(state)["winners"] == ["theresa"]
+
+
+def test_5_the_sequence_runs_to_the_end_of_turn_9() -> None:
+    import random
+
+    state = allocated(seed=4)
+    pick = random.Random(4)
+    winters = 0
+    while RULES.result(state) is None:
+        role = pick.choice(RULES.active_roles(state))
+        action = pick.choice(RULES.legal_actions(state, role))
+        winters += sum(1 for e in RULES.apply(state, role, action) if e["msg"] == "ev.winter")
+    assert winters == 2 and state["turn"] == 9
+    assert RULES.result(state)["reason"] in ("austria_holds", "france_fortresses", "prussia_fortresses")

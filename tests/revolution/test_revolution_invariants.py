@@ -1,0 +1,124 @@
+"""Revolution's rulebook invariant checker: a sound game raises nothing, and each check fails on a
+state or a step that breaks its rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from revolution_helpers import F, army, blank, coins, put
+
+from tavola.core.rules import clone
+from tavola.games.revolution import armies
+from tavola.games.revolution.common import State
+from tavola.games.revolution.invariants import check, check_step
+from tavola.games.revolution.loader import COMPONENTS as C
+from tavola.games.revolution.rules import RULES
+
+
+def sound() -> State:
+    state = RULES.setup("standard", 5, {}, 3)
+    assert check(state) == []
+    return state
+
+
+def _town_of_two(s: State) -> None:
+    s["places"][C.place_index["Gouda"]][F["catholics"]] += 1
+    s["stock"][F["catholics"]] -= 1
+    s["places"][C.place_index["Gouda"]][F["burghers"]] += 1
+    s["stock"][F["burghers"]] -= 1
+
+
+def _over_limit(s: State) -> None:
+    s["phase"] = "movement"
+    s["country"][C.province_index["namur"]][F["catholics"]] += 5
+    s["stock"][F["catholics"]] -= 5
+
+
+def _wrong_vp(s: State) -> None:
+    s["flow"] = [{"s": "position", "who": 1, "queue": []}]
+    s["vp2"][F["catholics"]] += 1
+
+
+def _wrong_box(s: State) -> None:
+    s["support"][C.box_index["jesuits"]][0] = F["reformers"]
+    s["stock"][F["reformers"]] -= 1
+
+
+def _two_huguenot_factions(s: State) -> None:
+    box = s["support"][C.box_index["huguenots"]]
+    box[1] = F["reformers"]
+    s["stock"][F["reformers"]] -= 1
+
+
+def _too_many_armies(s: State) -> None:
+    for r in range(len(C.region_ids)):
+        s["blocks"][r] = [F["reformers"]] * C.boxes[r]
+
+
+BREAKS: list[tuple[str, Callable[[State], Any], str]] = [
+    (
+        "token-lost",
+        lambda s: s["stock"].__setitem__(F["burghers"], s["stock"][F["burghers"]] - 1),
+        "§3.5 burghers",
+    ),
+    (
+        "coin-made",
+        lambda s: s["treasury"].__setitem__(F["catholics"], s["treasury"][F["catholics"]] + 1),
+        "§3.5",
+    ),
+    ("neutral-made", lambda s: s["country"][0].__setitem__(5, s["country"][0][5] + 1), "neutral tokens"),
+    ("town-of-two", _town_of_two, "§5.6"),
+    ("wrong-box", _wrong_box, "§5.2"),
+    ("two-factions-in-the-huguenots", _two_huguenot_factions, "two factions"),
+    ("too-many-armies", _too_many_armies, "§3.5 reformers have"),
+    ("beggar-lost", lambda s: s.__setitem__("beggars_home", 2), "§6.7"),
+    ("over-limit-after-overflow", _over_limit, "§6.13 namur"),
+    ("vp-not-the-book's", _wrong_vp, "§4.4 catholics"),
+    ("allegiance-off-track", lambda s: s["allegiance"].__setitem__(0, 8), "§6.16"),
+]
+
+
+@pytest.mark.parametrize(("corrupt", "rule"), [(f, r) for _, f, r in BREAKS], ids=[n for n, _, _ in BREAKS])
+def test_each_invariant_catches_its_break(corrupt: Callable[[State], Any], rule: str) -> None:
+    state = sound()
+    corrupt(state)
+    problems = check(state)
+    assert any(rule in p for p in problems), problems
+
+
+def test_neutrals_alone_over_a_limit_are_no_break() -> None:
+    """Neither conflict nor overflow moves neutrals: a loot can leave them over a limit."""
+    state = blank(5)
+    state["phase"] = "movement"
+    put(state, "neutral", "namur", 5)
+    assert check(state) == []
+
+
+def test_6_4_army_cost_check_fails_on_a_wrong_price() -> None:
+    state = blank(5)
+    put(state, "reformers", "holland")
+    coins(state, "reformers", 6)
+    state["flow"] = [{"s": "raise", "who": F["reformers"], "queue": []}]
+    before = clone(state)
+    RULES.apply(state, "reformers", ("raise", "holland"))
+    assert check_step(before, ("raise", "holland"), state) == []
+    cheat = clone(state)
+    cheat["treasury"][F["reformers"]] += 1
+    assert check_step(before, ("raise", "holland"), cheat)
+
+
+def test_6_3_maintenance_cost_check_fails_on_a_wrong_price() -> None:
+    state = blank(5)
+    army(state, "catholics", "rhine")
+    coins(state, "catholics", 3)
+    state["order"] = [F["catholics"]]
+    armies.begin_maintenance(state)
+    before = clone(state)
+    RULES.apply(state, "catholics", ("maintain", "rhine", 0))
+    assert check_step(before, ("maintain", "rhine", 0), state) == []
+    assert state["treasury"][F["catholics"]] == 1  # a Catholic army costs 2
+    cheat = clone(state)
+    cheat["treasury"][F["catholics"]] += 1
+    assert check_step(before, ("maintain", "rhine", 0), cheat)

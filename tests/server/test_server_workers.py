@@ -6,6 +6,7 @@ killing a process loses nothing. SQLite refuses several workers."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import time
@@ -20,9 +21,9 @@ from server_helpers import act, create, fast_settings, start_server, view
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from conftest import POSTGRES
 from tavola.server import create_app
 
+POSTGRES = os.environ.get("TAVOLA_TEST_POSTGRES", "")  # as the server tests' conftest reads it
 pytestmark = pytest.mark.skipif(POSTGRES.lower() == "off", reason="TAVOLA_TEST_POSTGRES=off: SQLite only")
 on_postgresql = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 

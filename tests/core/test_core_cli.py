@@ -88,7 +88,7 @@ def test_human_seat_reads_numbers_from_stdin(
     monkeypatch.setattr("sys.stdin", io.StringIO("x\n1\n" * 200))
     assert main(["play", "toy", "--seed", "2", "--seat", "south=random"]) == 0
     out = capsys.readouterr().out
-    assert "[north]" in out and "a number from 1 to" in out and "Game over" in out
+    assert "[North]" in out and "A number from 1 to" in out and "Game over" in out
 
 
 def test_fuzz_reports_zero_failures(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

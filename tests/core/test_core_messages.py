@@ -113,3 +113,29 @@ def test_every_nation_and_leader_has_a_name_in_both_languages(package: str) -> N
         assert cat[key]["en"] and cat[key]["it"], key
         if key.startswith("nation."):
             assert f"{key}@the" in cat, f"{key}: the article form is missing"
+
+
+def test_the_patrimonium_is_named_as_the_rulebook_names_it_and_its_verbs_agree() -> None:
+    """Italia II §3.0 and §14.3: "il Patrimonium", one nation in the singular ("il giocatore del
+    Patrimonium può convertire"); the verbs after it agree, where a plural nation's do not."""
+    words = Words(["tavola.games.italia"])
+    cases = {
+        ("it.lost_leader", "en"): ("The Patrimonium loses its leader", "The Franks lose their leader"),
+        ("it.lost_leader", "it"): ("Il Patrimonium perde il suo leader", "I Franchi perdono il loro leader"),
+        ("it.turn", "en"): (
+            "Round 6: the Patrimonium takes its turn.",
+            "Round 6: the Franks take their turn.",
+        ),
+        ("it.turn", "it"): ("Round 6: gioca il Patrimonium.", "Round 6: giocano i Franchi."),
+        ("it.vp_halved", "it"): ("Il Patrimonium, sottomesso, conserva", "I Franchi, sottomessi, conservano"),
+    }
+    args = {"leader": "charlemagne", "area": "Roma", "round": 6, "vp": 2}
+    for (key, lang), (single, plural) in cases.items():
+        assert words.render(key, {**args, "nation": "patrimonium"}, lang).startswith(single)
+        assert words.render(key, {**args, "nation": "franks"}, lang).startswith(plural)
+    # every message reads the same for either number once the choice is made: no bar or mark left
+    for key in catalogue("tavola.games.italia"):
+        for lang in ("en", "it"):
+            for nation in ("patrimonium", "franks"):
+                line = words.render(key, {"nation": nation, "attacker": nation, "winner": nation}, lang)
+                assert "|" not in line, (key, line)

@@ -13,6 +13,7 @@ from tavola.cli.common import add_game_args, emit_json
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package
+from tavola.web import ui_catalogue
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -68,18 +69,92 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
     return out
 
 
-def summary_lines(view: dict[str, Any], width: int = 100) -> list[str]:
-    """A readable, compact board summary from any game's view."""
-    skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo"}
+def summary_lines(view: dict[str, Any], width: int = 100, term: Terminal | None = None) -> list[str]:
+    """A readable, compact board summary from any game's view: with ``term``, each key under
+    its interface label and plain values by their names, in the player's language."""
+    skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo", "game"}
     lines = []
     for key, value in view.items():
-        if key in skip:
+        if key in skip or key.startswith("log_"):
             continue
-        text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+        label = term.label(key) if term else key
+        if term is not None and (value is None or isinstance(value, str | int | float)):
+            text = "–" if value in (None, "") else term.words.name(value, key, term.lang)
+        elif term is not None and isinstance(value, list) and all(isinstance(v, str | int) for v in value):
+            text = ", ".join(term.words.name(v, key, term.lang) for v in value) or "–"
+        else:
+            text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
         if len(text) > width * 3:
             text = text[: width * 3 - 3] + "..."
-        lines.append(f"{key}: {text}")
+        lines.append(f"{label}: {text}")
     return lines
+
+
+class Terminal:
+    """The terminal's own words in the player's language: the interface catalogue the browser
+    uses (``web/i18n``) for its lines, the game's catalogue for names, verbs and reasons."""
+
+    def __init__(self, game: Game, words: Words, lang: str) -> None:
+        self.game = game
+        self.words = words
+        self.lang = lang
+        self.ui = ui_catalogue(lang)
+
+    def say(self, key: str, **args: Any) -> str:
+        text = self.ui.get(key, key)
+        for name, value in args.items():
+            text = text.replace("{" + name + "}", str(value))
+        return text
+
+    def who(self, role: str) -> str:
+        """A role's or a nation's display name."""
+        for key in (f"role.{role}", f"nation.{role}"):
+            hit = self.words.text(key, self.lang)
+            if hit is not None:
+                return hit
+        return self.ui.get(f"role.{role}", role.replace("_", " ").capitalize())
+
+    def label(self, key: str) -> str:
+        """A view key as the interface names it ("Round", "Turno")."""
+        hit = self.words.text(f"stat.{key}", self.lang)
+        return hit if hit is not None else self.ui.get(f"stat.{key}", key.replace("_", " ").capitalize())
+
+    def verb(self, verb: str) -> str:
+        for key in (f"action.{verb}", f"verb.{verb}"):
+            hit = self.words.text(key, self.lang)
+            if hit is not None and "{" not in hit:
+                return hit
+        return self.ui.get(f"verb.{verb}", verb.replace("_", " ").capitalize())
+
+    def action(self, role: str, action: tuple[Any, ...]) -> str:
+        """ "Area: Roma", "Buy: infantry", "Done": the verb and the names of what it takes. A
+        number standing for an area is named as the game's own description names it."""
+        verb, *rest = action
+        if not rest:
+            return self.verb(str(verb))
+        tokens = self.game.rules.describe(self.game.state, role, action).split(" ")
+        names = []
+        for i, part in enumerate(rest, 1):
+            value = tokens[i] if isinstance(part, int) and len(tokens) == len(action) else part
+            names.append(self.words.name(value, "", self.lang))
+        return f"{self.verb(str(verb))}: {' → '.join(names)}"
+
+    def reason(self, reason: str) -> str:
+        hit = self.words.text(f"reason.{reason}", self.lang)
+        return hit if hit is not None else self.ui.get(f"reason.{reason}", reason.replace("_", " "))
+
+    def result(self, result: dict[str, Any]) -> str:
+        """ "Game over. Winner: Persians (reached the personages needed). Score: Greeks 2, ..."."""
+        winners = ", ".join(self.who(r) for r in result.get("winners", []))
+        line = f"{self.say('result.title')}. "
+        line += self.say("result.winners", names=winners) if winners else self.say("result.draw").rstrip(".")
+        if result.get("reason"):
+            line += f" ({self.reason(str(result['reason']))})"
+        scores = result.get("scores") or {}
+        if scores:
+            shown = ", ".join(f"{self.who(r)} {self.words.name(v, '', self.lang)}" for r, v in scores.items())
+            line += f". {self.say('result.score')}: {shown}"
+        return line + "."
 
 
 def run(args: argparse.Namespace) -> int:
@@ -100,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
         game_package(game.rules), game.rules.board(game.scenario, game.players, game.options)
     )
     out = sys.stderr if args.json else sys.stdout
+    term = Terminal(game, words, args.lang)
     shown_log = 0
 
     def save() -> None:
@@ -123,33 +199,35 @@ def run(args: argparse.Namespace) -> int:
                     file=out,
                 )
         shown_log = len(game.log)
-        print("\n".join(summary_lines(view)), file=out)
+        print("\n".join(summary_lines(view, term=term)), file=out)
         prompt = view["prompt"] or {}
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
         print(
-            f"\n[{role}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}",
+            f"\n[{term.who(role)}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}",
             file=out,
         )
         legal = game.legal_actions(role)
         for i, a in enumerate(legal, 1):
             print(
-                f"  {i:>3}. {game.rules.describe(game.state, role, a) if a != ('undo',) else 'undo'}",
+                f"  {i:>3}. {term.action(role, a)}",
                 file=out,
             )
         while True:
-            print("choose a number (q to quit): ", end="", file=out, flush=True)
+            print(term.say("cli.choose") + " ", end="", file=out, flush=True)
             line = sys.stdin.readline()
             if not line or line.strip() == "q":
                 save()
                 print(
-                    "\ngame left unfinished" + (f"; record in {args.record}" if args.record else ""),
+                    "\n"
+                    + term.say("cli.unfinished")
+                    + (term.say("cli.record_in", file=args.record) if args.record else ""),
                     file=sys.stderr,
                 )
                 return 3
             try:
                 choice = legal[int(line) - 1]
             except (ValueError, IndexError):
-                print(f"  a number from 1 to {len(legal)}, please", file=out)
+                print("  " + term.say("cli.number", n=len(legal)), file=out)
                 continue
             break
         game.apply(role, choice)
@@ -162,11 +240,7 @@ def run(args: argparse.Namespace) -> int:
                 "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
                 file=out,
             )
-    print(
-        f"\nGame over: {', '.join(result.get('winners', []))} win ({result.get('reason', '')}); "
-        f"scores {result.get('scores')}",
-        file=out,
-    )
+    print("\n" + term.result(result), file=out)
     if args.json:
         emit_json(
             {

@@ -10,7 +10,9 @@ Placeholders are filled from an event's or prompt's ``args``:
   catalogue name such as ``nation.greeks``, ``leader.brennus``, ``unit.legion``);
 - ``{unit:a}`` / ``{nation:the}``: the name with its indefinite or definite article;
 - ``{units#unit.any}`` / ``{n#kind}``: a count and the noun in the plural form the count takes
-  (CLDR plural categories from Babel), the noun a catalogue key or the id held by another arg.
+  (CLDR plural categories from Babel), the noun a catalogue key or the id held by another arg;
+- ``{nation?take|takes}``: the words that agree with the arg's name, the first for a plural
+  name (the default), the second for a singular one (``nation.patrimonium@number: one``).
 
 A name's forms are catalogue entries of their own, so articles and plurals are data in each
 language: ``unit.infantry@a`` ("an infantry unit", "una fanteria"), ``pers.kings@one``
@@ -54,6 +56,7 @@ WORD_PREFIXES = (
 AREA_ARGS = frozenset({"area", "region", "from", "frm", "to", "at", "where", "city"})
 
 PLACEHOLDER = re.compile(r"\{(\w+)(?:([:#])([\w.]+))?\}")
+AGREEMENT = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")
 _VOWEL_SOUND = re.compile(r"^(?!uni|use|eu|one)[aeiou]", re.IGNORECASE)
 
 
@@ -185,6 +188,11 @@ class Words:
             return f"the {base}"
         return f"{'an' if _VOWEL_SOUND.match(base) else 'a'} {base}"
 
+    def singular(self, value: Any) -> bool:
+        """Whether a name takes a verb in the singular (its ``@number`` entry says ``one``)."""
+        key = self.noun_key(value)
+        return key is not None and self.text(f"{key}@number", "en") == "one"
+
     def counted(self, n: Any, noun: str, args: dict[str, Any], lang: str) -> str:
         """``n`` and the noun in the plural form ``n`` takes: "1 unit", "3 units", "3 unità"."""
         key = self.noun_key(args[noun]) if noun in args else noun
@@ -216,7 +224,11 @@ class Words:
                 return self.counted(args[name], spec, args, lang)
             return self.name(args[name], name, lang)
 
-        return tidy(PLACEHOLDER.sub(fill, template))
+        def agree(m: re.Match[str]) -> str:
+            name, plural, singular = m.group(1), m.group(2), m.group(3)
+            return singular if name in args and self.singular(args[name]) else plural
+
+        return tidy(PLACEHOLDER.sub(fill, AGREEMENT.sub(agree, template)))
 
 
 def render(package: str, key: str, args: dict[str, Any] | None, lang: str = "en") -> str:

@@ -16,6 +16,12 @@ FINISHED = ("over", "imported")
 PEOPLE = ("me", "hotseat", "open", "joined")
 
 
+def round_of(view: dict[str, Any]) -> int | None:
+    """The round a game's view reports, for the lists of matches."""
+    value = view.get("round")
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def new_id(n: int = 10) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
 
@@ -41,6 +47,7 @@ class MatchRow:
     start: dict[str, Any] | None = None
     """The position the match starts from, if not the scenario's set-up."""
     bot_delay: float | None = None
+    round: int | None = None
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -61,6 +68,7 @@ class MatchRow:
             m.updated_at,
             m.start,
             m.bot_delay,
+            m.round,
         )
 
 

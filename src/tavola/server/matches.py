@@ -46,6 +46,7 @@ from tavola.server.matchdata import (
     SeatInfo,
     _player,
     new_id,
+    round_of,
 )
 from tavola.server.models import ActionRow, Match, Seat, User
 from tavola.server.records import Records, _seed_columns
@@ -68,6 +69,7 @@ _ADVANCE = (
     .values(
         step=bindparam("new"),
         active=bindparam("active", type_=JSON),
+        round=bindparam("round"),
         result=bindparam("result", type_=JSON),
         status=bindparam("status"),
         updated_at=bindparam("updated_at"),
@@ -288,6 +290,7 @@ class Matches(Talk, Records):
             "dice_commitment": commitment(m.seed) if m.record_format >= 2 else None,
             "status": m.status,
             "step": m.step,
+            "round": m.round,
             "active": list(m.active),
             "result": m.result,
             "from_position": m.start is not None,
@@ -372,6 +375,7 @@ class Matches(Talk, Records):
                     status="over" if game.is_over else "active",
                     step=0,
                     active=game.active_roles,
+                    round=round_of(game.view(None)),
                     result=game.result,
                     created_by=ident.user_id,
                     created_at=now,
@@ -564,6 +568,7 @@ class Matches(Talk, Records):
         active = game.active_roles
         result = game.result
         status = "active" if result is None else "over"
+        rnd = round_of(game.view(None))
         entry = game.actions[-1]
         try:
             with self.db.engine.begin() as conn:
@@ -585,6 +590,7 @@ class Matches(Talk, Records):
                         "old": step,
                         "new": step + 1,
                         "active": active,
+                        "round": rnd,
                         "result": result,
                         "status": status,
                         "updated_at": now,
@@ -600,7 +606,9 @@ class Matches(Talk, Records):
         except Exception:
             self.evict(mid)
             raise
-        row = replace(m, step=step + 1, active=active, result=result, status=status, updated_at=now)
+        row = replace(
+            m, step=step + 1, active=active, round=rnd, result=result, status=status, updated_at=now
+        )
         data = MatchData(row, data.seats, data.creator, data.loaded)
         self._remember(self._data, mid, data)
         return data

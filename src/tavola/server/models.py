@@ -61,6 +61,8 @@ class Match(Base):
     step: Mapped[int] = mapped_column(Integer, default=0)
     """How many actions are stored: the step the next action must name."""
     active: Mapped[list[str]] = mapped_column(JSON)
+    round: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The round the game's view reports (None for a game without rounds)."""
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     created_by: Mapped[int | None] = mapped_column(ForeignKey("users.id", ondelete="SET NULL"), nullable=True)
     created_at: Mapped[float] = mapped_column(Float)

@@ -213,6 +213,9 @@ class MatchOut(BaseModel):
     )
     status: Literal["active", "over", "imported"]
     step: int = Field(description="actions taken so far; the step the next action must name")
+    round: int | None = Field(
+        None, description="the round the game has reached (null: a game without rounds)"
+    )
     active: list[str] = Field(description="roles that may act now")
     result: dict[str, Any] | None
     from_position: bool = Field(

@@ -55,6 +55,8 @@ class RegionModel(_Strict):
     coastal: bool
     site: Literal["marble", "iron", "gold", "any"] | None
     pos: Position
+    island: str | None = None
+    """The island a land region lies on, for drawing it with water around (no rule reads it)."""
     source: str | None = None
     reconstructed: str | None = None
     site_source: str | None = None
@@ -204,6 +206,7 @@ class Board:
     lon: list[float]
     lat: list[float]
     pos_basis: list[str]
+    island: list[str | None]
     borders: list[tuple[int, int, str]]
     # actions built once, so listing legal actions allocates no tuples
     act_region: list[tuple[str, str]]
@@ -293,6 +296,7 @@ def build_board(raw: Any, name: str) -> Board:
         lon=[r.pos.lon for r in model.regions],
         lat=[r.pos.lat for r in model.regions],
         pos_basis=[r.pos.basis for r in model.regions],
+        island=[r.island for r in model.regions],
         borders=borders,
         act_region=[("region", rid) for rid in ids],
         act_unit=([("legion", rid) for rid in ids], [("galley", rid) for rid in ids]),

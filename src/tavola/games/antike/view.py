@@ -151,6 +151,7 @@ def board_json(scenario: str, players: int) -> dict[str, Any]:
                 "lon": b.lon[r],
                 "lat": b.lat[r],
                 "position": b.pos_basis[r],
+                "island": b.island[r],
             }
             for r, rid in enumerate(b.ids)
         ],

@@ -7,7 +7,7 @@
 // wobbled the same way from both sides, and styled by the border type the board declares.
 // Game adapters draw their pieces on top through `layer()` and `anchor()`.
 
-import { placeLabels } from "./labels.js";
+import { overlapArea, placeLabels } from "./labels.js";
 import { s, clear, humanize } from "./core.js";
 
 const WIDTH = 1000;
@@ -169,13 +169,15 @@ function strHash(str) {
 }
 
 // Clip a polygon (vertices {x, y, e}: e labels the edge to the next vertex) by the half-plane
-// of points nearer to p than to q; the new edge is labelled `label`.
-function clipBisector(poly, p, q, label) {
+// of points nearer to p than to q, less `inset` (half a channel of water between them); the new
+// edge is labelled `label`.
+function clipBisector(poly, p, q, label, inset = 0) {
   const mx = (p.x + q.x) / 2;
   const my = (p.y + q.y) / 2;
   const nx = q.x - p.x;
   const ny = q.y - p.y;
-  const side = (v) => (v.x - mx) * nx + (v.y - my) * ny;
+  const lift = inset * Math.hypot(nx, ny);
+  const side = (v) => (v.x - mx) * nx + (v.y - my) * ny + lift;
   const out = [];
   for (let i = 0; i < poly.length; i++) {
     const v = poly[i];
@@ -242,6 +244,12 @@ function wobble(a, b, lo, hi, seed) {
   return out;
 }
 
+// Two land areas on different islands (or an island and the mainland) are drawn with water
+// between them, as the board has it: what joins them is a crossing, drawn as a link.
+export function apart(a, b) {
+  return !a.sea && !b.sea && !!(a.island || b.island) && a.island !== b.island;
+}
+
 function tessellate(areas) {
   const n = areas.length;
   const nn = areas.map((a, i) => {
@@ -258,7 +266,7 @@ function tessellate(areas) {
       if (j === i) continue;
       const b = areas[j];
       if (Math.hypot(b.x - a.x, b.y - a.y) > radius * 2.4) continue;
-      poly = clipBisector(poly, a, b, j);
+      poly = clipBisector(poly, a, b, j, apart(a, b) ? spacing * 0.05 : 0);
       if (poly.length < 3) break;
     }
     return poly;
@@ -443,7 +451,7 @@ export class MapView {
       this.anchors.set(a.id, { x: a.x, y: a.y, r: Math.max(r, 14), area: a });
       for (const e of shape.edges) {
         const other = areas[e.j];
-        if (!other) continue;
+        if (!other || apart(a, other)) continue; // water between: the crossing is a link
         touching.add(`${a.id}|${other.id}`);
         if (e.j < i) continue; // each shared edge once
         let type = borderType.get(`${a.id}|${other.id}`);
@@ -468,6 +476,7 @@ export class MapView {
       linkLayer.append(
         s("path", {
           class: `link link-${cssName(b.type)}`,
+          dataset: { a: b.a, b: b.b },
           d: `M${A.x.toFixed(1)},${A.y.toFixed(1)} Q${cx.toFixed(1)},${cy.toFixed(1)} ${B.x.toFixed(1)},${B.y.toFixed(1)}`,
         }),
       );
@@ -507,15 +516,21 @@ export class MapView {
   // The area names, placed by labels.js so none overlaps another or the pieces' room; a name
   // moved away from its area gets a leader line.
   placeLabels() {
-    const layer = this.labelLayer;
-    clear(layer);
-    const items = [];
+    this.labelItems = [];
     for (const a of this.board.areas) {
       const anchor = this.anchors.get(a.id);
-      if (anchor) items.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
+      if (anchor) this.labelItems.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
     }
-    const spots = placeLabels(items, this.fontSize);
-    for (const it of items) {
+    this.labelSpots = placeLabels(this.labelItems, this.fontSize);
+    this.drawLabels(this.labelSpots);
+    this.shownSpots = this.labelSpots;
+    if (this.layers.pieces) this.avoidPieces();
+  }
+
+  drawLabels(spots) {
+    const layer = this.labelLayer;
+    clear(layer);
+    for (const it of this.labelItems) {
       const p = spots.get(it.id);
       if (p.leader) {
         layer.append(s("line", { class: "label-leader", x1: it.x.toFixed(1), y1: it.y.toFixed(1), x2: p.x.toFixed(1), y2: (p.y - p.size * 0.3).toFixed(1) }));
@@ -523,6 +538,43 @@ export class MapView {
       layer.append(
         s("text", { class: it.sea ? "label label-sea" : "label", x: p.x.toFixed(1), y: p.y.toFixed(1), "font-size": p.size.toFixed(1), dataset: { area: it.id } }, it.text),
       );
+    }
+  }
+
+  // After the pieces are drawn: a name that lies on a piece (a stack grown past the room kept
+  // for it, a city's marker) moves to the nearest free spot, the other names staying where they
+  // are; with the pieces gone it returns to its own place. Called after every drawing of pieces.
+  avoidPieces() {
+    if (!this.labelSpots || !this.svg.isConnected) return;
+    const m = this.viewport.getScreenCTM();
+    if (!m) return;
+    const inv = m.inverse();
+    const world = (x, y) => {
+      const pt = this.svg.createSVGPoint();
+      pt.x = x;
+      pt.y = y;
+      return pt.matrixTransform(inv);
+    };
+    const pieces = [];
+    for (const node of this.layers.pieces.querySelectorAll("[data-area] > *")) {
+      const r = node.getBoundingClientRect();
+      if (!r.width && !r.height) continue;
+      const a = world(r.left, r.top);
+      const b = world(r.right, r.bottom);
+      pieces.push({ x0: Math.min(a.x, b.x), y0: Math.min(a.y, b.y), x1: Math.max(a.x, b.x), y1: Math.max(a.y, b.y) });
+    }
+    const hit = (box) => pieces.some((p) => overlapArea(box, p) > 0);
+    const moving = this.labelItems.filter((it) => hit(this.labelSpots.get(it.id).box));
+    let spots = this.labelSpots;
+    if (moving.length) {
+      const ids = new Set(moving.map((it) => it.id));
+      const kept = this.labelItems.filter((it) => !ids.has(it.id)).map((it) => this.labelSpots.get(it.id).box);
+      const moved = placeLabels(moving, this.fontSize, { placed: kept, zones: pieces });
+      spots = new Map([...this.labelSpots, ...moved]);
+    }
+    if (spots !== this.shownSpots) {
+      this.drawLabels(spots);
+      this.shownSpots = spots;
     }
   }
 

@@ -33,16 +33,24 @@ export function pieceZone(anchor, size) {
   return { x0: anchor.x - size * 2.3, y0: anchor.y - size * 0.55, x1: anchor.x + size * 2.3, y1: anchor.y + size * 2.7 };
 }
 
-// items: [{id, text, x, y, r, sea}]; size: the font size. Returns {id: {x, y, size, leader}}.
-export function placeLabels(items, size) {
-  const placed = [];
-  const zones = items.map((it) => pieceZone(it, size));
+// items: [{id, text, x, y, r, sea}]; size: the font size. Returns {id: {x, y, size, leader, box}}.
+// By default each area keeps room for its pieces (pieceZone), which a name may still touch at a
+// cost; `placed` gives boxes already taken (other names) and `zones` the boxes of the pieces
+// actually drawn, which a name must keep clear of as of another name.
+export function overlapArea(a, b) {
+  return overlap(a, b);
+}
+
+export function placeLabels(items, size, { placed = [], zones = null } = {}) {
+  placed = [...placed];
+  const weight = zones ? 1 : 0.25; // drawn pieces matter as names do; the reserved room less
+  zones = zones || items.map((it) => pieceZone(it, size));
   const out = new Map();
   const order = [...items].sort((a, b) => a.r - b.r);
   const clash = (box) => {
     let sum = 0;
     for (const p of placed) sum += overlap(box, p);
-    for (const z of zones) sum += overlap(box, z) * 0.25; // pieces matter, names more
+    for (const z of zones) sum += overlap(box, z) * weight;
     return sum;
   };
   for (const it of order) {
@@ -78,7 +86,7 @@ export function placeLabels(items, size) {
       // further out, in rings, with a leader line back to the area
       const fs = size * 0.8;
       const w = textWidth(it.text, fs, it.sea);
-      for (let ring = 1; ring <= 6 && best.cost > 0; ring++) {
+      for (let ring = 1; ring <= 8 && best.cost > 0; ring++) {
         for (let k = 0; k < 12; k++) {
           const ang = (Math.PI * 2 * k) / 12 - Math.PI / 2;
           const dist = up + ring * fs * 1.3;
@@ -86,14 +94,14 @@ export function placeLabels(items, size) {
           const y = it.y + Math.sin(ang) * dist;
           const box = boxAt(x, y, w, fs);
           const cost = clash(box);
-          const hard = placed.some((p) => overlap(box, p) > 0);
+          const hard = placed.some((p) => overlap(box, p) > 0) || (weight === 1 && zones.some((z) => overlap(box, z) > 0));
           if (!hard && cost < best.cost) best = { x, y, size: fs, box, cost, leader: true };
           if (best.cost === 0) break;
         }
       }
     }
     placed.push(best.box);
-    out.set(it.id, { x: best.x, y: best.y, size: best.size, leader: best.leader });
+    out.set(it.id, { x: best.x, y: best.y, size: best.size, leader: best.leader, box: best.box });
   }
   return out;
 }

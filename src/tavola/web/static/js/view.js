@@ -91,6 +91,8 @@ export class GameScreen {
         onInspect: (id, ev) => this.inspect(id, ev),
         label: (area) => this.areaLabel(area),
       });
+      // the page sizes the map's column to the board's shape (tavola.css, wide screens)
+      document.documentElement.style.setProperty("--board-aspect", (this.map.home.w / this.map.home.h).toFixed(3));
     } else {
       this.map = null;
       const wrap = this.els.map.closest(".board-wrap");
@@ -279,6 +281,7 @@ export class GameScreen {
       } catch (err) {
         console.error("adapter draw failed", err);
       }
+      this.map.avoidPieces();
     }
     this.readableZoom();
     this.renderSince();
@@ -313,14 +316,17 @@ export class GameScreen {
     this.zoomedOnce = true;
     const scale = Math.min(w / this.map.vb.w, hgt / this.map.vb.h);
     const shown = this.map.fontSize * scale;
-    if (w > 700 || shown >= 8.5) return;
+    if (window.innerWidth > 700 || shown >= 8.5) return; // a phone's screen, not a narrow map column
     const ids = [...this.sortActions().targets.keys()];
     const pts = ids.map((id) => this.map.anchor(id)).filter(Boolean);
     const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;
     const cy = pts.length ? pts.reduce((a, p) => a + p.y, 0) / pts.length : this.map.home.y + this.map.home.h / 2;
     this.map.zoom(Math.min(2.5, 9 / shown));
-    this.map.vb.x = cx - this.map.vb.w / 2;
-    this.map.vb.y = cy - this.map.vb.h / 2;
+    // centred on the choices, but kept inside the board: no strip of empty sea at an edge
+    const { vb, home } = this.map;
+    const within = (v, lo, span, room) => (span <= room ? lo + (span - room) / 2 : Math.max(lo, Math.min(lo + span - room, v)));
+    vb.x = within(cx - vb.w / 2, home.x, home.w, vb.w);
+    vb.y = within(cy - vb.h / 2, home.y, home.h, vb.h);
     this.map.applyView();
   }
 
@@ -834,6 +840,7 @@ export class GameScreen {
       prev = log[i].step;
     }
     list.append(frag);
+    this.foldRepeats(list);
     this.logDone = done;
     // a hidden log is scrolled down when its tab opens
     if (this.logShown && (atBottom || !this.logSeen)) {
@@ -856,11 +863,88 @@ export class GameScreen {
     const role = this.entryRole(ev);
     return h(
       "li.log-entry",
-      { dataset: { step: ev.step ?? "" }, class: ["log-entry", ev.step !== prevStep && "new-step", TURN_MSG.test(ev.msg) && "log-turn"].filter(Boolean).join(" ") },
+      {
+        dataset: { step: ev.step ?? "", repeat: `${ev.msg}|${role ?? ""}|${(ev.args || {}).nation ?? ""}`, args: JSON.stringify(ev.args || {}) },
+        class: ["log-entry", ev.step !== prevStep && "new-step", TURN_MSG.test(ev.msg) && "log-turn"].filter(Boolean).join(" "),
+      },
       role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
       h("span.log-text", null, this.message(ev.msg, ev.args)),
       ev.dice ? dice(ev.dice) : null,
     );
+  }
+
+  // Repeats fold under their newest entry, with a button that opens the earlier ones (a fold
+  // opened stays open): within a turn, three or more of one message about one nation that
+  // differ in one value at most (a bot choosing its capital back and forth); then any run of
+  // three or more entries alike left (one message about one nation: a string of payments).
+  foldRepeats(list) {
+    this.openFolds = this.openFolds || new Set();
+    list.querySelectorAll(".log-fold").forEach((b) => b.remove());
+    const items = [...list.children];
+    for (const li of items) li.classList.remove("folded");
+    const taken = new Set();
+    const groups = [];
+    const args = (li) => JSON.parse(li.dataset.args || "{}");
+    const near = (x, y) => {
+      const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+      let differ = 0;
+      for (const k of keys) if (JSON.stringify(x[k]) !== JSON.stringify(y[k])) differ++;
+      return differ <= 1;
+    };
+    let turn = [];
+    const closeTurn = () => {
+      const byKey = new Map();
+      for (const li of turn) {
+        if (!li.dataset.repeat.split("|")[2]) continue;
+        if (!byKey.has(li.dataset.repeat)) byKey.set(li.dataset.repeat, []);
+        byKey.get(li.dataset.repeat).push(li);
+      }
+      for (const same of byKey.values()) {
+        const newest = args(same[same.length - 1]);
+        const group = same.filter((li) => near(args(li), newest));
+        if (group.length < 3) continue;
+        group.forEach((li) => taken.add(li));
+        groups.push(group);
+      }
+      turn = [];
+    };
+    for (const li of items) {
+      if (li.classList.contains("log-turn")) closeTurn();
+      else turn.push(li);
+    }
+    closeTurn();
+    // then the runs among the entries left
+    const rest = items.filter((li) => !taken.has(li));
+    let start = 0;
+    for (let i = 1; i <= rest.length; i++) {
+      if (i < rest.length && rest[i].dataset.repeat === rest[start].dataset.repeat) continue;
+      if (i - start >= 3 && !rest[start].classList.contains("log-turn")) groups.push(rest.slice(start, i));
+      start = i;
+    }
+    for (const group of groups) {
+      const last = group[group.length - 1];
+      const key = `${group[0].dataset.step}|${group[0].dataset.repeat}`;
+      const open = this.openFolds.has(key);
+      const earlier = group.slice(0, -1);
+      for (const li of earlier) li.classList.toggle("folded", !open);
+      const n = earlier.length;
+      last.append(
+        h(
+          "button.log-fold",
+          {
+            type: "button",
+            "aria-expanded": String(open),
+            title: t("log.unfold_title", { n }, `${n} earlier entries like this one`),
+            onclick: () => {
+              if (open) this.openFolds.delete(key);
+              else this.openFolds.add(key);
+              this.foldRepeats(list);
+            },
+          },
+          open ? t("log.fold", null, "Fold") : t("log.unfold", { n }, `+${n} like it`),
+        ),
+      );
+    }
   }
 
   // "Show earlier entries" above the list when the page holds only the end of the log.

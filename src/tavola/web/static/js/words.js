@@ -3,12 +3,15 @@
 // renders every log line of sample games both ways and compares).
 //
 // {nation} a name; {unit:a} / {nation:the} with its article; {units#unit.any} a count with the
-// noun in the plural form the count takes. Forms are catalogue entries: "unit.legion@a".
+// noun in the plural form the count takes; {nation?take|takes} the words that agree with the
+// name (the second for a singular one, "nation.patrimonium@number": "one"). Forms are catalogue
+// entries: "unit.legion@a".
 
 export const WORD_PREFIXES = ["nation.", "leader.", "unit.", "role.", "space.", "tech.", "res.", "pers.", "why.", "reason.", "card.", "piece.", "noun."];
 export const AREA_ARGS = new Set(["area", "region", "from", "frm", "to", "at", "where", "city"]);
 
 const PLACEHOLDER = /\{(\w+)(?:([:#])([\w.]+))?\}/g;
+const AGREEMENT = /\{(\w+)\?([^|{}]*)\|([^{}]*)\}/g;
 const VOWEL_SOUND = /^(?!uni|use|eu|one)[aeiou]/i;
 
 const plurals = new Map();
@@ -75,6 +78,11 @@ export class Words {
     return `${VOWEL_SOUND.test(base) ? "an" : "a"} ${base}`;
   }
 
+  singular(value) {
+    const key = this.nounKey(value);
+    return !!key && this.lookup(`${key}@number`) === "one";
+  }
+
   counted(n, noun, args) {
     const key = noun in args ? this.nounKey(args[noun]) : noun;
     const shown = this.name(n, "");
@@ -90,7 +98,8 @@ export class Words {
 
   render(template, args) {
     args = args || {};
-    const out = template.replace(PLACEHOLDER, (m, name, sep, spec) => {
+    const agreed = template.replace(AGREEMENT, (m, name, plural, singular) => (name in args && this.singular(args[name]) ? singular : plural));
+    const out = agreed.replace(PLACEHOLDER, (m, name, sep, spec) => {
       if (!(name in args)) return m;
       if (sep === ":") return this.form(args[name], name, spec);
       if (sep === "#") return this.counted(args[name], spec, args);

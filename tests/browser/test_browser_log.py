@@ -1,0 +1,69 @@
+"""The log a club player can trust and read: repeats (a random bot choosing its capital back and
+forth) fold under their newest entry instead of flooding the list."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from test_browser_client import create_by_api, roles_of, wait_settled
+from test_browser_experience import console_watch, play_until
+
+RUN = 3
+
+
+def has_run(view: dict[str, Any]) -> bool:
+    """A run of RUN log entries with one message about one nation."""
+    keys = [(e["msg"], (e.get("args") or {}).get("nation")) for e in view.get("log") or []]
+    return any(len(set(keys[i : i + RUN])) == 1 for i in range(len(keys) - RUN + 1))
+
+
+VISIBLE_RUNS = """(n) => {
+  const shown = [...document.querySelectorAll('#log .log-entry')].filter((li) => li.offsetParent !== null);
+  const keys = shown.map((li) => li.dataset.repeat);
+  let longest = 1, cur = 1;
+  for (let i = 1; i < keys.length; i++) { cur = keys[i] === keys[i - 1] ? cur + 1 : 1; longest = Math.max(longest, cur); }
+  return [longest, shown.length, document.querySelectorAll('#log .log-entry').length];
+}"""
+
+
+# The nations of the capital entries shown, turn by turn.
+CAPITALS = """() => {
+  const turns = [[]];
+  for (const li of document.querySelectorAll('#log .log-entry')) {
+    if (li.classList.contains('log-turn')) { turns.push([]); continue; }
+    if (li.offsetParent === null || !li.dataset.repeat.startsWith('it.capital|')) continue;
+    turns[turns.length - 1].push(li.dataset.repeat.split('|')[2]);
+  }
+  return turns.filter((t) => t.length);
+}"""
+
+
+def test_repeats_fold_under_their_newest_entry(pages: Any, artifacts: Path) -> None:
+    page = pages.new(1440, 900)
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=3)
+    play_until(page, mid, roles, has_run, seed=3, limit=900)
+    page.goto(f"/play/{mid}")
+    wait_settled(page)
+    page.evaluate("document.getElementById('tab-log').click()")
+    page.wait_for_selector("#log .log-fold")
+    longest, shown, total = page.evaluate(VISIBLE_RUNS, RUN)
+    assert longest < RUN and shown < total, (longest, shown, total)
+    # within a turn, a nation's capital shows once however often it was chosen again (twice
+    # when chosen only twice)
+    capitals = page.evaluate(CAPITALS)
+    assert capitals
+    for turn in capitals:
+        assert all(turn.count(nation) <= 2 for nation in turn), capitals
+    # the fold opens: every entry shows, and closes again
+    fold = page.locator("#log .log-fold").first
+    n = int(fold.inner_text().strip("+").split()[0])
+    fold.click()
+    assert page.evaluate(VISIBLE_RUNS, RUN)[1] == shown + n
+    page.locator("#log .log-fold[aria-expanded=true]").first.click()
+    assert page.evaluate(VISIBLE_RUNS, RUN)[1] == shown
+    page.screenshot(path=str(artifacts / "log-folded.png"))
+    assert not noise, noise

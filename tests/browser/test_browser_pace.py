@@ -33,6 +33,12 @@ def test_the_creator_sets_the_bots_pace_and_a_watcher_sees_it(pages: Any) -> Non
     wait_ready(watcher)
     assert watcher.locator("#pace select").is_disabled()
     assert watcher.locator("#pace select").input_value() == "3"
+    assert watcher.locator("#pace option").all_inner_texts() == [
+        "Massima velocità",
+        "0,3 s a mossa",
+        "1 s a mossa",
+        "3 s a mossa",
+    ]
     assert step(owner) <= 1  # a move every 3 s
 
     pace.select_option("0")

@@ -6,6 +6,7 @@ killing a process loses nothing. SQLite refuses several workers."""
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import time
@@ -20,9 +21,9 @@ from server_helpers import act, create, fast_settings, start_server, view
 from sqlalchemy import create_engine, text
 from websockets.sync.client import ClientConnection, connect
 
-from conftest import POSTGRES
 from tavola.server import create_app
 
+POSTGRES = os.environ.get("TAVOLA_TEST_POSTGRES", "")  # as the server tests' conftest reads it
 pytestmark = pytest.mark.skipif(POSTGRES.lower() == "off", reason="TAVOLA_TEST_POSTGRES=off: SQLite only")
 on_postgresql = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 
@@ -267,3 +268,25 @@ def _roles(game: str, players: int) -> list[str]:
     rules = get_rules(game)
     scenario = rules.scenarios()[0]
     return rules.roles(scenario.name, players, {o.name: o.default for o in scenario.options})
+
+
+@on_postgresql
+def test_signing_out_through_one_process_ends_the_session_on_the_other(db_url):
+    with TestClient(create_app(fast_settings(db_url))) as one:
+        assert (
+            one.post("/api/auth/signup", json={"username": "livia", "password": "12345678"}).status_code
+            == 200
+        )
+        with TestClient(create_app(fast_settings(db_url)), cookies=dict(one.cookies.items())) as two:
+            assert two.get("/api/me").json()["user"]["name"] == "livia"  # two now holds the session
+            mid = create(two, {"north": "me", "south": "hotseat"})["id"]
+            with two.websocket_connect(f"/ws/matches/{mid}?role=north") as ws:
+                assert ws.receive_json()["type"] == "view"
+                assert two.get("/api/health").json()["sockets"] == 1
+                assert one.post("/api/auth/logout").status_code == 200
+                deadline = time.monotonic() + 10
+                while two.get("/api/health").json()["sockets"] and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert two.get("/api/health").json()["sockets"] == 0  # two closed the socket
+            r = two.get("/api/me")  # and forgot the session it held for half a minute
+            assert r.status_code == 401 and r.json()["error"]["code"] == "session_expired"

@@ -74,7 +74,7 @@ def print_report(report: dict) -> None:
     print(
         f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches "
         f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}, "
-        f"{report['workers']} server process(es) on {report['database']}"
+        f"{report['workers']} server process{'es' if report['workers'] > 1 else ''} on {report['database']}"
     )
     print(
         f"  {report['actions']} actions, {report['actions_per_second']} actions/s; "

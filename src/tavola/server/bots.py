@@ -141,11 +141,14 @@ class BotRunner:
         failures = 0
         try:
             if self.cluster is not None:
+                # Another process held the lease when this one looked: the sweep looks again,
+                # so the changes of a match it plays cost no query here.
+                if mid in self.deferred or not await loop.run_in_executor(None, self.matches.bot_owed, mid):
+                    return
                 leased = await loop.run_in_executor(None, self.cluster.acquire, mid)
                 if not leased:
-                    self.deferred.add(mid)  # another process plays these bots; looked at again
+                    self.deferred.add(mid)
                     return
-                self.deferred.discard(mid)
             while True:
                 self.pending.discard(mid)
                 try:
@@ -197,6 +200,7 @@ class BotRunner:
                 continue
             for mid in waiting:
                 if mid not in held:
+                    self.deferred.discard(mid)
                     self.poke(mid)
 
     async def idle(self, timeout: float = 30.0) -> None:

@@ -650,6 +650,15 @@ class Matches(Talk, Records):
                     )
             return None
 
+    def bot_owed(self, mid: str) -> bool:
+        """Whether a bot seat may act now (from the cached match: a quick look, no lock)."""
+        try:
+            data = self.fetch(mid)
+        except ApiError:
+            return False
+        bots = {s.role for s in data.seats if s.kind == "bot"}
+        return data.match.status == "active" and any(r in bots for r in data.match.active)
+
     def waiting_on_bots(self) -> list[str]:
         with self.db.session() as s:
             rows = s.execute(

@@ -1,6 +1,6 @@
 // The play page: one match, live over a WebSocket, with hot-seat switching, chat and notes.
 
-import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError } from "./core.js";
+import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError, currentLang } from "./core.js";
 import { GameScreen, fetchBoard, botName } from "./view.js";
 import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
 import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
@@ -465,7 +465,10 @@ function renderPace() {
   }
   el.querySelector("label").textContent = t("play.pace", null, "Bots' pace");
   const delay = Number(S.match.bot_delay) || 0;
-  const label = (d) => (d === 0 ? t("play.pace_full", null, "Full speed") : t("play.pace_seconds", { n: d }, `${d} s a move`));
+  const label = (d) => {
+    const n = d.toLocaleString(currentLang()); // 0.3 in English, 0,3 in Italian
+    return d === 0 ? t("play.pace_full", null, "Full speed") : t("play.pace_seconds", { n }, `${n} s a move`);
+  };
   const values = PACES.includes(delay) ? PACES : [...PACES, delay].sort((a, b) => a - b);
   if (select.options.length !== values.length) {
     clear(select);
@@ -479,7 +482,9 @@ function renderPace() {
 async function setPace(select) {
   try {
     const data = await api(`/api/matches/${S.id}/pace`, { method: "PUT", body: { bot_delay: Number(select.value) } });
-    S.match = unwrap(data, "match");
+    // Only the pace: a push may already have brought a later step (the bots run on meanwhile).
+    const m = unwrap(data, "match");
+    S.match = { ...S.match, bot_delay: m.bot_delay, can_pace: m.can_pace };
   } catch (err) {
     showError(err);
   }

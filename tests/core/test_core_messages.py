@@ -13,7 +13,13 @@ import pytest
 from tavola.core.game import Game
 from tavola.core.i18n import Words, catalogue, game_package, plural_category
 
-GAMES = [("italia-i", None), ("italia-ii", None), ("antike-ii", "orient"), ("antike-ii", "mare-nostrum")]
+GAMES = [
+    ("italia-i", None),
+    ("italia-ii", None),
+    ("antike-ii", "orient"),
+    ("antike-ii", "mare-nostrum"),
+    ("maria", "introductory"),
+]
 # What a line must never show: a placeholder, an id with an underscore, "(s)" or "/i"
 # plurals, "a" before a vowel, a double space, a lower-case opening.
 BAD = re.compile(r"[{}_]|\(s\)|/[ie]\b|\ba (?!uni|use|eu|one)[aeiou]|  |^[a-z]")

@@ -119,8 +119,12 @@ class Words:
 
     @classmethod
     def for_board(cls, package: str, board: dict[str, Any] | None) -> Words:
-        """Words for a game: its catalogue and the areas (or regions) of its board data."""
+        """Words for a game: its catalogue, the areas (or regions) of its board data, and the
+        board's ``names`` (pieces named but not drawn as areas: ``id``, ``name``, ``name_it``)."""
         areas: dict[Any, dict[str, str]] = {}
+        for item in (board or {}).get("names") or []:
+            if isinstance(item, dict) and "id" in item and "name" in item:
+                areas[item["id"]] = {"en": str(item["name"]), "it": str(item.get("name_it") or item["name"])}
         for area in (board or {}).get("areas") or (board or {}).get("regions") or []:
             if not isinstance(area, dict) or "name" not in area:
                 continue

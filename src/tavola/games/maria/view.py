@@ -7,9 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core.i18n import catalogue
 from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
-from tavola.games.maria.common import State, card_name, general_power, power_troops, role_powers
+from tavola.games.maria.common import (
+    DECK_SIZE,
+    State,
+    card,
+    card_name,
+    general_power,
+    is_reserve,
+    power_troops,
+    role_powers,
+)
 
 
 def view(state: State, role: str | None) -> dict[str, Any]:
@@ -52,16 +62,31 @@ def view(state: State, role: str | None) -> dict[str, Any]:
 
 
 def board_json() -> dict[str, Any]:
+    """The static board for both renderers: the towns with their positions (the map), and the
+    names of the pieces the log and the prompts mention (generals, supply trains)."""
     data = load_components().to_json()
     data["generals"] = {
         gid: {"name": g.name, "power": g.power, "rank": g.rank} for gid, g in GEO.generals.items()
     }
     data["trains"] = {tid: {"power": t.power} for tid, t in GEO.trains.items()}
-    # the names the log and the prompts show for ids: cities, generals, trains
-    data["areas"] = [{"id": cid, "name": c.name} for cid, c in GEO.cities.items()]
-    data["areas"] += [{"id": gid, "name": g.name} for gid, g in GEO.generals.items()]
-    data["areas"] += [
-        {"id": tid, "name": f"the {t.power.replace('_', ' ').title()} supply train"}
+    nations = catalogue("tavola.games.maria")
+    data["names"] = [{"id": gid, "name": g.name} for gid, g in GEO.generals.items()]
+    data["names"] += [
+        {
+            "id": tid,
+            "name": f"the supply train of {nations[f'nation.{t.power}']['en']}",
+            "name_it": f"il treno di rifornimento ({nations[f'nation.{t.power}']['it']})",
+        }
         for tid, t in GEO.trains.items()
     ]
+    # §8: the tactical cards by suit symbol and value, the same in both languages
+    data["names"] += [
+        {"id": card_name(cid), "name": f"{card(cid)[2]}{SUIT_SYMBOLS[card(cid)[1] or '']}"}
+        for cid in range(DECK_SIZE)
+        if not is_reserve(cid)
+    ]
+    data["names"].append({"id": "reserve", "name": "the Reserve", "name_it": "la Riserva"})
     return data
+
+
+SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", "": ""}

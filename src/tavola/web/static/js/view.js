@@ -84,6 +84,11 @@ export class GameScreen {
       this.aliases.set(String(a.id), a.id);
       if (a.key !== undefined) this.aliases.set(String(a.key), a.id);
     }
+    // pieces the board names but does not draw as areas (Maria's generals and trains)
+    this.pieceNames = new Map();
+    for (const n of [].concat(this.board.raw.names || [])) {
+      if (n && typeof n === "object" && n.id !== undefined && n.name) this.pieceNames.set(String(n.id), n);
+    }
     this.legend();
     if (this.board.areas.length) {
       this.map = new MapView(this.els.map, this.board, {
@@ -162,6 +167,8 @@ export class GameScreen {
   word(noun, fallback = true) {
     const area = this.areaOf(noun);
     if (area) return this.areaLabel(area);
+    const piece = noun !== null && noun !== undefined && this.pieceNames && this.pieceNames.get(String(noun));
+    if (piece) return (currentLang() === "it" && piece.name_it) || piece.name;
     if (this.roles.includes(noun)) return this.roleName(noun);
     if (typeof noun === "number") return String(noun);
     for (const prefix of [...((this.adapter && this.adapter.prefixes) || []), ...WORD_PREFIXES]) {

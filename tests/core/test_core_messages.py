@@ -19,6 +19,7 @@ GAMES = [
     ("antike-ii", "orient"),
     ("antike-ii", "mare-nostrum"),
     ("maria", "introductory"),
+    ("revolution", None),
 ]
 # What a line must never show: a placeholder, an id with an underscore, "(s)" or "/i"
 # plurals, "a" before a vowel, a double space, a lower-case opening.

@@ -74,6 +74,17 @@ class RevolutionRules(Rules):
         return positions.from_position(position, seed)
 
     # --- what a role sees: everything is open (§2, §4.6) ---------------------------------
+    def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The names the log and the prompts show for ids: provinces, regions, cities and towns,
+        support boxes (no map yet: nothing here is drawn)."""
+        pairs = [
+            *zip(C.province_ids, C.province_names, strict=True),
+            *zip(C.region_ids, C.region_names, strict=True),
+            *zip(C.place_ids, C.place_names, strict=True),
+            *zip(C.box_ids, C.box_names, strict=True),
+        ]
+        return {"title": self.title, "names": [{"id": i, "name": n} for i, n in dict(pairs).items()]}
+
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return {k: v for k, v in state.items() if k not in ("rng", "flow")} | {
             "decision": state["flow"][-1]["s"]

@@ -630,7 +630,8 @@ def test_replay_steps_viewpoints_export_import(pages: Any, tmp_path: Path, artif
     page.click("#result-dialog button[value=close]")
     page.click("#rp-first")
     page.wait_for_function("document.body.dataset.step === '0'")
-    page.click("#rp-next")
+    page.click("#rp-next")  # one step at a time: a second click while the first loads may be lost
+    page.wait_for_function("document.body.dataset.step === '1'")
     page.click("#rp-next")
     page.wait_for_function("document.body.dataset.step === '2'")
     page.click("#rp-prev")

@@ -135,3 +135,28 @@ def test_the_collector_sees_only_the_decisions_own_objects(clock: FakeClock) -> 
     make_bot("mcts", seed=5, think=0.05).choose(rules, state, "a")
     assert rules.frozen and min(rules.frozen) > before  # frozen while searching
     assert gc.get_freeze_count() == before  # and handed back afterwards
+
+
+def counted_moves(rules: Counting, clock: FakeClock, count: int) -> tuple[list[Action], int]:
+    """The moves of a search bot capped at 64 iterations, and the iterations it made."""
+    state = rules.setup("basic", 2, {}, 1)
+    bot = make_bot("mcts:iterations=64", seed=5, think=0.05)
+    moves = []
+    for _ in range(count):
+        role = rules.active_roles(state)[0]
+        action = bot.choose(rules, state, role)
+        moves.append(action)
+        rules.apply(state, role, action)
+    return moves, bot.stats["iterations"]
+
+
+def test_a_counted_search_plays_the_same_moves_at_any_load(clock: FakeClock) -> None:
+    # A fixed number of iterations is what makes balance and arena runs repeatable: here one
+    # machine is idle and the other stalls so often that the think time runs out many times
+    # over, and both make every iteration and pick the same moves.
+    idle, idle_iterations = counted_moves(Counting(clock, click=5e-5), clock, count=12)
+    busy, busy_iterations = counted_moves(
+        Counting(clock, click=5e-5, stall=0.2, chance=0.05), clock, count=12
+    )
+    assert idle_iterations == busy_iterations == 12 * 64
+    assert busy == idle

@@ -136,6 +136,11 @@ class MctsBot(Bot):
         # the search ends by ``stop`` so that picking the move and keeping the tree fit.
         deadline = start + self.think
         stop = deadline - max(_RESERVE_MIN, _RESERVE * self.think)
+        scan_until = start + _SCAN_SHARE * self.think
+        if self.iterations > 0:
+            # A counted search: no clock reading may cut it short, so it plays the same game
+            # on any machine at any load (balance runs and the arena rely on it).
+            stop = scan_until = math.inf
         with _young_gc():
             if len(legal) > 1:
                 # Clicks that lead straight back to a decision already taken would go round in
@@ -144,7 +149,7 @@ class MctsBot(Bot):
                 world = rules.determinize(state, role, self.rand.getrandbits(62))
                 legal = self.repeats.fresh(rules, world, role, legal)
             sig = view_signature(rules, state, role) if self.reuse else 0
-            root = self._find_root(rules.id, role, sig, start + _SCAN_SHARE * self.think)
+            root = self._find_root(rules.id, role, sig, scan_until)
             self._tree = None  # the rest of the old tree is freed now, inside the budget
             if len(legal) == 1:
                 self._keep(rules.id, role, root, (role, legal[0]))

@@ -21,6 +21,7 @@ from tavola.core.errors import (
     UnknownGame,
     WrongRole,
 )
+from tavola.core.position import load_state, write
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
@@ -156,16 +157,19 @@ class Game:
 
     @classmethod
     def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
-        """A game from a position (docs/positions.md); raises PositionError naming the faulty item."""
-        from tavola.core.position import from_position
-
-        return from_position(game_id, position, seed)
+        """A game in play from a position (docs/positions.md); raises PositionError naming the
+        faulty item. The game remembers the position it started from, and its record carries it."""
+        full, state = load_state(game_id, position, seed)
+        # The state drew on the generator in use here: SplitMix64 (format 1) unless a replay chose.
+        fmt = FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
+        game = cls(full["game"], full["scenario"], full["players"], full["options"], seed, record_format=fmt)
+        game.state = state
+        game.start = full
+        return game
 
     def position(self) -> dict[str, Any]:
-        """The current situation as a position (plain data, YAML/JSON-ready)."""
-        from tavola.core.position import position_of
-
-        return position_of(self)
+        """The current situation as a position (plain data, YAML/JSON-ready), header first."""
+        return write(self.game_id, self.state)
 
     # --- reading ----------------------------------------------------------------------
     @property

@@ -7,7 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Action, State
+from tavola.games.italia.battle import modifier
 from tavola.games.italia.const import EXT, F_GRP, FL, FLEET, HIT, KIND, LEADER, NAT
+from tavola.games.italia.odds import groups_of, odds
 from tavola.games.italia.scenario import Static
 
 
@@ -150,9 +152,6 @@ def action_space(S: Static) -> list[Action]:
 def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
     """The odds of the battle of frame ``f`` as it stands: exact (§10.2, from the dice) unless
     the battle is too big to compute at once, then estimated (``exact`` false)."""
-    from tavola.games.italia.combat import modifier
-    from tavola.games.italia.odds import groups_of, odds
-
     a, n, m = f["a"], f["n"], f["m"]
     lst = st["u"][a]
     o, exact = odds(

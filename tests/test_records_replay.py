@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from tavola.core.errors import CorruptRecord
-from tavola.core.game import replay
-from tavola.core.registry import game_ids
+from tavola.core.game import migrate, replay
+from tavola.core.registry import game_ids, get_rules
 
 RECORDS = sorted((Path(__file__).parent / "data" / "records").glob("*.json"))
 
@@ -33,8 +33,28 @@ def test_record_replays_with_every_checksum(path: Path) -> None:
     assert game.is_over, "every record is a finished game"
 
 
-def test_a_changed_checksum_is_caught() -> None:
-    record = json.loads(RECORDS[0].read_text())
-    record["checksums"][40] = "00000000"
-    with pytest.raises(CorruptRecord, match="step 40: checksum"):
-        replay(record, verify=True)
+def _older_layout(path: Path) -> bool:
+    record = json.loads(path.read_text())
+    return record.get("state_version", 1) < get_rules(record["game"]).state_version
+
+
+@pytest.mark.parametrize("path", [p for p in RECORDS if _older_layout(p)], ids=lambda p: p.stem)
+def test_a_record_of_an_older_state_layout_verifies_and_migrates(path: Path) -> None:
+    """A game whose state took new names (Italia's full-word keys, layout 2) verifies the records
+    written before step by step on the old layout, goes on in it (a stored match), and migrates
+    them: the same game with the checksums of the new layout."""
+    old = json.loads(path.read_text())
+    game = replay(old, verify=True, upto=len(old["actions"]) // 2)
+    assert game.checksums == old["checksums"][: len(game.checksums)]
+    for entry in old["actions"][len(game.checksums) :]:
+        game.apply(entry[0], entry[1:])
+    assert game.record() == {**old, "format": game.record_format}
+    new = migrate(old)
+    assert new["actions"] == old["actions"] and new["state_version"] == game.rules.state_version
+    assert new["checksums"] != old["checksums"]
+    assert replay(new, verify=True).checksums == new["checksums"]
+    tampered = {**old, "checksums": [*old["checksums"][:-1], "00000000"]}
+    with pytest.raises(CorruptRecord, match="checksum"):
+        migrate(tampered)
+    with pytest.raises(CorruptRecord, match="state version"):
+        replay({**new, "state_version": game.rules.state_version + 1}, verify=True)

@@ -29,8 +29,8 @@ class Table:
         st = new_state(self.S, opts, 0)
         st["u"] = [[] for _ in range(self.S.A)]
         st["city"] = [0] * self.S.A
-        st["cown"] = [-1] * self.S.A
-        st["lexp"] = {}
+        st["city_holder"] = [-1] * self.S.A
+        st["leaders_leave"] = {}
         st["gold"] = [0] * self.S.N
         st["flow"] = [{"s": HALT}]
         st["round"] = round_
@@ -72,7 +72,7 @@ class Table:
         a = self.a(area)
         self.st["city"][a] = RUIN if ruin else CITY
         if owner:
-            self.st["cown"][a] = self.n(owner)
+            self.st["city_holder"][a] = self.n(owner)
 
     def units(self, area: str, nation: str | None = None) -> Counter[str]:
         c: Counter[str] = Counter()
@@ -159,7 +159,7 @@ class Table:
         """Select a group in ``start`` and walk it along ``path``; ends the group."""
         self.march(start, kinds, path, leaders)
         f = self.st["flow"][-1]
-        if f["s"] == "move" and f["g"] >= 0:  # the group may have ended by itself
+        if f["s"] == "move" and f["group"] >= 0:  # the group may have ended by itself
             self.act("done")
 
     def walked_in(self, nation: str, start: str, kinds: list[str], path: list[str]) -> None:

@@ -228,7 +228,7 @@ def test_12_3_1_campaign_ends_when_the_leader_dies(t1: Table, dice: Dice) -> Non
     t1.put("umbria", "greeks", "infantry", 2)
     fabius_campaign(t1, "umbria")  # Fabius alone
     t1.act("pass")  # the Greeks do not react; a lone leader meets enemy units and is removed
-    assert "fabius" in t1.st["ldead"]
+    assert "fabius" in t1.st["leaders_dead"]
     assert t1.step() == HALT
     assert t1.st["gold"][t1.n("romans")] == 4
 

@@ -190,7 +190,7 @@ def test_10_2_lone_leader_is_removed_without_combat(t1: Table) -> None:
     t1.put("apulia", "romans", "legion", 1)
     t1.fight("romans")
     assert t1.units("apulia") == {"legion": 1}
-    assert "dionysius" in t1.st["ldead"]
+    assert "dionysius" in t1.st["leaders_dead"]
 
 
 def test_10_2_faq_only_two_leaders_left_the_active_leader_withdraws(t1: Table) -> None:
@@ -550,5 +550,5 @@ def test_10_4_house_rule_every_unit_is_its_own_target(dice: Dice) -> None:
     t.act("target", "infantry.1")
     # Before a unit draws a second die, every enemy unit must draw one: the second Celt's die
     # goes to the other Illyrian without a choice.
-    assert t.st["flow"][-1]["ta"] == ["infantry.1", "infantry.0"]
+    assert t.st["flow"][-1]["attacker_targets"] == ["infantry.1", "infantry.0"]
     assert t.active() == [t.role("illyrians")]

@@ -45,12 +45,27 @@ def test_10_4_the_prompt_of_a_battle_cites_the_rule_of_its_phase(t1: Table) -> N
     t1.put("apulia", "romans", "legion", 2)
     t1.put("apulia", "samnites", "infantry", 2)
     t1.st["flow"].append(
-        {"s": "battle", "a": t1.a("apulia"), "n": t1.n("romans"), "m": t1.n("samnites"), "rd": 0, "ph": "tga"}
-        | {"raid": False, "ta": [], "td": [], "conv": False, "sp": [0, 0], "mode": "normal", "declared": True}
+        {
+            "s": "battle",
+            "a": t1.a("apulia"),
+            "n": t1.n("romans"),
+            "m": t1.n("samnites"),
+            "rounds": 0,
+            "ph": "attacker_aims",
+        }
+        | {
+            "raid": False,
+            "attacker_targets": [],
+            "defender_targets": [],
+            "conv": False,
+            "start_units": [0, 0],
+            "mode": "normal",
+            "declared": True,
+        }
     )
     p = t1.R.prompt(t1.st, t1.role("romans"))
     assert p == {
-        "text": "it.p.battle.tga",
+        "text": "it.p.battle.attacker_aims",
         "args": {"nation": "romans", "area": "apulia", "unit": "legion"},
         "rule": "§10.4",
     }

@@ -55,7 +55,7 @@ class Step:
 
 
 def move_frame(t: Table, nation: str, **kw: Any) -> dict[str, Any]:
-    return {"s": "move", "n": t.n(nation), "g": -1, "mode": "normal", **kw}
+    return {"s": "move", "n": t.n(nation), "group": -1, "mode": "normal", **kw}
 
 
 @pytest.fixture
@@ -130,7 +130,7 @@ def test_8_3_stack_limit_after_combat(s1: Step) -> None:
 
 def test_9_3_overrun_needs_twice_the_defenders(s1: Step) -> None:
     t = s1.t
-    s1.before["flow"].append(move_frame(t, "celts", g=t.a("verona")))
+    s1.before["flow"].append(move_frame(t, "celts", group=t.a("verona")))
     s1.both("verona", "etruscans", "infantry")
     s1.put(s1.before, "verona", "celts", "infantry", 2)  # the group, about to move on
     s1.put(s1.after, "venetia", "celts", "infantry", 2)
@@ -143,7 +143,7 @@ def test_9_3_overrun_needs_twice_the_defenders(s1: Step) -> None:
 
 def test_9_3_overrun_with_a_city_needs_equal_numbers(s1: Step) -> None:
     t = s1.t
-    s1.before["flow"].append(move_frame(t, "celts", g=t.a("verona")))
+    s1.before["flow"].append(move_frame(t, "celts", group=t.a("verona")))
     s1.both("verona", "etruscans", "infantry", 2)
     s1.before["city"][t.a("verona")] = s1.after["city"][t.a("verona")] = 1
     s1.put(s1.after, "verona", "celts", "infantry", 2)
@@ -275,10 +275,10 @@ def test_10_6_faq_pillage_only_of_another_players_city(s1: Step) -> None:
     t = s1.t
     a = t.a("samnium")
     s1.before["city"][a] = 1
-    s1.before["cown"][a] = t.n("samnites")  # yellow, like the Celts
+    s1.before["city_holder"][a] = t.n("samnites")  # yellow, like the Celts
     s1.ev("it.pillaged", area=a, nation="celts")
     assert s1.fails("10.6 pillage")
-    s1.before["cown"][a] = t.n("etruscans")
+    s1.before["city_holder"][a] = t.n("etruscans")
     assert not s1.fails("10.6 pillage")
 
 
@@ -343,7 +343,7 @@ def test_11_0_vp_only_from_the_events_that_give_them(s1: Step) -> None:
 
 def test_12_5_2_a_subject_keeps_half_its_vp_rounded_up(s1: Step) -> None:
     n = s1.t.n("celts")
-    s1.before["vpp"][n] = 6  # three points earned as a subject
+    s1.before["vp_submitted"][n] = 6  # three points earned as a subject
     s1.after["vp"][n] = 4  # two kept
     s1.ev("it.vp_halved", nation="celts", vp=2.0)
     assert not s1.fails("11.0 victory points")

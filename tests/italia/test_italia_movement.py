@@ -268,7 +268,7 @@ def test_9_6_landed_units_move_no_further_by_land(t1: Table) -> None:
     t1.put("mare_sardoum", "carthaginians", "fleet")
     t1.move_phase("carthaginians")
     t1.march("africa", ["infantry"], ["mare_sardoum", "numidia"])
-    assert t1.step() == "move" and t1.st["flow"][-1]["g"] == -1
+    assert t1.step() == "move" and t1.st["flow"][-1]["group"] == -1
     assert not t1.can("area", t1.a("numidia"))
 
 

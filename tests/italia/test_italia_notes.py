@@ -95,7 +95,7 @@ def test_10_1_combat_sequence_attacker_declares_first_then_rolls_then_retreats(t
     t1.put("corfinium", "greeks", "infantry", 1)
     t1.put("corfinium", "greeks", "fleet", 0)
     t1.fight("greeks")
-    assert t1.active() == [t1.role("greeks")] and t1.st["flow"][-1]["ph"] == "tga"
+    assert t1.active() == [t1.role("greeks")] and t1.st["flow"][-1]["ph"] == "attacker_aims"
     dice.load(1, 1, 1)
     t1.act("target", "legion")
     assert t1.step() == "retreat" and t1.active() == [t1.role("greeks")]  # attacker first

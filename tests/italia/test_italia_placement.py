@@ -129,26 +129,26 @@ def test_7_2_hamilcar_in_a_controlled_north_african_area(t1: Table) -> None:
     assert {x[1] for x in t1.legal()} == {t1.a("africa"), t1.a("byzacena")}
     t1.act("area", t1.a("byzacena"))
     assert t1.units("byzacena", "carthaginians") == {"infantry": 4, "hamilcar": 1}  # all with him
-    assert t1.st["lexp"]["hamilcar"] == 3
+    assert t1.st["leaders_leave"]["hamilcar"] == 3
 
 
 def test_7_2_leader_removed_at_the_start_of_phase_2_of_the_next_turn(t1: Table) -> None:
     t1.st["round"] = 3
     t1.leader("africa", "carthaginians", "hamilcar")
-    t1.st["lexp"]["hamilcar"] = 3
+    t1.st["leaders_leave"]["hamilcar"] = 3
     placement.expire_leaders(t1.S, t1.st, t1.n("carthaginians"), t1.events)
     assert t1.units("africa") == {}
-    assert "hamilcar" not in t1.st["ldead"]  # removed, not killed
+    assert "hamilcar" not in t1.st["leaders_dead"]  # removed, not killed
 
 
 def test_7_2_clarification_setup_leaders_leave_in_the_second_turn(t2: Table) -> None:
     st = new_state(t2.S, {}, 0)
-    assert st["lexp"]["bonifatius"] == 2
+    assert st["leaders_leave"]["bonifatius"] == 2
 
 
 def test_7_2_clarification_dead_leaders_never_return_nor_their_troops(t1: Table) -> None:
     t1.st["round"] = 2
-    t1.st["ldead"].append("hamilcar")
+    t1.st["leaders_dead"].append("hamilcar")
     t1.put("africa", "carthaginians", "infantry")
     reinforce(t1, "carthaginians")
     assert t1.units("africa", "carthaginians") == {"infantry": 1}
@@ -250,7 +250,7 @@ def test_7_2_clarification_a_leader_with_nowhere_to_teleport_is_eliminated(t1: T
     t1.st["round"] = 2
     t1.leader("lilybaeum", "carthaginians", "hamilcar")
     reinforce(t1, "carthaginians")  # Hamilcar's area: one Carthage controls in North Africa - none
-    assert "hamilcar" in t1.st["ldead"]
+    assert "hamilcar" in t1.st["leaders_dead"]
     assert t1.units("lilybaeum") == {}
 
 

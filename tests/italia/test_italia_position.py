@@ -128,6 +128,44 @@ def test_position_dice_are_rolled_first() -> None:
     assert 1 <= roll(st) <= 10
 
 
+def test_position_written_with_the_short_names_of_layout_1_still_loads() -> None:
+    """Positions written before the state's keys had full words (a battle's ``ta``/``td``/``rd``/
+    ``sp`` and phase ``tga``, ``turn.rx``) load to the same state as with today's names."""
+    R = RULES_I
+    head = [{"step": "round", "ph": "turns", "i": 1}, {"step": "turn", "nation": "romans", "ph": "combat"}]
+    battle = {"step": "battle", "area": "Apulia", "nation": "romans", "m": "carthaginians", "raid": False}
+    base = {
+        "game": "italia-i",
+        "round": 3,
+        "nation": "romans",
+        "areas": {"Apulia": {"units": {"romans": ["legion"] * 2, "carthaginians": ["infantry", "elephant"]}}},
+    }
+    new = {
+        **base,
+        "turn": {"over_limit": [["romans", "Apulia"]]},
+        "pending": [
+            *head,
+            {**battle, "rounds": 1, "ph": "attacker_aims", "attacker_targets": ["infantry"]}
+            | {"defender_targets": [], "conv": False, "start_units": [2, 2], "mode": "normal"},
+        ],
+    }
+    old = {
+        **base,
+        "turn": {"rx": [["romans", "Apulia"]]},
+        "pending": [
+            *head,
+            {**battle, "rd": 1, "ph": "tga", "ta": ["infantry"], "td": [], "conv": False, "sp": [2, 2]}
+            | {"mode": "normal"},
+        ],
+    }
+    st = R.from_position(new, seed=1)
+    assert R.from_position(old, seed=1) == st
+    fought = next(f for f in st["flow"] if f["s"] == "battle")
+    assert fought["rounds"] == 1 and fought["attacker_targets"][0] == "infantry"
+    assert st["over_limit"] == [[R.S.nation("romans"), R.S.area("apulia")]]
+    assert R.position(st)["turn"]["over_limit"] == [["romans", "Apulia"]]
+
+
 def _bad_i() -> list[tuple[str, dict[str, Any]]]:
     h = [{"step": "round", "ph": "turns", "i": 10}]
     after = [*h, {"step": "turn", "nation": "romans", "ph": "end"}]
@@ -209,7 +247,10 @@ def _bad_i() -> list[tuple[str, dict[str, Any]]]:
                 "nation": "romans",
             },
         ),
-        ("pending[1]", {"pending": [*h, {"step": "move", "nation": "romans", "g": None, "mode": "normal"}]}),
+        (
+            "pending[1]",
+            {"pending": [*h, {"step": "move", "nation": "romans", "group": None, "mode": "normal"}]},
+        ),
         ("nation", {"nation": "cimbri", "round": 1}),
         ("players", {"players": 4}),
     ]
@@ -267,13 +308,13 @@ def _bad_ii() -> list[tuple[str, dict[str, Any]]]:
                         "area": "Apulia",
                         "nation": "vandals",
                         "m": "ostrogoths",
-                        "rd": 0,
+                        "rounds": 0,
                         "ph": "open",
                         "raid": False,
-                        "ta": [],
-                        "td": [],
+                        "attacker_targets": [],
+                        "defender_targets": [],
                         "conv": False,
-                        "sp": [0, 0],
+                        "start_units": [0, 0],
                         "mode": "normal",
                     },
                 ]

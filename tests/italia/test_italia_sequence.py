@@ -89,7 +89,7 @@ def test_12_2_major_invasion_moves_and_fights_twice(t1: Table) -> None:
         if t1.step() == HALT:
             break
         f = t1.st["flow"][-1]
-        if f["s"] == "move" and f["g"] < 0 and not f.get("counted"):
+        if f["s"] == "move" and f["group"] < 0 and not f.get("counted"):
             f["counted"] = True
             moves += 1
             assert f.get("major")
@@ -167,7 +167,7 @@ def test_12_4_transformation_african_romans_become_byzantines(t2: Table) -> None
     sequence.transform(t2.S, t2.st, t2.events)
     assert t2.units("africa") == {"infantry": 2}
     assert t2.units("africa", "byzantines")["infantry"] == 2
-    assert t2.st["cown"][t2.a("africa")] == t2.n("byzantines")
+    assert t2.st["city_holder"][t2.a("africa")] == t2.n("byzantines")
     assert t2.st["gold"][t2.n("byzantines")] == 0  # the new nation starts at zero
 
 
@@ -177,7 +177,7 @@ def test_card_rule_nations_leave_after_their_last_round(t1: Table) -> None:
     t1.st["round"] = 4
     sequence.departures(t1.S, t1.st, t1.events)
     assert t1.units("syracusae") == {}
-    assert t1.st["city"][t1.a("syracusae")] == 1 and t1.st["cown"][t1.a("syracusae")] == -1
+    assert t1.st["city"][t1.a("syracusae")] == 1 and t1.st["city_holder"][t1.a("syracusae")] == -1
 
 
 def test_13_3_clarification_italia_i_reinforcements_at_the_start_of_the_round() -> None:

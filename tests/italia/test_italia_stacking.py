@@ -226,19 +226,19 @@ def test_8_6_retreat_allowance_reggio_example(t1: Table) -> None:
     assert t1.units("rhegium", "romans")["legion"] == 3
     t1.act("unit", "legion") if t1.can("unit", "legion") else None
     assert not t1.can("area", t1.a("rhegium"))
-    assert [n, t1.a("rhegium")] in t1.st["rx"]
+    assert [n, t1.a("rhegium")] in t1.st["over_limit"]
 
 
 def test_8_6_the_extra_unit_must_leave_in_the_next_movement(t1: Table) -> None:
 
     n = t1.n("romans")
     t1.put("rhegium", "romans", "legion", 3)
-    t1.st["rx"].append([n, t1.a("rhegium")])
+    t1.st["over_limit"].append([n, t1.a("rhegium")])
     t1.begin("romans")
     after_move_checks(t1.S, t1.st, n)
     FLOW.advance(t1.st, t1.events)
     assert t1.units("rhegium", "romans")["legion"] == 3  # still allowed before its movement
-    t1.st["rx"] = [x for x in t1.st["rx"] if x[0] != n]  # what the movement phase does
+    t1.st["over_limit"] = [x for x in t1.st["over_limit"] if x[0] != n]  # what the movement phase does
     after_move_checks(t1.S, t1.st, n)
     FLOW.advance(t1.st, t1.events)
     assert t1.units("rhegium", "romans")["legion"] == 2

@@ -12,6 +12,7 @@ from alembic.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import inspect, text
 
+from tavola.core.registry import get_rules
 from tavola.server.config import Settings
 from tavola.server.db import Database, alembic_config, make_engine
 from tavola.server.matches import Matches
@@ -82,4 +83,40 @@ def test_matches_stored_before_the_keyed_dice_replay_on_their_own(db_url):
         game = matches._game(row)
     assert game.checksums == record["checksums"][:11]
     assert matches.out(matches.fetch("old"), None)["dice_commitment"] is None
+    db.dispose()
+
+
+def test_italia_matches_stored_before_its_full_word_state_keys_go_on_in_their_layout(db_url):
+    """A match of Italia stored at revision 0006 has the checksums of its first state layout:
+    after the upgrade it is layout 1, rebuilds from them and goes on writing them."""
+    record = json.loads((Path(__file__).parents[1] / "data" / "records" / "italia-i-seed1.json").read_text())
+    engine = make_engine(db_url)
+    _migrate(engine, "upgrade", "0006")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO matches (id, game, scenario, players, options, seed, record_format, status,"
+                " step, active, created_at, updated_at) VALUES ('old', 'italia-i', 'standard', 3, :options,"
+                " 1, 2, 'active', 11, :active, 0, 0)"
+            ),
+            {"options": json.dumps(record["options"]), "active": json.dumps([record["actions"][11][0]])},
+        )
+        for step, (entry, check) in enumerate(zip(record["actions"][:11], record["checksums"])):
+            conn.execute(
+                text(
+                    "INSERT INTO actions (match_id, step, role, action, checksum, created_at)"
+                    " VALUES ('old', :step, :role, :action, :checksum, 0)"
+                ),
+                {"step": step, "role": entry[0], "action": json.dumps(entry[1:]), "checksum": check},
+            )
+    engine.dispose()
+    db = Database(db_url)
+    matches = Matches(db, Settings(database=db_url))
+    row = matches.fetch("old").match
+    assert row.state_version == 1 and get_rules("italia-i").state_version == 2
+    with matches.lock("old"):
+        game = matches._game(row)
+    assert game.checksums == record["checksums"][:11]
+    game.apply(record["actions"][11][0], record["actions"][11][1:])
+    assert game.checksums[-1] == record["checksums"][11]
     db.dispose()

@@ -154,6 +154,9 @@ class Game:
         self._changes = 0  # counts every apply: a view built since is still the view
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
+        self.state_version = self.rules.state_version
+        """The layout of the state its checksums are written in: the game's current one, or the
+        older one of the record it was replayed from, so a stored match goes on in one layout."""
 
     @classmethod
     def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
@@ -314,7 +317,7 @@ class Game:
         log_len = len(self.log)
         self.log.extend(events)
         self.actions.append([role, *action])
-        self.checksums.append(checksum(self.state))
+        self.checksums.append(self._checksum())
         if self._undo and self._undo[-1][0] != role:
             self._undo.clear()
         if (
@@ -390,7 +393,7 @@ class Game:
         self.chance = rng.public_draws(draws)
         self.log.extend(events)
         self.actions.append([role, *encode_commit(clicks)])
-        self.checksums.append(checksum(self.state))
+        self.checksums.append(self._checksum())
         self._undo.clear()
         self._rebase()
         self._offer_all()
@@ -454,7 +457,7 @@ class Game:
         self.state = snapshot
         del self.log[log_len:]
         self.actions.append([role, *UNDO])
-        self.checksums.append(checksum(self.state))
+        self.checksums.append(self._checksum())
         self.chance = []
         self._rebase()
         self._offer_all()
@@ -469,6 +472,12 @@ class Game:
     def dice_commitment(self) -> str | None:
         """The public commitment to the seed (keyed-stream games only): see docs/fairness.md."""
         return rng.commitment(self.seed) if self.record_format >= 2 else None
+
+    def _checksum(self) -> str:
+        """The checksum of the state, on the layout of :attr:`state_version`."""
+        if self.state_version == self.rules.state_version:
+            return checksum(self.state)
+        return checksum(self.rules.legacy_state(self.state, self.state_version))
 
     def record(self) -> dict[str, Any]:
         """The game record: settings, seed and every action, with a checksum per step."""
@@ -486,6 +495,8 @@ class Game:
             out["position"] = self.start
         if self.dice_commitment is not None:
             out["dice_commitment"] = self.dice_commitment
+        if self.state_version != 1:
+            out["state_version"] = self.state_version
         return out
 
 
@@ -541,8 +552,9 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
     """Rebuild a game from its record, re-validating every action.
 
     With ``verify`` the seed is checked against the record's ``dice_commitment`` (when it has
-    one) and each step's checksum against the record's; any illegal action or mismatch raises
-    :class:`CorruptRecord` naming the step."""
+    one) and each step's checksum against the record's, on the layout of the game's state the
+    record was written under (its ``state_version``: the game goes on writing checksums in it);
+    any illegal action or mismatch raises :class:`CorruptRecord` naming the step."""
     data = load_record(record)
     try:
         # A format-1 record draws on the old generator, its start position included.
@@ -559,6 +571,16 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
             f"the seed does not match the record's dice_commitment {promised!r}: the dice were not the promised ones"
         )
     sums = data.get("checksums") if verify else None
+    version = data.get("state_version", 1)  # records older than the field were layout 1
+    if (
+        isinstance(version, bool)
+        or not isinstance(version, int)
+        or not 1 <= version <= game.rules.state_version
+    ):
+        raise CorruptRecord(
+            f"state version {version!r} is not one of {game.game_id} (1 to {game.rules.state_version})"
+        )
+    game.state_version = version
     steps = data["actions"] if upto is None else data["actions"][:upto]
     for i, entry in enumerate(steps):
         if not isinstance(entry, list) or len(entry) < 2 or not isinstance(entry[0], str):
@@ -572,3 +594,12 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
                 f"step {i}: checksum {game.checksums[-1]} differs from the record's {sums[i]}"
             )
     return game
+
+
+def migrate(record: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    """A record written under an older layout of its game's state, checked step by step on that
+    layout (:func:`replay`) and written again with the checksums of the current one."""
+    data = load_record(record)
+    replay(data)
+    current = get_rules(data["game"]).state_version
+    return replay({**data, "state_version": current, "checksums": None}, verify=False).record()

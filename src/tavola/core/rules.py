@@ -76,6 +76,10 @@ class Rules(ABC):
     hidden_information: bool = False
     """Some role may not see part of the state (hands, allocations, deck order). Such a game must
     override :meth:`determinize`; the contract tests check it on every game that declares this."""
+    state_version: int = 1
+    """The layout of the game's state (its keys and what they hold). A game that renames what its
+    state holds raises it and gives :meth:`legacy_state`, so records written before still
+    verify: their checksums are checked on the state as the older layout wrote it."""
 
     # --- set-up -----------------------------------------------------------------------
     @abstractmethod
@@ -161,6 +165,13 @@ class Rules(ABC):
     def evaluate(self, state: State) -> dict[str, float]:
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""
         return {r: 0.5 for r in state.get("roles", [])}
+
+    def legacy_state(self, state: State, version: int) -> State:
+        """``state`` as layout ``version`` (older than :attr:`state_version`) wrote it: only to
+        check the checksums of records written then."""
+        if version == self.state_version:
+            return state
+        raise NotImplementedError(f"{self.id} has no state layout {version}")
 
     def knowledge(self) -> Knowledge | None:
         """Action priors and a playout policy for search bots; ``None``: uniform and random."""

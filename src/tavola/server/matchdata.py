@@ -51,6 +51,8 @@ class MatchRow:
     version: int = 0
     """Counts the stored changes of the game, draft clicks included: never shown to a client
     (it would tell how many clicks the others made)."""
+    state_version: int = 1
+    """The layout of the game's state its checksums are written in (``Rules.state_version``)."""
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -73,6 +75,7 @@ class MatchRow:
             m.bot_delay,
             m.round,
             m.version,
+            m.state_version,
         )
 
 

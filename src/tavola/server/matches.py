@@ -442,6 +442,7 @@ class Matches(Talk, Records):
                     options=game.options,
                     **_seed_columns(seed),
                     record_format=game.record_format,
+                    state_version=game.state_version,
                     status="over" if game.is_over else "active",
                     step=0,
                     active=game.active_roles,

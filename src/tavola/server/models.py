@@ -56,6 +56,8 @@ class Match(Base):
     """The seed in decimal when it does not fit ``seed`` (a 256-bit online seed)."""
     record_format: Mapped[int] = mapped_column(Integer, server_default="1")
     """1: SplitMix64 dice (matches stored before the keyed stream); 2: the keyed stream."""
+    state_version: Mapped[int] = mapped_column(Integer, server_default="1")
+    """The layout of the game's state its checksums are written in (``Rules.state_version``)."""
     status: Mapped[str] = mapped_column(String(16), index=True)
     """``active``, ``over`` or ``imported``."""
     step: Mapped[int] = mapped_column(Integer, default=0)

@@ -124,6 +124,7 @@ class Records:
                     options=game.options,
                     **_seed_columns(game.seed),
                     record_format=game.record_format,
+                    state_version=game.state_version,
                     status="imported",
                     step=len(game.actions),
                     version=len(game.actions),
@@ -166,6 +167,8 @@ def _settings(m: MatchRow) -> dict[str, Any]:
     }
     if m.start is not None:  # a record that starts from a position carries it
         out["position"] = m.start
+    if m.state_version != 1:  # its checksums are written in this layout of the state
+        out["state_version"] = m.state_version
     return out
 
 

@@ -158,7 +158,7 @@ def can_raid(S: Static, st: State, a: int, n: int, m: int) -> bool:
     return a not in st["raided"] and a not in st["safe"]
 
 
-BATTLE_SECTIONS = {"open": "§10.7", "tga": "§10.4", "tgd": "§10.4", "conv": "§14.3"}
+BATTLE_SECTIONS = {"open": "§10.7", "attacker_aims": "§10.4", "defender_aims": "§10.4", "conv": "§14.3"}
 """The rule of each battle phase where it is not §10.1: raids, targets, conversions."""
 
 
@@ -166,9 +166,9 @@ def ask_battle(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     """The battle's phase; while targets are chosen (§10.4), the unit whose hit is placed."""
     ph = f.get("ph")
     key, args = ask(S, f, str(ph))
-    if ph in ("tga", "tgd"):
-        x = f["n"] if ph == "tga" else f["m"]
-        done = len(f["ta"] if ph == "tga" else f["td"])
+    if ph in ("attacker_aims", "defender_aims"):
+        x = f["n"] if ph == "attacker_aims" else f["m"]
+        done = len(f["attacker_targets"] if ph == "attacker_aims" else f["defender_targets"])
         shooters = [u for u in st["u"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
         if done < len(shooters):
             args["unit"] = shooters[done][KIND]
@@ -182,7 +182,7 @@ def section_battle(S: Static, st: State, f: Frame) -> str:
 
 def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     """§10.1: a battle goes through its phases (``f["ph"]``): open (raid or attack, §10.7),
-    first / round (who is left to fight, §10.2), conv (§14.3), tga / tgd (targets, §10.4),
+    first / round (who is left to fight, §10.2), conv (§14.3), attacker_aims / defender_aims (targets, §10.4),
     roll (§10.0, §10.2), after (retreats, §10.5), check, end."""
     ph = f["ph"]
     if ph == "open":
@@ -191,13 +191,13 @@ def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         return _start_round(S, st, f, ev)
     if ph == "conv":
         return False
-    if ph == "tga":
-        if _need_targets(S, st, f, f["n"], f["m"], f["ta"]):
+    if ph == "attacker_aims":
+        if _need_targets(S, st, f, f["n"], f["m"], f["attacker_targets"]):
             return False
-        f["ph"] = "tgd"
+        f["ph"] = "defender_aims"
         return True
-    if ph == "tgd":
-        if _need_targets(S, st, f, f["m"], f["n"], f["td"]):
+    if ph == "defender_aims":
+        if _need_targets(S, st, f, f["m"], f["n"], f["defender_targets"]):
             return False
         f["ph"] = "roll"
         return True
@@ -270,9 +270,9 @@ def _start_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if not f["conv"] and italia_ii.conversion_possible(S, st, a, n, m):
         f["ph"] = "conv"
         return False
-    f["ph"] = "tga"
-    f["ta"] = []
-    f["td"] = []
+    f["ph"] = "attacker_aims"
+    f["attacker_targets"] = []
+    f["defender_targets"] = []
     return True
 
 
@@ -297,7 +297,7 @@ def _fighting(st: State, a: int, x: int) -> list[Unit]:
 
 def _naval_split(st: State, f: Frame) -> bool:
     """§10.8.2: in the first round the defender may aim at the units that came from the sea."""
-    return f["rd"] == 0 and not f["raid"]
+    return f["rounds"] == 0 and not f["raid"]
 
 
 def _need_targets(S: Static, st: State, f: Frame, x: int, y: int, chosen: list[str]) -> bool:
@@ -340,10 +340,16 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     split_d = _naval_split(st, f)
     # §10.7: raiders hit on a fixed number; elephants make nobody retreat in a raid.
     dice_a, shots_a, hits_on_d, ele_a = _fire(
-        S, st, _fighting(st, a, n), f["ta"], mod_a, fixed=RAID_TO_HIT if raid else 0, elephants=not raid
+        S,
+        st,
+        _fighting(st, a, n),
+        f["attacker_targets"],
+        mod_a,
+        fixed=RAID_TO_HIT if raid else 0,
+        elephants=not raid,
     )
     dice_d, shots_d, hits_on_a, ele_d = _fire(
-        S, st, _fighting(st, a, m), f["td"], mod_d, invasion=split_d, elephants=not raid
+        S, st, _fighting(st, a, m), f["defender_targets"], mod_d, invasion=split_d, elephants=not raid
     )
     ev.append(
         {
@@ -354,7 +360,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
             "dice_d": dice_d,
             "shots_a": shots_a,
             "shots_d": shots_d,
-            "round": f["rd"] + 1,
+            "round": f["rounds"] + 1,
             "raid": bool(raid),
         }
     )
@@ -370,7 +376,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
         eliminate(S, st, a, u, n, ev)
     for u in dead_a:
         eliminate(S, st, a, u, m, ev)
-    f["rd"] += 1
+    f["rounds"] += 1
     f["ph"] = "after"
     if raid:
         _raid_result(S, st, f, sum(hits_on_d.values()), ev)
@@ -471,7 +477,7 @@ def _set_piece(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     if not sp or f["raid"]:
         return
     need = int(sp.get("min_units", 3))
-    if f["sp"][0] < need or f["sp"][1] < need:
+    if f["start_units"][0] < need or f["start_units"][1] < need:
         return
     a, n, m = f["a"], f["n"], f["m"]
     for w, loser in ((n, m), (m, n)):
@@ -489,9 +495,9 @@ def _set_piece(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
 
 def roles_battle(S: Static, st: State, f: Frame) -> list[str]:
     ph = f["ph"]
-    if ph == "open" or ph == "tga":
+    if ph == "open" or ph == "attacker_aims":
         return [S.role_of[f["n"]]]
-    if ph == "tgd":
+    if ph == "defender_aims":
         return [S.role_of[f["m"]]]
     if ph == "conv":
         return [S.role_of[S.nidx[S.scen_special["patrimonium_conversion"]["nation"]]]]
@@ -502,10 +508,10 @@ def legal_battle(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     ph = f["ph"]
     if ph == "open":
         return [("attack",), ("raid",)]
-    if ph == "tga":
-        return [("target", t) for t in _target_options(S, st, f, f["n"], f["m"], f["ta"])]
-    if ph == "tgd":
-        return [("target", t) for t in _target_options(S, st, f, f["m"], f["n"], f["td"])]
+    if ph == "attacker_aims":
+        return [("target", t) for t in _target_options(S, st, f, f["n"], f["m"], f["attacker_targets"])]
+    if ph == "defender_aims":
+        return [("target", t) for t in _target_options(S, st, f, f["m"], f["n"], f["defender_targets"])]
     if ph == "conv":
         return italia_ii.conversion_actions(S, st, f)
     return []
@@ -518,10 +524,10 @@ def act_battle(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
         f["declared"] = True
         if f["raid"]:
             ev.append({"msg": "it.raid", "args": {"area": f["a"], "nation": S.nkey[f["n"]]}})
-    elif ph == "tga":
-        f["ta"].append(action[1])
-    elif ph == "tgd":
-        f["td"].append(action[1])
+    elif ph == "attacker_aims":
+        f["attacker_targets"].append(action[1])
+    elif ph == "defender_aims":
+        f["defender_targets"].append(action[1])
     elif ph == "conv":
         italia_ii.convert(S, st, f, action, ev)
         f["conv"] = True

@@ -56,7 +56,7 @@ def invariants(S: Static, st: State) -> list[str]:
     if len(set(leaders)) != len(leaders):
         bad.append("a leader is on the board twice")
     for key in leaders:
-        if key in st["ldead"]:
+        if key in st["leaders_dead"]:
             bad.append(f"dead leader {key} is back on the board")
     converted: dict[tuple[int, str], int] = {}
     for lst in st["u"]:

@@ -11,7 +11,7 @@ runs by itself (a step's ``run``: scoring, income, the next turn); a decision wi
 action is taken at once, so players and bots are only asked real questions.
 
 The chapter functions take the game's compiled data first (``S``, a :class:`.scenario.Static`,
-found from ``state["g"]``); :func:`step` finds a step's functions in its chapter by name and
+found from ``state["game"]``); :func:`step` finds a step's functions in its chapter by name and
 adapts them to the core table. The deciding player is
 the frame's nation's (``n``) unless a step names its deciders (the two sides of a battle).
 """
@@ -91,7 +91,7 @@ FRAMES = {
     "move": (
         {
             **NATION,
-            "g": "the area of the group picked up (-1: none)",
+            "group": "the area of the group picked up (-1: none)",
             "mode": "normal, or the movement of a campaign, a reaction or a second phase",
         },
         {
@@ -116,10 +116,10 @@ FRAMES = {
             "a": "the sea",
             "n": "the attacker",
             "m": "the defender",
-            "rd": "rounds fought",
+            "rounds": "rounds fought",
             "ph": "the round's phase",
-            "ha": "hits scored by the attacker this round",
-            "hd": "hits scored by the defender this round",
+            "attacker_hits": "hits scored by the attacker this round",
+            "defender_hits": "hits scored by the defender this round",
         },
         {},
     ),
@@ -146,13 +146,13 @@ FRAMES = {
             "a": "the area",
             "n": "the attacker",
             "m": "the defender",
-            "rd": "rounds fought",
-            "ph": "open, first, round, tga / tgd (the attacker's / defender's targets, §10.4), roll, conv (§14.3), after, end",
+            "rounds": "rounds fought",
+            "ph": "open, first, round, attacker_aims / defender_aims (each side chooses its targets, §10.4), roll, conv (§14.3), after, end",
             "raid": "a raid (§10.7)",
-            "ta": "the targets the attacker chose this round (§10.4)",
-            "td": "the targets the defender chose",
+            "attacker_targets": "the targets the attacker chose this round (§10.4)",
+            "defender_targets": "the targets the defender chose",
             "conv": "a conversion was offered (§14.3)",
-            "sp": "units on each side at the start (a set-piece battle, §13.2)",
+            "start_units": "units on each side at the start (a set-piece battle, §13.2)",
             "mode": "the combat's mode",
         },
         {"declared": "the raid was declared or refused (§10.7)"},
@@ -224,7 +224,7 @@ they mean (``Flow.check``, run after every fuzzed action, holds the frames to th
 
 def _nation_role(state: State, frame: Frame) -> str:
     """Most steps are one nation's: its player decides."""
-    return static(state["g"]).role_of[frame["n"]]
+    return static(state["game"]).role_of[frame["n"]]
 
 
 def _nobody(state: State, frame: Frame) -> list[str]:
@@ -232,7 +232,7 @@ def _nobody(state: State, frame: Frame) -> list[str]:
 
 
 def _ask(state: State, frame: Frame, role: str) -> tuple[str, dict[str, Any]]:
-    return ask(static(state["g"]), frame)
+    return ask(static(state["game"]), frame)
 
 
 def step(rule: str, chapter: ModuleType, name: str) -> Step:
@@ -250,27 +250,27 @@ def step(rule: str, chapter: ModuleType, name: str) -> Step:
     )
 
     def _run(state: State, frame: Frame, events: list[Event]) -> bool:
-        return run(static(state["g"]), state, frame, events)  # type: ignore[misc]
+        return run(static(state["game"]), state, frame, events)  # type: ignore[misc]
 
     def _legal(state: State, frame: Frame, role: str) -> list[Action]:
-        return legal(static(state["g"]), state, frame, role)  # type: ignore[misc]
+        return legal(static(state["game"]), state, frame, role)  # type: ignore[misc]
 
     def _apply(state: State, frame: Frame, role: str, action: Action) -> list[Event]:
         events: list[Event] = []
-        act(static(state["g"]), state, frame, role, action, events)  # type: ignore[misc]
+        act(static(state["game"]), state, frame, role, action, events)  # type: ignore[misc]
         return events
 
     def _roles(state: State, frame: Frame) -> list[str]:
-        return roles(static(state["g"]), state, frame)  # type: ignore[misc]
+        return roles(static(state["game"]), state, frame)  # type: ignore[misc]
 
     def _single(state: State, frame: Frame, role: str) -> Action | None:
-        return single(static(state["g"]), state, frame, role)  # type: ignore[misc]
+        return single(static(state["game"]), state, frame, role)  # type: ignore[misc]
 
     def _asked(state: State, frame: Frame, role: str) -> tuple[str, dict[str, Any]]:
-        return asked(static(state["g"]), state, frame)  # type: ignore[misc]
+        return asked(static(state["game"]), state, frame)  # type: ignore[misc]
 
     def _section(state: State, frame: Frame) -> str:
-        return section(static(state["g"]), state, frame)  # type: ignore[misc]
+        return section(static(state["game"]), state, frame)  # type: ignore[misc]
 
     if legal is None:
         return Step(rule, ask=_ask, frame=frame, grows=grows, run=_run if run else None, roles=_nobody)

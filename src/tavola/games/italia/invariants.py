@@ -257,7 +257,7 @@ def check_stack_after_move(t: Step) -> None:
             if nations_in(st, a) != {n}:
                 continue
             lim = limit(S, st, a, n)
-            if f.get("mode") == "camp" and [n, a] in st["rx"]:
+            if f.get("mode") == "camp" and [n, a] in st["over_limit"]:
                 lim += 1  # a retreat surplus waits for the nation's own movement (§8.6)
             c = units(st, a, n)
             if c <= lim or pending_excess(st, n, a) or fought_here(t, a) or arrived_here(t, a):
@@ -304,7 +304,7 @@ def check_attack_in_combat(t: Step) -> None:
             continue
         done.add(a)
         f = _battle_frame(t.before, a)
-        if f is not None and f.get("rd", 0) > 0:
+        if f is not None and f.get("rounds", 0) > 0:
             continue
         n = t.nat(e["args"]["attacker"])
         name = "8.3 attack limit in combat"
@@ -338,7 +338,7 @@ def check_stack_after_combat(t: Step) -> None:
                     continue  # reacting nations mind the limit only in their own turn (§12.3.2.5)
                 if len(nations_in(st, a)) > 1 or arrived_here(t, a):
                     continue
-                lim = limit(S, st, a, m) + (1 if [m, a] in st["rx"] else 0)
+                lim = limit(S, st, a, m) + (1 if [m, a] in st["over_limit"] else 0)
                 c = units(st, a, m)
                 if c > lim and not pending_excess(st, m, a):
                     t.fail(name, f"{S.nkey[m]} keeps {c} units in {S.keys[a]} after combat (limit {lim})")
@@ -352,9 +352,9 @@ def check_overrun(t: Step) -> None:
     if t.action[:1] != ("area",):
         return
     top = t.before["flow"][-1]
-    if top.get("s") != "move" or top.get("g", -1) < 0:
+    if top.get("s") != "move" or top.get("group", -1) < 0:
         return
-    S, g, b = t.S, top["g"], t.action[1]
+    S, g, b = t.S, top["group"], t.action[1]
     n = top["n"]
     if S.is_sea[g] or S.is_sea[b] or S.is_entry[g] or g == top.get("free", -1):
         return
@@ -477,7 +477,7 @@ def battles_seen(t: Step) -> list[Battle]:
     f = frames(t.before, "battle")
     if f:
         b = f[-1]
-        cur = Battle(b["a"], b["n"], b["m"], bool(b.get("raid")), b.get("rd", 0) == 0)
+        cur = Battle(b["a"], b["n"], b["m"], bool(b.get("raid")), b.get("rounds", 0) == 0)
         out.append(cur)
     declared = t.before.get("camp_raids") or []
     for e in t.events:
@@ -562,7 +562,7 @@ def check_pillage(t: Step) -> None:
         name = "10.6 pillage"
         t.hit(name)
         a, n = e["args"]["area"], t.nat(e["args"]["nation"])
-        prev = t.before["cown"][a]
+        prev = t.before["city_holder"][a]
         if t.before["city"][a] != _CITY:
             t.fail(name, f"{S.nkey[n]} pillages {S.keys[a]}, where no city stands")
         elif prev < 0 or S.role_of[prev] == S.role_of[n]:
@@ -704,7 +704,7 @@ def check_vp(t: Step) -> None:
         if r10 is not None and rnd == S.rounds and not faction and half:
             t.fail("13.4 round 10", f"{S.nkey[n]} scores {half / 2} VP in round 10")
     for n in range(S.N):
-        delta = (a["vp"][n] + a["vpp"][n]) - (b["vp"][n] + b["vpp"][n])
+        delta = (a["vp"][n] + a["vp_submitted"][n]) - (b["vp"][n] + b["vp_submitted"][n])
         if not gains[n] and not delta and n not in halved:
             continue
         t.hit(name)
@@ -744,7 +744,7 @@ def check_submission(t: Step) -> None:
     for e in t.ev("it.roll"):
         a = e["args"]["area"]
         f = _battle_frame(t.before, a)
-        if f is not None and f.get("rd", 0) > 0:
+        if f is not None and f.get("rounds", 0) > 0:
             continue
         n, m = t.nat(e["args"]["attacker"]), t.nat(e["args"]["defender"])
         terms = S.submission[m].get(n)

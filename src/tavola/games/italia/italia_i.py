@@ -107,7 +107,7 @@ def start_round10(S: Static, st: State, ev: list[Event]) -> None:
     for a, lst in enumerate(st["u"]):
         for u in [x for x in lst if x[KIND] == LEADER]:
             remove(st, a, u)
-            st["lexp"].pop(u[EXT], None)
+            st["leaders_leave"].pop(u[EXT], None)
     st["r10"] = {"passes": 0, "i": 0, "given": [], "leaders": []}
 
 

@@ -105,9 +105,9 @@ def _nation(S: Static, st: State, f: dict[str, Any], role: str) -> int:
     if step == "ndecl":
         return int(f["q"][f["i"]])
     if step == "battle":
-        return int(f["m"] if f["ph"] == "tgd" else f["n"])
+        return int(f["m"] if f["ph"] == "defender_aims" else f["n"])
     if step == "nbattle":
-        return int(f["m"] if f["hd"] and S.role_of[f["m"]] == role else f["n"])
+        return int(f["m"] if f["defender_hits"] and S.role_of[f["m"]] == role else f["n"])
     n = f.get("n", -1)
     return int(n) if isinstance(n, int) else -1
 
@@ -271,7 +271,7 @@ def _front(S: Static, st: State, n: int, a: int) -> float:
 
 
 def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]) -> list[float]:
-    g = f["g"]
+    g = f["group"]
     u_ = st["u"]
     if g < 0:
         out = []
@@ -362,7 +362,7 @@ def _targets(f: dict[str, Any], actions: list[Action]) -> list[float]:
     for a in actions:
         tag = str(a[1])
         w = STRENGTH.get(_kind_of(tag), 1.0)
-        if "@sea" in tag and f["ph"] == "tgd":
+        if "@sea" in tag and f["ph"] == "defender_aims":
             w *= 1.5
         out.append(w)
     return out
@@ -484,7 +484,7 @@ def weights(rules: Rules, world: State, role: str, actions: list[Action]) -> lis
         ph = f["ph"]
         if ph == "open":
             return _open(S, st, f, actions)
-        if ph in ("tga", "tgd"):
+        if ph in ("attacker_aims", "defender_aims"):
             return _targets(f, actions)
         return [STRENGTH.get(str(a[1]), 1.0) if a[0] == "convert" else 0.2 for a in actions]
     if step == "retreat":

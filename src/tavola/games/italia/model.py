@@ -5,12 +5,19 @@ State layout (plain data only):
 * ``u``: one list of unit records per area (see :mod:`const`); a fleet's cargo lives inside
   the fleet record, so moving the fleet moves what it carries (§9.6);
 * ``city``: per area ``0`` no city, ``1`` city, ``2`` ruin (§2.2.1.9);
-* ``gold``, ``vp`` (half points), ``vpp`` (half points earned while submitted, halved at the end
-  of the turn, §12.5.2), ``cap`` (capital area or -1, §8.1), ``ruler`` (-1 or the ruler's
-  index, §12.5), ``pend`` (units bought by a ruler over 10 gold, §6.4) per nation;
-* ``lexp``: leader key -> the round whose phase 2 removes it (§7.2); ``ldead``: leaders
-  eliminated for good;
-* ``round``, ``nat`` (nation whose turn it is, -1 between turns), ``flow`` (the flow stack).
+* ``city_holder``: per area the nation that last held its city (-1: none, §10.6 FAQ);
+* ``gold``, ``vp`` (half points), ``vp_submitted`` (half points earned while submitted, halved at
+  the end of the turn, §12.5.2), ``cap`` (capital area or -1, §8.1), ``ruler`` (-1 or the
+  ruler's index, §12.5), ``pend`` (units bought by a ruler over 10 gold, §6.4) per nation;
+* ``leaders_leave``: leader key -> the round whose phase 2 removes it (§7.2); ``leaders_dead``:
+  leaders eliminated for good;
+* ``over_limit``: [nation, area] where a retreat left one unit over the limit (§8.6);
+* ``game`` (italia-i or italia-ii), ``round``, ``nat`` (nation whose turn it is, -1 between
+  turns), ``flow`` (the flow stack, its frames declared in :mod:`.flow`).
+
+Layout 1 (records written before the keys had full words) named some keys and battle phases
+otherwise: :data:`LAYOUT_1` maps them, and :func:`as_layout_1` writes a state the old way so the
+checksums of those records still verify.
 """
 
 from __future__ import annotations
@@ -36,6 +43,53 @@ from tavola.games.italia.const import (
 from tavola.games.italia.scenario import Static
 
 Unit = list[Any]
+
+LAYOUT_1: dict[str, dict[str, str]] = {
+    "state": {
+        "g": "game",
+        "cown": "city_holder",
+        "rx": "over_limit",
+        "vpp": "vp_submitted",
+        "lexp": "leaders_leave",
+        "ldead": "leaders_dead",
+    },
+    "battle": {"ta": "attacker_targets", "td": "defender_targets", "rd": "rounds", "sp": "start_units"},
+    "battle.ph": {"tga": "attacker_aims", "tgd": "defender_aims"},
+    "nbattle": {"rd": "rounds", "ha": "attacker_hits", "hd": "defender_hits"},
+    "move": {"g": "group"},
+}
+"""The names of layout 1 and their full words since layout 2, old -> new: state keys, the
+locals of three steps' frames, and the battle's target phases."""
+
+
+_BACK_TO_1 = {part: {new: old for old, new in names.items()} for part, names in LAYOUT_1.items()}
+
+
+def as_layout_1(state: State) -> State:
+    """``state`` with the names of layout 1 (only to check the checksums of older records)."""
+    return _renamed(state, _BACK_TO_1)
+
+
+def from_layout_1(state: State) -> State:
+    """A state written with the names of layout 1, with today's."""
+    return _renamed(state, LAYOUT_1)
+
+
+def _renamed(state: State, names: dict[str, dict[str, str]]) -> State:
+    out = {names["state"].get(k, k): v for k, v in state.items()}
+    out["flow"] = [renamed_frame(f, names) for f in state["flow"]]
+    return out
+
+
+def renamed_frame(f: dict[str, Any], names: dict[str, dict[str, str]] = LAYOUT_1) -> dict[str, Any]:
+    """A frame with its locals (and a battle's phase) renamed by ``names``, by default from layout 1."""
+    step = names.get(f["s"])
+    if not step:
+        return f
+    out = {step.get(k, k): v for k, v in f.items()}
+    if f["s"] == "battle" and "ph" in out:
+        out["ph"] = names["battle.ph"].get(out["ph"], out["ph"])
+    return out
 
 
 # -- creating -------------------------------------------------------------------------------
@@ -198,7 +252,7 @@ def note_holder(st: State, a: int) -> None:
     if lst and st["city"][a]:
         n = lst[0][NAT]
         if all(u[NAT] == n for u in lst):
-            st["cown"][a] = n
+            st["city_holder"][a] = n
 
 
 def note_holders(S: Static, st: State) -> None:
@@ -230,7 +284,7 @@ def award(S: Static, st: State, n: int, half: int, ev: list[Event], why: str) ->
     if not half or not scores_now(S, st, n):
         return
     if st["ruler"][n] >= 0:
-        st["vpp"][n] += half
+        st["vp_submitted"][n] += half
     else:
         st["vp"][n] += half
     ev.append({"msg": "it.vp", "args": {"nation": S.nkey[n], "vp": half / 2, "why": why}})
@@ -245,9 +299,9 @@ def halve_up(half: int) -> int:
 def flush_vp(S: Static, st: State, ev: list[Event]) -> None:
     """At the end of a nation's turn submitted nations keep half their new VP (§12.5.2 FAQ)."""
     for n in range(S.N):
-        p = st["vpp"][n]
+        p = st["vp_submitted"][n]
         if p:
-            st["vpp"][n] = 0
+            st["vp_submitted"][n] = 0
             got = halve_up(p)
             st["vp"][n] += got
             ev.append({"msg": "it.vp_halved", "args": {"nation": S.nkey[n], "vp": got / 2}})
@@ -322,9 +376,9 @@ def eliminate(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], *
 def _gone(S: Static, st: State, a: int, u: Unit, by: int, ev: list[Event], vp: bool) -> None:
     kind = u[KIND]
     if kind == LEADER:
-        if u[EXT] not in st["ldead"]:
-            st["ldead"].append(u[EXT])
-        st["lexp"].pop(u[EXT], None)
+        if u[EXT] not in st["leaders_dead"]:
+            st["leaders_dead"].append(u[EXT])
+        st["leaders_leave"].pop(u[EXT], None)
     ev.append(
         {
             "msg": "it.lost_leader" if kind == LEADER else "it.lost",

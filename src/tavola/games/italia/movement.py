@@ -284,7 +284,7 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
     saved = [(u, u[:]) for u in grp]
     src, dst = st["u"][g][:], st["u"][b][:]
     came = st["came"][b][:]
-    fg = f["g"]
+    fg = f["group"]
     try:
         _step(S, st, f, g, b, grp, [])
         return bool(land_steps(S, st, f, b, grp))
@@ -294,7 +294,7 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
         st["u"][g][:] = src
         st["u"][b][:] = dst
         st["came"][b][:] = came
-        f["g"] = fg
+        f["group"] = fg
 
 
 def movable_areas(S: Static, st: State, f: Frame, first: bool) -> list[int]:
@@ -343,10 +343,10 @@ def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
 
 def ask_move(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     """Pick a group, or move the group picked up (where it stands)."""
-    if f.get("g", -1) < 0:
+    if f.get("group", -1) < 0:
         return ask(S, f)
     key, args = ask(S, f, "group")
-    args["at"] = S.keys[f["g"]]
+    args["at"] = S.keys[f["group"]]
     return key, args
 
 
@@ -364,7 +364,7 @@ def _pickable(st: State, a: int, n: int) -> list[Unit]:
 
 def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
-    g = f["g"]
+    g = f["group"]
     acts: list[Action] = []
     if g < 0:
         acts.extend(("area", a) for a in movable_areas(S, st, f, False))
@@ -455,13 +455,13 @@ def _pick(st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit 
 
 def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     n = f["n"]
-    g = f["g"]
+    g = f["group"]
     verb = action[0]
     if g < 0:
         if verb == "done":
             flow.pop(st)
         elif verb == "area":
-            f["g"] = action[1]
+            f["group"] = action[1]
         elif verb == "capital":
             declare(S, st, n, action[1], ev)
         elif verb == "exit":
@@ -491,7 +491,7 @@ def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
     else:  # done
         for u in grp:
             _release(S, st, g, n, u)
-        f["g"] = -1
+        f["group"] = -1
 
 
 def _release(S: Static, st: State, g: int, n: int, u: Unit) -> None:
@@ -539,7 +539,7 @@ def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: l
     if stop:
         for u in grp:
             u[FL] |= F_STOP
-    f["g"] = b
+    f["group"] = b
     ev.append({"msg": "it.move", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}})
 
 
@@ -564,13 +564,13 @@ def _embark(S: Static, st: State, f: Frame, g: int, s: int, grp: list[Unit], ev:
     target = first or fleets[0]
     for u in leaders:
         target[EXT].append(u)
-    f["g"] = s
+    f["group"] = s
     ev.append({"msg": "it.embark", "args": {"nation": S.nkey[n], "from": g, "to": s, "units": len(grp)}})
 
 
 def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
     n = f["n"]
-    g = f["g"]
+    g = f["group"]
     verb = action[0]
     grp = group(st, g, n)
     if verb == "fleet":
@@ -599,7 +599,7 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
                 u[MP] -= 1
                 u[FL] |= F_MOVED
                 st["u"][b].append(u)
-            f["g"] = b
+            f["group"] = b
             ev.append(
                 {"msg": "it.sail", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}}
             )
@@ -613,14 +613,14 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
                 st["u"][b].append(u)
             if g not in st["came"][b]:
                 st["came"][b].append(g)
-            f["g"] = -1
+            f["group"] = -1
             ev.append(
                 {"msg": "it.land", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}}
             )
     else:  # done: fleets keep what is left of their move (they may still sail after landing)
         for u in grp:
             u[FL] &= ~F_GRP
-        f["g"] = -1
+        f["group"] = -1
 
 
 def exit_unit(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
@@ -630,7 +630,7 @@ def exit_unit(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
         if u[NAT] == n and u[KIND] != FLEET:
             remove(st, a, u)
             if u[KIND] == LEADER:
-                st["lexp"].pop(u[EXT], None)
+                st["leaders_leave"].pop(u[EXT], None)
             ev.append({"msg": "it.exit", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": a}})
             for e in S.vp_events[n].get("exit", ()):
                 if e.area_id == a:
@@ -645,7 +645,7 @@ def exit_areas(S: Static, n: int) -> list[int]:
 
 def single_move(S: Static, st: State, f: Frame, role: str) -> Action | None:
     """The only legal action, if there is exactly one (the driver takes it at once)."""
-    if f["g"] < 0:
+    if f["group"] < 0:
         if f.get("exits") or movable_areas(S, st, f, True):
             return None
         return ("done",)
@@ -667,7 +667,7 @@ def start_move(
 ) -> None:
     """§9.0: push a movement phase of nation ``n`` (``major_inv``: §12.2; ``lift``: §13.2)."""
     st["came"] = [[] for _ in range(S.A)]
-    f = flow.push(st, "move", n=n, g=-1, mode=mode)
+    f = flow.push(st, "move", n=n, group=-1, mode=mode)
     if ldr:
         f["ldr"] = ldr
     if major_inv:

@@ -116,7 +116,7 @@ def act_ndecl(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
 def start_naval_battle(S: Static, st: State, s: int, n: int, m: int, ev: list[Event]) -> None:
     """§10.8: a naval battle of ``n`` (who moved) against ``m``."""
     ev.append({"msg": "it.naval_battle", "args": {"area": s, "attacker": S.nkey[n], "defender": S.nkey[m]}})
-    flow.push(st, "nbattle", a=s, n=n, m=m, rd=0, ph="round", ha=0, hd=0)
+    flow.push(st, "nbattle", a=s, n=n, m=m, rounds=0, ph="round", attacker_hits=0, defender_hits=0)
 
 
 def fleet_modifier(S: Static, st: State, s: int, x: int, fl: Unit) -> int:
@@ -152,19 +152,19 @@ def run_nbattle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
                 "dice": dice,
             }
         )
-        f["hd"] = min(hd, len(fleets(st, s, m)))
-        f["ha"] = min(ha, len(fleets(st, s, n)))
-        f["rd"] += 1
+        f["defender_hits"] = min(hd, len(fleets(st, s, m)))
+        f["attacker_hits"] = min(ha, len(fleets(st, s, n)))
+        f["rounds"] += 1
         f["ph"] = "hits"
         return True
     if ph == "hits":
         # §10.8: the side that takes the losses chooses which fleets are hit.
-        for x, key, by in ((m, "hd", n), (n, "ha", m)):
+        for x, key, by in ((m, "defender_hits", n), (n, "attacker_hits", m)):
             if f[key] and _same_fleets(st, s, x):
                 while f[key]:
                     _sink(S, st, s, fleets(st, s, x)[0], by, ev)
                     f[key] -= 1
-        if f["hd"] or f["ha"]:
+        if f["defender_hits"] or f["attacker_hits"]:
             return False
         f["ph"] = "after"
         return True
@@ -204,17 +204,17 @@ def roles_nbattle(S: Static, st: State, f: Frame) -> list[str]:
     if f["ph"] != "hits":
         return []
     out = []
-    if f["hd"]:
+    if f["defender_hits"]:
         out.append(S.role_of[f["m"]])
-    if f["ha"] and S.role_of[f["n"]] not in out:
+    if f["attacker_hits"] and S.role_of[f["n"]] not in out:
         out.append(S.role_of[f["n"]])
     return out
 
 
 def _nb_side(S: Static, f: Frame, role: str) -> tuple[int, str, int]:
-    if f["hd"] and S.role_of[f["m"]] == role:
-        return f["m"], "hd", f["n"]
-    return f["n"], "ha", f["m"]
+    if f["defender_hits"] and S.role_of[f["m"]] == role:
+        return f["m"], "defender_hits", f["n"]
+    return f["n"], "attacker_hits", f["m"]
 
 
 def legal_nbattle(S: Static, st: State, f: Frame, role: str) -> list[Action]:

@@ -19,11 +19,11 @@ from tavola.games.italia.scenario import Static
 def offer_pillage(S: Static, st: State, n: int, a: int) -> None:
     """§10.6, §10.6 FAQ: a city just taken whose previous owner was another player may be
     pillaged (the city need not have been defended)."""
-    prev = st["cown"][a]
+    prev = st["city_holder"][a]
     if st["city"][a] == CITY and prev >= 0 and S.role_of[prev] != S.role_of[n] and a not in st["raided"]:
         flow.push(st, "pillage", n=n, a=a, raid=False, prev=prev)
     else:
-        st["cown"][a] = n
+        st["city_holder"][a] = n
 
 
 def pillage_events(S: Static, st: State, n: int, a: int) -> Any:
@@ -60,7 +60,7 @@ def act_pillage(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
     n, a = f["n"], f["a"]
     flow.pop(st)
     if not f["raid"]:
-        st["cown"][a] = n
+        st["city_holder"][a] = n
     if action[0] == "done":
         return
     if not f["raid"]:
@@ -158,7 +158,7 @@ def act_rebuild(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
             remove(st, a, u)
             break
     st["city"][a] = CITY
-    st["cown"][a] = n
+    st["city_holder"][a] = n
     f["sel"] = -1
     ev.append({"msg": "it.rebuilt", "args": {"area": a, "nation": S.nkey[n]}})
     if f["mode"] == "raid":

@@ -89,11 +89,11 @@ def expire_leaders(S: Static, st: State, n: int, ev: list[Event]) -> None:
     """§7.2: a leader stays one game round: it is removed at the start of phase 2 of its
     nation's next turn (leaders of the set-up at the start of phase 2 of the second turn)."""
     r = st["round"]
-    for key, until in list(st["lexp"].items()):
+    for key, until in list(st["leaders_leave"].items()):
         if S.leader_owner.get(key) != n or until > r:
             continue
         a, u, _ = find_leader(st, key)
-        del st["lexp"][key]
+        del st["leaders_leave"][key]
         if u is not None:
             remove(st, a, u)
             ev.append({"msg": "it.leader_leaves", "args": {"nation": S.nkey[n], "leader": key}})
@@ -180,7 +180,7 @@ def _items(S: Static, st: State, f: Frame, ev: list[Event]) -> list[list[Any]]:
     n = f["n"]
     rf = _rf(S, st, f)
     items: list[list[Any]] = []
-    alive_leaders = [k for k in rf.leaders if k not in st["ldead"]]
+    alive_leaders = [k for k in rf.leaders if k not in st["leaders_dead"]]
     if rf.leaders and not alive_leaders:
         # §7.2 clarification: the troops that come with a dead leader do not arrive.
         return items
@@ -278,7 +278,7 @@ def act_reinf(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
             remove(st, old, u)  # §7.2 clarification: an already placed leader teleports
         u = add_unit(S, st, a, n, LEADER, key)
         late = 1 if rf.timing == "end_of_round" else 0
-        st["lexp"][key] = st["round"] + rf.leader_rounds + late
+        st["leaders_leave"][key] = st["round"] + rf.leader_rounds + late
         if f["group"]:
             f["at"] = a
     else:

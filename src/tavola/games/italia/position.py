@@ -73,6 +73,7 @@ from tavola.games.italia.const import (
     RUIN,
 )
 from tavola.games.italia.flow import FLOW
+from tavola.games.italia.model import LAYOUT_1, renamed_frame
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.sequence import TURN_PHASES, new_state
 from tavola.games.italia.stacking import attack_limit, check_limit
@@ -100,7 +101,7 @@ CITY_OF = {v: k for k, v in CITY_WORD.items()}
 
 # Frame locals: which name a nation or an area (written by name), or lists of them.
 F_NATION = {"n", "m", "x", "c", "by", "vs", "prev"}
-F_AREA = {"a", "g", "at", "src", "la", "free", "lift", "last"}
+F_AREA = {"a", "group", "at", "src", "la", "free", "lift", "last"}
 F_AREAS = {"areas", "exits", "lift_from", "fought", "cities", "came", "used"}
 F_NATIONS = {"q"}
 RENAME = {"s": "step", "n": "nation", "a": "area"}
@@ -110,7 +111,7 @@ UNRENAME = {v: k for k, v in RENAME.items()}
 TURN_AREAS = ("sacked", "raided", "safe", "blocked", "react_from")
 TURN_FIELDS = (
     "came",
-    "rx",
+    "over_limit",
     "naval",
     "bought",
     "titles",
@@ -121,6 +122,8 @@ TURN_FIELDS = (
     "r10",
     "sacks",
 )
+OLD_TURN_FIELDS = {"rx": "over_limit"}
+"""Names of positions written before the state's keys had full words, still read."""
 
 
 class _Names:
@@ -241,8 +244,8 @@ def position(S: Static, st: State) -> dict[str, Any]:
         d: dict[str, Any] = {}
         if st["city"][a] != NO_CITY:
             d["city"] = CITY_WORD[st["city"][a]]
-        if st["cown"][a] >= 0:
-            d["owner"] = S.nkey[st["cown"][a]]
+        if st["city_holder"][a] >= 0:
+            d["owner"] = S.nkey[st["city_holder"][a]]
         if st["u"][a]:
             d["units"], order = _units(S, st["u"][a])
             if order:
@@ -256,8 +259,8 @@ def position(S: Static, st: State) -> dict[str, Any]:
             d["gold"] = st["gold"][n]
         if st["vp"][n]:
             d["vp"] = _half(st["vp"][n])
-        if st["vpp"][n]:
-            d["vp_submitted"] = _half(st["vpp"][n])
+        if st["vp_submitted"][n]:
+            d["vp_submitted"] = _half(st["vp_submitted"][n])
         if st["cap"][n] >= 0:
             d["capital"] = N.area(st["cap"][n])
         if st["ruler"][n] >= 0:
@@ -285,10 +288,10 @@ def position(S: Static, st: State) -> dict[str, Any]:
     if nations:
         p["nations"] = nations
     leaders: dict[str, Any] = {}
-    if st["lexp"]:
-        leaders["leave"] = dict(st["lexp"])
-    if st["ldead"]:
-        leaders["dead"] = list(st["ldead"])
+    if st["leaders_leave"]:
+        leaders["leave"] = dict(st["leaders_leave"])
+    if st["leaders_dead"]:
+        leaders["dead"] = list(st["leaders_dead"])
     if leaders:
         p["leaders"] = leaders
     if st["panic"]:
@@ -320,8 +323,8 @@ def _turn_out(S: Static, N: _Names, st: State) -> dict[str, Any]:
     for k in TURN_AREAS:
         if st[k]:
             t[k] = [N.area(a) for a in st[k]]
-    if st["rx"]:
-        t["rx"] = [[N.nation(n), N.area(a)] for n, a in st["rx"]]
+    if st["over_limit"]:
+        t["over_limit"] = [[N.nation(n), N.area(a)] for n, a in st["over_limit"]]
     if st["naval"]:
         t["naval"] = [[N.area(a), N.nation(m)] for a, m in st["naval"]]
     if st["bought"]:
@@ -374,9 +377,9 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     st = new_state(S, opts, seed)
     st["u"] = [[] for _ in range(S.A)]
     st["city"] = [NO_CITY] * S.A
-    st["cown"] = [-1] * S.A
+    st["city_holder"] = [-1] * S.A
     st["gold"] = [0] * S.N
-    st["lexp"] = {}
+    st["leaders_leave"] = {}
     rnd = p.get("round", 1)
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= S.rounds:
         raise PositionError("round", f"a round of {S.key} is 1 to {S.rounds}, not {rnd!r}")
@@ -517,7 +520,7 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
                 raise PositionError(f"{item}.city", f"no city may stand in {name} (§2.2.1.9)")
             st["city"][a] = CITY_OF[d["city"]]
         if d.get("owner") is not None:
-            st["cown"][a] = N.nation_of(f"{item}.owner", d["owner"])
+            st["city_holder"][a] = N.nation_of(f"{item}.owner", d["owner"])
         units = d.get("units") or {}
         if not isinstance(units, dict):
             raise PositionError(f"{item}.units", "units are a mapping nation: [units]")
@@ -600,7 +603,7 @@ def _nations_in(S: Static, N: _Names, st: State, nations: dict[str, Any]) -> Non
             elif k == "vp":
                 st["vp"][n] = _halves(it, v)
             elif k == "vp_submitted":
-                st["vpp"][n] = _halves(it, v)
+                st["vp_submitted"][n] = _halves(it, v)
             elif k == "capital":
                 st["cap"][n] = N.area_of(it, v)
                 if st["cap"][n] >= 0 and S.is_sea[st["cap"][n]]:
@@ -639,19 +642,19 @@ def _leaders_in(S: Static, st: State, d: dict[str, Any]) -> None:
     for key, r in leave.items():
         if key not in S.leader_owner:
             raise PositionError(f"leaders.leave.{key}", f"no leader {key!r} in {S.key}")
-        st["lexp"][key] = _int(f"leaders.leave.{key}", r, 1)
+        st["leaders_leave"][key] = _int(f"leaders.leave.{key}", r, 1)
     dead = d.get("dead") or []
     if not isinstance(dead, list):
         raise PositionError("leaders.dead", "a list of leaders")
     for key in dead:
         if key not in S.leader_owner:
             raise PositionError("leaders.dead", f"no leader {key!r} in {S.key}")
-    st["ldead"] = list(dead)
+    st["leaders_dead"] = list(dead)
 
 
 def _turn_in(S: Static, N: _Names, st: State, t: dict[str, Any]) -> None:
     for k in t:
-        if k not in TURN_AREAS and k not in TURN_FIELDS:
+        if k not in TURN_AREAS and k not in TURN_FIELDS and k not in OLD_TURN_FIELDS:
             raise PositionError(
                 f"turn.{k}", f"not a record of the turn ({', '.join((*TURN_AREAS, *TURN_FIELDS))})"
             )
@@ -662,8 +665,10 @@ def _turn_in(S: Static, N: _Names, st: State, t: dict[str, Any]) -> None:
         st["came"][N.area_of("turn.came", name)] = _area_list(N, f"turn.came.{name}", lst)
     for k in TURN_AREAS:
         st[k] = _area_list(N, f"turn.{k}", t.get(k) or [])
-    st["rx"] = [
-        [N.nation_of("turn.rx", x[0]), N.area_of("turn.rx", x[1])] for x in _pairs("turn.rx", t.get("rx"))
+    over = "rx" if "rx" in t else "over_limit"  # its name in positions written before
+    st["over_limit"] = [
+        [N.nation_of(f"turn.{over}", x[0]), N.area_of(f"turn.{over}", x[1])]
+        for x in _pairs(f"turn.{over}", t.get(over))
     ]
     st["naval"] = [
         [N.area_of("turn.naval", x[0]), N.nation_of("turn.naval", x[1])]
@@ -741,8 +746,10 @@ def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
         if fr["step"] not in FLOW.steps and fr["step"] not in FLOW.final:
             raise PositionError(f"{item}.step", f"no step {fr['step']!r} in the sequence of play")
         f: dict[str, Any] = {}
+        older = LAYOUT_1.get(fr["step"], {})  # positions written with the short names still load
         for k, v in fr.items():
             key = UNRENAME.get(k, k)
+            key = older.get(key, key)
             if key in F_NATION and (v is None or isinstance(v, str)):
                 v = N.nation_of(f"{item}.{k}", v)
             elif (key in F_AREA or (key == "sel" and fr["step"] == "rebuild")) and (
@@ -759,7 +766,7 @@ def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
                     for a, m in _pairs(item, v)
                 ]
             f[key] = v
-        flow.append(f)
+        flow.append(renamed_frame(f))
     st["flow"] = flow
 
 
@@ -791,7 +798,7 @@ def validate(S: Static, st: State) -> None:
                         raise PositionError(
                             f"areas.{name}", f"leader {x[EXT]} is already in {N.area_name[leaders[x[EXT]]]}"
                         )
-                    if x[EXT] in st["ldead"]:
+                    if x[EXT] in st["leaders_dead"]:
                         raise PositionError(
                             f"areas.{name}",
                             f"leader {x[EXT]} is dead (leaders.dead) and cannot return (§7.2)",

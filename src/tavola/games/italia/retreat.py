@@ -265,8 +265,8 @@ def move_retreat(
     else:
         was_empty = not st["u"][b]
         st["u"][b].append(u)
-        if u[KIND] != LEADER and stack(st, b, x) > limit(S, st, b, x) and [x, b] not in st["rx"]:
-            st["rx"].append([x, b])  # §8.6: one unit over the limit until its next move
+        if u[KIND] != LEADER and stack(st, b, x) > limit(S, st, b, x) and [x, b] not in st["over_limit"]:
+            st["over_limit"].append([x, b])  # §8.6: one unit over the limit until its next move
         if was_empty and x == st["nat"] and st["city"][b] == CITY:
             offer_pillage(S, st, x, b)  # §10.5: an empty city reached by retreating may be pillaged
         elif x != st["nat"]:

@@ -11,6 +11,7 @@ from tavola.games.italia.checks import invariants
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
+from tavola.games.italia.model import as_layout_1
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.view import action_space, describe, view
 
@@ -53,6 +54,7 @@ LAST_UNIT = OptionSpec(
 
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
+    state_version = 2  # full-word keys (model.LAYOUT_1)
 
     def __init__(self, key: str) -> None:
         self.id = key
@@ -138,6 +140,9 @@ class ItaliaRules(Rules):
         seen: dict[str, int] | None = None,
     ) -> list[str]:
         return check_step(self.S, before, role, action, after, events, seen)
+
+    def legacy_state(self, state: State, version: int) -> State:
+        return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)

@@ -49,24 +49,24 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
     st: State = {
         "rng": rng.seed_state(seed),
         "flow": [{"s": "round", "ph": "start", "i": 0}],
-        "g": S.key,
+        "game": S.key,
         "opts": dict(options),
         "roles": list(S.roles),
         "round": 1,
         "nat": -1,
         "u": [[] for _ in range(A)],
         "city": [0] * A,
-        "cown": [-1] * A,
+        "city_holder": [-1] * A,
         "gold": list(S.start_gold),
         "vp": [0] * N,
-        "vpp": [0] * N,
+        "vp_submitted": [0] * N,
         "cap": [-1] * N,
         "ruler": [-1] * N,
         "pend": [[] for _ in range(N)],
-        "lexp": {},
-        "ldead": [],
+        "leaders_leave": {},
+        "leaders_dead": [],
         "came": [[] for _ in range(A)],
-        "rx": [],
+        "over_limit": [],
         "sacked": [],
         "raided": [],
         "safe": [],
@@ -92,10 +92,10 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
             for key in p.leaders:
                 add_unit(S, st, a, n, LEADER, key)
                 # §7.2 clarification: set-up leaders leave in phase 2 of the nation's second turn.
-                st["lexp"][key] = 2
+                st["leaders_leave"][key] = 2
             if p.city:
                 st["city"][a] = CITY
-                st["cown"][a] = n
+                st["city_holder"][a] = n
     return st
 
 
@@ -126,8 +126,8 @@ def transform(S: Static, st: State, ev: list[Event]) -> None:
                 if kind and counters_left(S, st, into, kind) > 0 and (kind != FLEET or S.is_sea[a]):
                     add_unit(S, st, a, into, kind)
         for a in range(S.A):
-            if st["cown"][a] == n:
-                st["cown"][a] = into
+            if st["city_holder"][a] == n:
+                st["city_holder"][a] = into
         st["ruler"][n] = -1
         for m in range(S.N):
             if st["ruler"][m] == n:
@@ -148,8 +148,8 @@ def departures(S: Static, st: State, ev: list[Event]) -> None:
             for fl in lst:
                 if fl[1] == FLEET:
                     fl[5][:] = [c for c in fl[5] if c[NAT] != n]
-            if st["cown"][a] == n:
-                st["cown"][a] = -1
+            if st["city_holder"][a] == n:
+                st["city_holder"][a] = -1
         for m in range(S.N):
             if st["ruler"][m] == n:
                 st["ruler"][m] = -1
@@ -270,7 +270,7 @@ def _move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     n, ph = f["n"], f["ph"]
     spec = _spec(S, st, n)
     major = _major(spec)
-    st["rx"] = [x for x in st["rx"] if x[0] != n]
+    st["over_limit"] = [x for x in st["over_limit"] if x[0] != n]
     reset_moves(S, st, n)
     lift_to, lift_from = italia_i.lift(S, st, n)
     free = _arrival_exit(S, st, n) if ph == "move" else -1

@@ -37,7 +37,7 @@ def check_limit(S: Static, st: State, a: int, n: int) -> int:
     """The limit enforced at a stacking check, with the §8.6 allowance for units that
     retreated into the area (one unit over the limit until their next movement)."""
     lim = limit(S, st, a, n)
-    if [n, a] in st["rx"]:
+    if [n, a] in st["over_limit"]:
         lim += 1
     return lim
 

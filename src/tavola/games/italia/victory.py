@@ -79,7 +79,9 @@ def player_vp(S: Static, st: State) -> dict[str, int]:
     """Half points per player: the sum over the player's nations (§11.0)."""
     out = {r: 0 for r in S.roles}
     for n in range(S.N):
-        out[S.role_of[n]] += st["vp"][n] + halve_up(st["vpp"][n]) if st["vpp"][n] else st["vp"][n]
+        out[S.role_of[n]] += (
+            st["vp"][n] + halve_up(st["vp_submitted"][n]) if st["vp_submitted"][n] else st["vp"][n]
+        )
     return out
 
 

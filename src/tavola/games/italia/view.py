@@ -62,7 +62,7 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
             }
             for n in range(S.N)
         ],
-        "dead_leaders": list(st["ldead"]),
+        "dead_leaders": list(st["leaders_dead"]),
         "battle": _battle_view(S, st),
     }
 
@@ -74,7 +74,7 @@ def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
                 "area": f["a"],
                 "attacker": S.nkey[f["n"]],
                 "defender": S.nkey[f["m"]],
-                "round": f["rd"] + 1,
+                "round": f["rounds"] + 1,
                 "raid": f["raid"],
                 "odds": battle_odds_now(S, st, f),
             }

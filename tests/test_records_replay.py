@@ -48,7 +48,8 @@ def test_a_record_of_an_older_state_layout_verifies_and_migrates(path: Path) -> 
     assert game.checksums == old["checksums"][: len(game.checksums)]
     for entry in old["actions"][len(game.checksums) :]:
         game.apply(entry[0], entry[1:])
-    assert game.record() == {**old, "format": game.record_format}
+    goes_on = game.record()
+    assert goes_on["checksums"] == old["checksums"] and "state_version" not in goes_on
     new = migrate(old)
     assert new["actions"] == old["actions"] and new["state_version"] == game.rules.state_version
     assert new["checksums"] != old["checksums"]

@@ -95,7 +95,7 @@ def test_8_2_the_conqueror_chooses_which_units_to_return() -> None:
     g, s = _gesocribate(yellow_galleys=0)
     units(s, "germans", "gesocribate", legions=2, galleys=2)
     play(g, "germans", ("region", "gesocribate"))
-    assert s["flow"][-1] == {"s": "loss", "r": r_of(s, "gesocribate"), "k": 1}
+    assert s["flow"][-1] == {"s": "loss", "region": r_of(s, "gesocribate"), "remove": 1}
     assert set(legal(g, "germans")) == {("unit", "legion"), ("unit", "galley")}
     play(g, "germans", ("unit", "galley"))
     assert here(s, "germans", "gesocribate") == (2, 1)

@@ -41,7 +41,7 @@ def test_5_1_cost_example_from_ferrum() -> None:
 def test_5_1_cost_example_through_the_session_pays_one_resource_for_militia() -> None:
     g, s = _setup(iron=1, gold=2)
     play(g, "romans", ("rondel", "militia"))
-    assert s["flow"][-1] == {"s": "pay", "n": 1, "to": RULEBOOK.spaces.index("militia")}
+    assert s["flow"][-1] == {"s": "pay", "owed": 1, "to": RULEBOOK.spaces.index("militia")}
     assert set(legal(g, "romans")) == {("pay", "iron"), ("pay", "gold")}
     play(g, "romans", ("pay", "gold"))
     assert wallet(s, "romans") == [0, 1, 1, 0]
@@ -72,7 +72,7 @@ def test_5_1_staying_is_a_full_circle_of_eight_steps_for_five_resources() -> Non
     purse(s, "romans", gold=4, coin=1)
     assert ("rondel", "ferrum") in legal(g, "romans")
     play(g, "romans", ("rondel", "ferrum"))
-    assert s["flow"][-1]["n"] == 5
+    assert s["flow"][-1]["owed"] == 5
     play(g, "romans", *[("pay", "gold")] * 4, ("pay", "coin"))
     assert s["pos"][n_of(s, "romans")] == FERRUM
     assert wallet(s, "romans") == [0, 0, 0, 1]  # the 5 paid, then FERRUM's coin

@@ -60,7 +60,7 @@ FLOW = Flow(
             rondel.legal_pay,
             rondel.apply_pay,
             rondel.ask_pay,
-            frame={"n": "paid steps still owed (read by rondel.owed)", "to": "the rondel space moved to"},
+            frame={"owed": "paid steps still owed (read by rondel.owed)", "to": "the rondel space moved to"},
             side=_trading(),
         ),
         "coin": Step(
@@ -112,8 +112,8 @@ FLOW = Flow(
             movere.apply_clash,
             movere.ask_clash,
             frame={
-                "r": "the region",
-                "t": "the unit type fighting",
+                "region": "the region",
+                "unit": "the unit type fighting (0 legion, 1 galley)",
                 "opp": "the hostile nations there, in order",
                 "ask": "0 while the mover is asked, 1 for the other side",
                 "who": "the nation asked now",
@@ -128,7 +128,7 @@ FLOW = Flow(
             movere.legal_loss,
             movere.apply_loss,
             movere.ask_loss,
-            frame={"r": "the region conquered", "k": "units still to return to supply"},
+            frame={"region": "the region conquered", "remove": "units still to return to supply"},
             side=_trading(),
         ),
         "found": Step(
@@ -143,10 +143,28 @@ FLOW = Flow(
             founding.legal_token,
             founding.apply_token,
             founding.ask_token,
-            frame={"r": "the any-resource site being founded"},
+            frame={"region": "the any-resource site being founded"},
         ),
     },
     actor=_acting,
     side=TRADING,
     final=("over",),
 )
+
+LAYOUT_1 = {
+    "pay": {"n": "owed"},
+    "clash": {"r": "region", "t": "unit"},
+    "loss": {"r": "region", "k": "remove"},
+    "token": {"r": "region"},
+}
+"""The frame locals of layout 1 (records written before they had full words), old -> new."""
+_BACK_TO_1 = {step: {new: old for old, new in names.items()} for step, names in LAYOUT_1.items()}
+
+
+def as_layout_1(state: State) -> State:
+    """``state`` with the frame locals of layout 1 (only to check the checksums of older records)."""
+    frames = [
+        {_BACK_TO_1[f["s"]].get(k, k): v for k, v in f.items()} if f["s"] in _BACK_TO_1 else f
+        for f in state["flow"]
+    ]
+    return {**state, "flow": frames}

@@ -79,7 +79,7 @@ def apply_found(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     r = b.index[action[1]]
     if b.site[r] == SITE_ANY:
         # §5.2 on the Orient's three-resource sites the founder chooses the token
-        flow.push(state, "token", r=r)
+        flow.push(state, "token", region=r)
         return []
     return found(state, n, r, b.site[r])
 
@@ -90,13 +90,13 @@ def legal_token(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, 
 
 
 def ask_token(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
-    return "prompt.token", {"region": board(state).ids[frame["r"]]}
+    return "prompt.token", {"region": board(state).ids[frame["region"]]}
 
 
 def apply_token(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§5.2 the founder's choice of token for an any-resource site."""
     flow.pop(state)
-    return found(state, n, frame["r"], RESOURCE_INDEX[action[1]])
+    return found(state, n, frame["region"], RESOURCE_INDEX[action[1]])
 
 
 def found(state: State, n: int, r: int, token: int) -> list[dict[str, Any]]:

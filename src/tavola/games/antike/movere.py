@@ -132,7 +132,7 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
             if units[n][s]:
                 opp = [m for m in range(len(units)) if m != n and units[m][s]]
                 if opp:
-                    flow.push(state, "clash", r=r, t=t, opp=opp, ask=0, who=n)
+                    flow.push(state, "clash", region=r, unit=t, opp=opp, ask=0, who=n)
         return []
     return start_conquest(state, n)
 
@@ -152,7 +152,7 @@ def _step(state: State, frame: dict[str, Any], n: int, y: int) -> list[dict[str,
     events = [event("ev.move", nation=state["nations"][n], unit=UNITS[t], frm=b.ids[s >> 1], to=b.ids[y])]
     opp = [m for m in range(len(units)) if m != n and units[m][d]]
     if opp:
-        flow.push(state, "clash", r=y, t=t, opp=opp, ask=0, who=n)
+        flow.push(state, "clash", region=y, unit=t, opp=opp, ask=0, who=n)
     return events
 
 
@@ -165,8 +165,8 @@ def legal_clash(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, 
 def ask_clash(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
     nations = state["nations"]
     args = {
-        "unit": UNITS[frame["t"]],
-        "region": board(state).ids[frame["r"]],
+        "unit": UNITS[frame["unit"]],
+        "region": board(state).ids[frame["region"]],
         "mover": nations[state["cur"]],
         "other": nations[frame["opp"][0]],
     }
@@ -183,7 +183,7 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
             frame["who"] = frame["opp"][0]
             return []
         return _next_opponent(state, frame)
-    r, t = frame["r"], frame["t"]
+    r, t = frame["region"], frame["unit"]
     s = 2 * r + t
     other = frame["opp"][0]
     units, sup = state["units"], state["sup"]
@@ -214,7 +214,7 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
 
 def _next_opponent(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """§8.1 the battles are resolved one hostile nation after another."""
-    s = 2 * frame["r"] + frame["t"]
+    s = 2 * frame["region"] + frame["unit"]
     units = state["units"]
     opp = [m for m in frame["opp"][1:] if units[m][s]]
     if not opp:
@@ -347,7 +347,7 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
         _remove(state, n, r, low, strength - low)
         return events + _after_conquest(state, n)
     # §8.2 with more units than needed, the conqueror chooses which to return
-    flow.push(state, "loss", r=r, k=strength)
+    flow.push(state, "loss", region=r, remove=strength)
     return events
 
 
@@ -369,23 +369,23 @@ def _after_conquest(state: State, n: int) -> list[dict[str, Any]]:
 
 def legal_loss(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§8.2 the conqueror picks the type of each unit it returns."""
-    r = frame["r"]
+    r = frame["region"]
     units = state["units"][n]
     return [UNIT_ACTS[t] for t in (0, 1) if units[2 * r + t]]
 
 
 def ask_loss(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
-    return "prompt.loss", {"n": frame["k"], "region": board(state).ids[frame["r"]]}
+    return "prompt.loss", {"n": frame["remove"], "region": board(state).ids[frame["region"]]}
 
 
 def apply_loss(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§8.2 return one unit of the chosen type; the rest is automatic once only one split is left."""
-    r = frame["r"]
+    r = frame["region"]
     t = 0 if action[1] == "legion" else 1
     _remove(state, n, r, 1 - t, t)
-    frame["k"] -= 1
+    frame["remove"] -= 1
     units = state["units"][n]
-    k = frame["k"]
+    k = frame["remove"]
     legions, galleys = units[2 * r], units[2 * r + 1]
     low, high = max(0, k - galleys), min(k, legions)
     if k and low != high:

@@ -143,7 +143,7 @@ def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
     names = state["nations"]
     step: dict[str, Any] = {"step": s}
     if s == "pay":
-        step.update(steps=f["n"], to=SPACES[f["to"]])
+        step.update(steps=f["owed"], to=SPACES[f["to"]])
     elif s == "militia":
         if f["free"]:
             step["free"] = f["free"]
@@ -161,15 +161,15 @@ def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
                 step["picked"]["moved"] = True
     elif s == "clash":
         step.update(
-            region=b.ids[f["r"]],
-            unit=UNITS[f["t"]],
+            region=b.ids[f["region"]],
+            unit=UNITS[f["unit"]],
             opponents=[names[m] for m in f["opp"]],
             deciding=names[f["who"]],
         )
     elif s == "loss":
-        step.update(region=b.ids[f["r"]], remove=f["k"])
+        step.update(region=b.ids[f["region"]], remove=f["remove"])
     elif s == "token":
-        step["region"] = b.ids[f["r"]]
+        step["region"] = b.ids[f["region"]]
     elif s == "trade":
         step.update(rate=f["rate"], give=f["give"], take=f["take"])
     return step
@@ -496,7 +496,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
     if s == "rondel":
         pass
     elif s == "pay":
-        frame["n"] = _count(raw.get("steps"), f"{item}.steps", 1, RULEBOOK.max_steps - RULEBOOK.free_steps)
+        frame["owed"] = _count(raw.get("steps"), f"{item}.steps", 1, RULEBOOK.max_steps - RULEBOOK.free_steps)
         to = raw.get("to")
         if to not in SPACES:
             raise PositionError(f"{item}.to", f"{to!r} is not a rondel space")
@@ -541,7 +541,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
             raise PositionError(
                 f"{item}.deciding", "the mover or the first opponent is asked about the battle (§8.1)"
             )
-        frame.update(r=r, t=t, opp=opp, ask=0 if who == n else 1, who=who)
+        frame.update(region=r, unit=t, opp=opp, ask=0 if who == n else 1, who=who)
     elif s == "loss":
         r = _region(b, raw.get("region"), f"{item}.region")
         k = _count(raw.get("remove"), f"{item}.remove", 1)
@@ -554,14 +554,14 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
             raise PositionError(
                 f"{item}.remove", f"with {legions} legions and {galleys} galleys there is no choice to make"
             )
-        frame.update(r=r, k=k)
+        frame.update(region=r, remove=k)
     elif s == "token":
         r = _region(b, raw.get("region"), f"{item}.region")
         if b.site[r] != SITE_ANY or state["city"][r] >= 0 or not (units[2 * r] or units[2 * r + 1]):
             raise PositionError(
                 f"{item}.region", "a token is chosen only when founding on a free any-resource site (§5.2)"
             )
-        frame["r"] = r
+        frame["region"] = r
     elif s == "trade":
         rate = raw.get("rate")
         if rate not in RULEBOOK.trade:

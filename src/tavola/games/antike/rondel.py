@@ -57,16 +57,14 @@ def apply_rondel(
     price = cost(state["pos"][n], to)
     events = [event("ev.rondel", nation=state["nations"][n], space=action[1], cost=price)]
     if price:
-        flow.begin(state, "pay", n=price, to=to)
+        flow.begin(state, "pay", owed=price, to=to)
         return events
     return events + perform(state, n, to)
 
 
-# The pay frame keeps the paid steps still owed under "n" (recorded games replay with that
-# key): read it through owed(), never as a nation.
 def owed(frame: dict[str, Any]) -> int:
     """§5.1 the paid steps still to pay for."""
-    return frame["n"]
+    return frame["owed"]
 
 
 def legal_pay(state: State, frame: dict[str, Any], nation: int) -> list[tuple[Any, ...]]:
@@ -87,7 +85,7 @@ def apply_pay(
     state["res"][nation][k] -= 1
     if k == COIN:
         state["coins"] += 1
-    frame["n"] = owed(frame) - 1
+    frame["owed"] = owed(frame) - 1
     events = [event("ev.pay", nation=state["nations"][nation], kind=action[1])]
     if owed(frame):
         return events

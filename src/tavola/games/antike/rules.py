@@ -21,7 +21,7 @@ from tavola.games.antike.common import (
     acting,
     personages,
 )
-from tavola.games.antike.flow import FLOW
+from tavola.games.antike.flow import FLOW, as_layout_1
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check
 from tavola.games.antike.knowledge import KNOWLEDGE
@@ -32,6 +32,7 @@ class AntikeRules(Rules):
     id = "antike-ii"
     title = "Antike II"
     rulebook = "Antike II, Italian rulebook (Mac Gerdts, PD-Verlag 2014); § numbers per the package docstring"
+    state_version = 2  # full-word frame locals (flow.LAYOUT_1)
 
     # --- set-up -----------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -96,6 +97,9 @@ class AntikeRules(Rules):
     # --- bots, fuzzers, learning agents -----------------------------------------------------
     def check(self, state: State) -> list[str]:
         return check(state) + FLOW.check(state)
+
+    def legacy_state(self, state: State, version: int) -> State:
+        return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

@@ -42,8 +42,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         out["move"] = _moves(state, move)
     if frame["s"] == "clash":
         out["battle"] = {
-            "region": b.ids[frame["r"]],
-            "unit": UNITS[frame["t"]],
+            "region": b.ids[frame["region"]],
+            "unit": UNITS[frame["unit"]],
             "against": names[frame["opp"][0]],
             "asking": names[frame["who"]],
         }

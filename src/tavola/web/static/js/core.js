@@ -308,9 +308,7 @@ export function userName(info) {
 
 // Load the catalogue, translate the static page, wire the language switch and sign-out.
 export async function boot() {
-  await loadCatalogue(initialLang());
-  applyI18n();
-  syncLangSwitch();
+  // Controls answer from the first moment: a click made while the words still load is not lost.
   for (const b of document.querySelectorAll("[data-set-lang]")) {
     b.addEventListener("click", () => setLang(b.dataset.setLang));
   }
@@ -327,6 +325,9 @@ export async function boot() {
       location.href = "/";
     });
   }
+  await loadCatalogue(initialLang());
+  applyI18n();
+  syncLangSwitch();
   document.body.classList.add("ready");
   return state;
 }

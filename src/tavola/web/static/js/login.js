@@ -41,7 +41,8 @@ function wire(form, path, check) {
 }
 
 async function main() {
-  await boot();
+  // The tabs and forms answer from the first moment: a click made while the page's words are
+  // still loading (a slow connection) must not be lost.
   const tabs = [$("#tab-signin"), $("#tab-signup")];
   const select = (tab) => {
     for (const other of tabs) {
@@ -55,6 +56,7 @@ async function main() {
   if (location.hash === "#signup") select(tabs[1]);
   wire($("#form-signin"), "/api/auth/login");
   wire($("#form-signup"), "/api/auth/signup", (d) => (d.password !== d.password2 ? t("login.mismatch", null, "The passwords differ.") : null));
+  await boot();
 }
 
 main();

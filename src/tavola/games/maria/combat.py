@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
+from tavola.games.maria import boxes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     RESERVE_HIGH,
@@ -204,19 +205,24 @@ def ask_battle(state: State, frame: dict[str, Any], role: str) -> tuple[str, dic
 
 def defeat(state: State, loser: str, winner: str, score: int, withdraw: bool) -> list[dict[str, Any]]:
     """§11.1: the beaten generals lose as many troops as the final score (never more than they
-    command) and retreat as many cities (§11.2); withdrawing at once loses every troop."""
+    command) and retreat as many cities (§11.2); withdrawing at once loses every troop. §16 a):
+    in the advanced game the winner scores, and the loser loses, the battle's victory points."""
     gens = generals_at(state, loser)
+    before = stack_troops(state, loser)
+    lost_by, won_by = _side_power(state, loser), _side_power(state, winner)
     state["retreated"] += gens
     events = [event("ev.defeat", general=gens[0], n=score, withdraw=withdraw)]
     if withdraw:
         for g in gens:
             events.append(remove_general(state, g))
-        return events
-    _, more = lose_stack(state, loser, score)
-    events += more
-    if not generals_at(state, loser):
-        return events
-    return events + start_retreat(state, loser, winner, score)
+    else:
+        _, more = lose_stack(state, loser, score)
+        events += more
+        if generals_at(state, loser):
+            events += start_retreat(state, loser, winner, score)
+    troops = before - sum(state["generals"][g]["troops"] for g in gens)
+    removed = sum(1 for g in gens if state["generals"][g]["city"] is None)
+    return events + boxes.battle(state, won_by, lost_by, troops, removed)
 
 
 # --- the retreat (§11.2) -----------------------------------------------------------------------------

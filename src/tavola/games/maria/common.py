@@ -66,6 +66,8 @@ class _Numbers(BaseModel):
     winter_after: int
     turns: dict[str, int]
     introductory_victory: dict[str, int]
+    pools: dict[str, int]
+    battle_boxes: int
 
 
 @cache

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.games.maria import boxes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -46,11 +47,21 @@ def protected(state: State, city: str) -> bool:
 
 
 def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
-    """§10.3: the old controller's victory marker leaves; the conqueror's superpower puts its
-    own on a fortress in enemy territory, in Silesia (always marked), or in a friendly minor
-    power's territory; a friendly superpower's own fortress is held by its territory's colour."""
+    """§10.3: the old controller's victory marker leaves (§15: back to its pool); the conqueror's
+    superpower puts its own on a fortress in enemy territory, in Silesia (always marked), or in
+    a friendly minor power's territory (§15: taken from its pool); a friendly superpower's own
+    fortress is held by its territory's colour. Trier, Mainz, Köln and Mannheim take no victory
+    marker: their elector marker is turned over (§10.3 NOTE), and the 3-electors box follows
+    (§16)."""
     old = controller(state, city)
-    state["markers"].pop(city, None)
+    if city in boxes.RHINE_ELECTORS:
+        side = boxes.elector_side(power)
+        state["markers"][city] = side
+        events = [event("ev.conquer", power=power, city=city, old=old or "none", marker=side)]
+        return events + boxes.electors(state)
+    gone = state["markers"].pop(city, None)
+    if gone is not None:
+        boxes.return_marker(state, gone)
     owner = GEO.owner(city)
     mark = superpower(power)
     territory = GEO.cities[city].territory
@@ -60,6 +71,7 @@ def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
         place = superpower(owner) != owner  # a friendly minor power's fortress
     if place:
         state["markers"][city] = mark
+        boxes.take_marker(state, mark)
     return [event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")]
 
 

@@ -26,6 +26,7 @@ def check(state: dict[str, Any]) -> list[str]:
     out += check_cards(state)
     out += check_markers(state)
     out += check_hussars(state)
+    out += check_pools(state)
     out += check_result(state)
     return out
 
@@ -118,6 +119,43 @@ def check_markers(state: dict[str, Any]) -> list[str]:
     return out
 
 
+POOLS = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}  # §4
+RHINE = ("trier", "mainz", "koln", "mannheim")  # §10.3 NOTE, §16
+
+
+def check_pools(state: dict[str, Any]) -> list[str]:
+    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress or
+    in a victory box (markers it placed with an empty pool are counted apart, §23); §16: at most
+    2 in its battle boxes; only France and the Pragmatic Army use the 3-electors box, and hold
+    it only with 3 of the 4 Rhine electors; §10.3: the Rhine electors carry elector markers
+    (French or Austro-Pragmatic), never victory markers."""
+    if not state["pools"]:
+        return []
+    out = []
+    for city in RHINE:
+        if state["markers"].get(city) not in ("france", "austria"):
+            out.append(f"§10.3: {city} carries {state['markers'].get(city)!r}, not an elector marker")
+    for sp, total in POOLS.items():
+        placed = sum(1 for c, m in state["markers"].items() if m == sp and c not in RHINE)
+        placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
+        have = state["pools"][sp] + placed - state["extra"][sp]
+        if have != total:
+            out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
+        if state["pools"][sp] < 0 or state["extra"][sp] < 0:
+            out.append(f"§15: {sp}'s pool holds {state['pools'][sp]}")
+        if state["extra"][sp] and state["pools"][sp]:
+            out.append(f"§23: {sp} placed additional markers with {state['pools'][sp]} in its pool")
+        if not 0 <= state["boxes"][sp] <= 2:
+            out.append(f"§16: {sp} has {state['boxes'][sp]} markers in its 2 battle boxes")
+    for sp in state["electors_box"]:
+        side = ("france",) if sp == "france" else ("austria", "pragmatic_army")
+        if sp not in ("france", "pragmatic_army"):
+            out.append(f"§16: {sp} in the 3-electors box")
+        if sum(1 for c in RHINE if state["markers"].get(c) in side) < 3:
+            out.append(f"§16: {sp} holds the 3-electors box with fewer than 3 Rhine electors")
+    return out
+
+
 def check_hussars(state: dict[str, Any]) -> list[str]:
     """§7: hussars stand on the Bohemia map, never with a piece (a piece entering removes it)."""
     out = []
@@ -143,7 +181,10 @@ def supply_path(state: dict[str, Any], gid: str) -> int | None:
     )
     blocked = {g["city"] for x, g in state["generals"].items() if _power(x) in enemy_alliance}
     blocked |= {c for t, c in state["trains"].items() if _power(t) in enemy_alliance}
-    targets = {c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) == power}
+    suppliers = {power, "pragmatic_army"} if gid == "arenberg" else {power}  # §22
+    targets = {
+        c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) in suppliers
+    }
     start = state["generals"][gid]["city"]
     maps = {"bohemia"} if state["scenario"] == "introductory" else {"bohemia", "flanders"}
     dist = {start: 0}
@@ -175,6 +216,8 @@ def check_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, lis
             continue
         if GEO.owner(g["city"]) == _power(gid):
             continue
+        if gid == "arenberg" and GEO.cities[g["city"]].territory == "netherlands":
+            continue  # §22: Arenberg is always supplied in the Netherlands
         d = supply_path(after, gid)
         if d is None or d > SUPPLY_PATH:
             out.append(f"§9: {gid} is face up after its supply check, {d} cities from its train")

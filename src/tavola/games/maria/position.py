@@ -6,7 +6,8 @@ flow stack, bottom first: the decision under way on top), ``generals`` (id -> ci
 ``7-diamonds`` or ``reserve``, deck of origin as ``@2`` when not the first), ``pile`` (the
 draw pile, top last, same notation; written in full, so a position fixes the cards to come),
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
-``commanders`` and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
+``commanders``, the advanced game's ``pools``, ``boxes``, ``electors_box``, ``extra``,
+``winter_scores`` and ``victor`` (§15, §16, §13, §17.2), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
 item."""
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ KEYS = (
     "moved",
     "retreated",
     "commanders",
+    "pools",
+    "boxes",
+    "electors_box",
+    "extra",
+    "winter_scores",
+    "victor",
     "result",
 )
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}

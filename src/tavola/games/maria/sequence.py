@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import cards, combat, conquest, movement, supply, victory, winter
+from tavola.games.maria import boxes, cards, combat, conquest, movement, supply, victory, winter
 from tavola.games.maria.common import ACTION_PHASES, N, State, event, group_powers
 from tavola.games.maria.hussars import hussar_cities
 
@@ -76,7 +76,9 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
     if stage == "retro":
         state["stage"] = "phase"
         state["moved"], state["retreated"] = [], []
-        return conquest.retroactive(state)
+        events = conquest.retroactive(state)
+        won = victory.phase_end(state)  # §23: the end of an action phase
+        return events + (_game_over(state, won) if won is not None else [])
     if stage == "winter_over":
         state["turn"] += 1
         state["stage"] = "turn"
@@ -84,18 +86,28 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
     raise AssertionError(f"unknown stage {stage!r}")
 
 
+def _game_over(state: State, result: dict[str, Any]) -> list[dict[str, Any]]:
+    state["result"] = result
+    state["stage"] = "over"
+    flow.begin(state, "over")
+    return [event("ev.game_over", reason=result["reason"])]
+
+
 def _end_of_turn(state: State) -> list[dict[str, Any]]:
-    """§5: the turn marker moves on; winter after every third turn; §14 the end after turn 9."""
+    """§5: the turn marker moves on; winter after every third turn; §14 the end after turn 9.
+    §13: the advanced game's winters are scored; §23: it ends at its fourth winter (after turn
+    12), on the winter scores (the winter's recruiting could change no score, so none is made)."""
+    winter_now = state["turn"] % N.winter_after == 0
+    events = []
+    if winter_now:
+        events += boxes.winter_score(state)
     if state["turn"] >= _last_turn(state):
-        state["result"] = victory.end_of_game(state)
-        state["stage"] = "over"
-        flow.begin(state, "over")
-        return [event("ev.game_over", reason=state["result"]["reason"])]
-    if state["turn"] % N.winter_after == 0:
+        return events + _game_over(state, victory.end_of_game(state))
+    if winter_now:
         state["stage"] = "winter_over"
         state["group"] = len(ACTION_PHASES)
         winter.start_winter(state)
-        return [event("ev.winter", turn=state["turn"])]
+        return [event("ev.winter", turn=state["turn"]), *events]
     state["turn"] += 1
     state["stage"] = "turn"
     return []
@@ -108,10 +120,7 @@ def advance(state: State) -> list[dict[str, Any]]:
         if state["stage"] not in ("allocate",):
             won = victory.check_now(state)
             if won is not None:
-                state["result"] = won
-                state["stage"] = "over"
-                flow.begin(state, "over")
-                events.append(event("ev.game_over", reason=won["reason"]))
+                events += _game_over(state, won)
                 break
         top = flow.top(state)
         name = top["s"]

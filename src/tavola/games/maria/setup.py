@@ -8,7 +8,8 @@ from typing import Any
 from tavola.core import flow, rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.maria import cards
+from tavola.games.maria import boxes, cards
+from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     GENERAL_MAX,
@@ -55,12 +56,27 @@ OPTIONS = (
 INTRO_OUT_MAPS = ("flanders",)
 
 
+def elector_markers() -> dict[str, str]:
+    """§4: the elector markers on the four Rhine electorates at the start (the board's data)."""
+    comp = load_components()
+    return {
+        str(b.city): str(b.marker)
+        for b in comp.boxes.values()
+        if b.kind == "elector" and b.marker is not None and b.city in boxes.RHINE_ELECTORS
+    }
+
+
 def scenarios() -> list[Scenario]:
     return [Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS)]
 
 
+BUILT = ("introductory", "advanced")
+"""Scenarios the set-up builds. The advanced game (§15-§23) is built chapter by chapter and
+joins :func:`scenarios` once its political phase (§17) is played."""
+
+
 def roles(scenario: str, players: int) -> list[str]:
-    if scenario not in {s.name for s in scenarios()} or players not in ROLES:
+    if scenario not in BUILT or players not in ROLES:
         raise UnknownGame(f"maria has no scenario {scenario!r} for {players} players")
     return list(ROLES[players])
 
@@ -101,6 +117,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         "subsidy": True,
         "sealed": [],
         "result": None,
+        **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
     }
     for gid, g in GEO.generals.items():
         if g.power not in powers:
@@ -119,7 +136,11 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
     state["out"].sort()
     for cid, c in GEO.cities.items():
         if c.territory == "silesia" and c.fortress is not None:
-            state["markers"][cid] = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            mark = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            state["markers"][cid] = mark
+            boxes.take_marker(state, mark)  # §4 IMPORTANT: from the pool in the advanced game
+    if scenario != "introductory":
+        state["markers"].update(elector_markers())  # §4: Köln, Mannheim French; Mainz, Trier Austro-Pragmatic
     cards.new_decks(state)
     for power in ("prussia", "saxony", "france", "bavaria", "pragmatic_army", "austria"):
         if power in powers or (power == "pragmatic_army" and opts["pragmatic_hand"]):

@@ -8,6 +8,7 @@ from collections import deque
 from typing import Any
 
 from tavola.core import flow
+from tavola.games.maria import boxes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -31,10 +32,11 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
     if ``through_hussars``. None if there is none."""
     power = general_power(gid)
     start = state["generals"][gid]["city"]
+    suppliers = {power, *ARENBERG_SUPPLIERS} if gid == ARENBERG else {power}
     trains = {
         c
         for t, c in state["trains"].items()
-        if c is not None and t not in state["out"] and piece_power(t) == power
+        if c is not None and t not in state["out"] and piece_power(t) in suppliers
     }
     if not trains:
         return None
@@ -59,6 +61,17 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
     return None
 
 
+ARENBERG = "arenberg"
+ARENBERG_SUPPLIERS = ("pragmatic_army",)
+ARENBERG_HOME = "netherlands"
+
+
+def arenberg_at_home(state: State, gid: str, city: str) -> bool:
+    """§22: Arenberg is always supplied in the Netherlands (and by the Pragmatic Army's trains,
+    :func:`path_length`)."""
+    return gid == ARENBERG and GEO.cities[city].territory == ARENBERG_HOME
+
+
 def hussar_cost(state: State, length: int) -> int:
     """§9: 1 point per city of the path (option ``hussar_path``: ``moves`` counts the cities
     moved through to the train, the default; ``cities`` also counts the general's own)."""
@@ -68,7 +81,7 @@ def hussar_cost(state: State, length: int) -> int:
 def status(state: State, gid: str) -> tuple[str, int]:
     """(``home`` | ``path`` | ``hussar`` | ``none``, the points a hussar path costs)."""
     city = state["generals"][gid]["city"]
-    if GEO.owner(city) == general_power(gid):
+    if GEO.owner(city) == general_power(gid) or arenberg_at_home(state, gid, city):
         return "home", 0
     if path_length(state, gid, through_hussars=False) is not None:
         return "path", 0
@@ -93,7 +106,13 @@ def unsupplied(state: State, gid: str) -> list[dict[str, Any]]:
     g = state["generals"][gid]
     loss = 2 if g["down"] else 1
     g["down"] = True
-    return [event("ev.unsupplied", general=gid, n=loss), *lose_general(state, gid, loss)]
+    lost = lose_general(state, gid, loss)
+    removed = sum(1 for e in lost if e["msg"] == "ev.general_removed")
+    return [
+        event("ev.unsupplied", general=gid, n=loss),
+        *lost,
+        *boxes.supply_loss(state, general_power(gid), removed),
+    ]
 
 
 def supply_phase(state: State, group: int) -> list[dict[str, Any]]:

@@ -58,6 +58,15 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "troop_totals": {p: power_troops(state, p) for p in state["powers"]},
         "flow": [dict(f) for f in state["flow"]],
         "outcome": state["result"],
+        # §15, §16: the pools and the victory boxes are on the board for all to see; §13 the
+        # winter scores are hidden from everyone until the game is over
+        "pools": dict(state["pools"]),
+        "boxes": dict(state["boxes"]),
+        "electors_box": list(state["electors_box"]),
+        "winter_scores": {p: list(v) for p, v in state["winter_scores"].items()} if over else {},
+        "winters_scored": len(next(iter(state["winter_scores"].values()), [])),
+        "extra": dict(state["extra"]),
+        "victor": state["victor"],
     }
 
 

@@ -28,6 +28,7 @@ from tavola.games.maria.common import (
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
+from tavola.games.maria.supply import ARENBERG, ARENBERG_HOME
 
 WINTER_FRAME = {
     "power": "the power recruiting",
@@ -52,7 +53,7 @@ def _phase(state: State, g: int) -> list[str]:
 def reentry_fortresses(state: State, gid: str) -> list[str]:
     """§13: any fortress of the general's superpower held by an ally, where the stack that results
     is legal; in the introductory game French generals may also use München when an ally holds
-    it. (Option ``minor_reentry``: ``superpower``, the book's words, or ``own``: a minor power's
+    it; Arenberg also at a major fortress of the Netherlands (§22). (Option ``minor_reentry``: ``superpower``, the book's words, or ``own``: a minor power's
     generals use their own territory's fortresses.)"""
     power = general_power(gid)
     home = superpower(power)
@@ -65,7 +66,8 @@ def reentry_fortresses(state: State, gid: str) -> list[str]:
         if c.fortress is None:
             continue
         munich = state["scenario"] == "introductory" and power == "france" and cid == "munchen"
-        if GEO.owner(cid) != home and not munich:
+        dutch = gid == ARENBERG and c.fortress == "major" and c.territory == ARENBERG_HOME  # §22
+        if GEO.owner(cid) != home and not munich and not dutch:
             continue
         holder = controller(state, cid)
         if holder is None or not allied(holder, power):

@@ -202,3 +202,64 @@ def test_15_invariant_counts_every_marker() -> None:
     state = _advanced()
     state["electors_box"].append("france")
     assert any("3-electors" in p for p in RULES.check(state))
+
+
+def _flanders_moving() -> dict:
+    state = _advanced()
+    clear_board(state)
+    place(state, "arenberg", "namur", 4)
+    place(state, "earl_of_stair", "charleroi", 3)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 2
+    at_step(state, "move", group=2, piece="", stack=False, march=False, path=[], main=True, done=[])
+    return state
+
+
+def test_10_1_austria_and_the_pragmatic_army_stack_only_if_both_agree() -> None:
+    state = _flanders_moving()
+    act(state, "theresa", "move", "arenberg")
+    act(state, "theresa", "to", "charleroi")
+    assert RULES.active_roles(state) == ["frederick"]  # the Pragmatic Army's player is asked
+    assert state["generals"]["arenberg"]["city"] == "namur"
+    act(state, "frederick", "refuse")
+    assert state["generals"]["arenberg"]["city"] == "namur"
+    assert ("to", "charleroi") not in RULES.legal_actions(state, "theresa")
+    assert ("to", "givet") in RULES.legal_actions(state, "theresa")
+    state = _flanders_moving()
+    act(state, "theresa", "move", "arenberg")
+    act(state, "theresa", "to", "charleroi")
+    act(state, "frederick", "agree")
+    assert state["generals"]["arenberg"]["city"] == "charleroi"  # stacked: both stop
+    assert {"arenberg", "earl_of_stair"} <= set(state["moved"])
+    assert RULES.check(state) == []
+
+
+def test_24_one_player_playing_both_needs_no_agreement() -> None:
+    state = allocated(scenario="advanced", players=2)
+    clear_board(state)
+    place(state, "arenberg", "namur", 4)
+    place(state, "earl_of_stair", "charleroi", 3)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 2
+    at_step(state, "move", group=2, piece="", stack=False, march=False, path=[], main=True, done=[])
+    act(state, "theresa", "move", "arenberg")
+    act(state, "theresa", "to", "charleroi")
+    assert state["generals"]["arenberg"]["city"] == "charleroi"
+
+
+def test_11_1_austria_attacks_before_the_pragmatic_army() -> None:
+    state = _advanced()
+    clear_board(state)
+    place(state, "arenberg", "namur", 4)
+    place(state, "maillebois", "givet", 3)
+    place(state, "earl_of_stair", "mons", 3)
+    place(state, "noailles", "valenciennes", 3)
+    state["turn"], state["stage"], state["group"] = 1, "retro", 2
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    assert RULES.active_roles(state) == ["theresa"]
+    assert RULES.legal_actions(state, "frederick") == []
+    act(state, "theresa", "attack", "namur>givet")
+    while state["flow"][-1]["s"] != "combat":
+        role = RULES.active_roles(state)[0]
+        RULES.apply(state, role, RULES.legal_actions(state, role)[-1])
+    assert RULES.active_roles(state) == ["frederick"]
+    assert RULES.legal_actions(state, "frederick") == [("attack", "mons>valenciennes")]

@@ -79,11 +79,21 @@ def _valid(state: State, frame: dict[str, Any], a: str, d: str) -> bool:
     return pa in group_powers(state, frame["group"]) and enemies(pa, pd)
 
 
+def _due(state: State, frame: dict[str, Any]) -> list[list[str]]:
+    """§11.1: the attacks that may be fought now: Austria attacks before the Pragmatic Army
+    (§24: in the two-player game player B chooses the order of both)."""
+    valid = [[a, d] for a, d in frame["attacks"] if _valid(state, frame, a, d)]
+    if state["players"] == 2:
+        return valid
+    first = [x for x in valid if _side_power(state, x[0]) == "austria"]
+    return first or valid
+
+
 def legal_combat(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
     """§11.1: the attacker chooses the order of the attacks."""
     out = []
-    for a, d in frame["attacks"]:
-        if _valid(state, frame, a, d) and state["control"][_side_power(state, a)] == role:
+    for a, d in _due(state, frame):
+        if state["control"][_side_power(state, a)] == role:
             out.append(("attack", f"{a}>{d}"))
     return out
 
@@ -331,6 +341,4 @@ def ask_retreat(state: State, frame: dict[str, Any], role: str) -> tuple[str, di
 
 def legal_combat_roles(state: State, frame: dict[str, Any]) -> list[str]:
     """The roles with an attack still to fight."""
-    return [
-        state["control"][_side_power(state, a)] for a, d in frame["attacks"] if _valid(state, frame, a, d)
-    ]
+    return [state["control"][_side_power(state, a)] for a, d in _due(state, frame)]

@@ -46,7 +46,15 @@ FLOW = Flow(
             movement.apply_move,
             movement.ask_move,
             frame=movement.MOVE_FRAME,
+            grows=movement.MOVE_GROWS,
             side=_own_turn,
+        ),
+        "consent": Step(
+            "§10.1",
+            movement.legal_consent,
+            movement.apply_consent,
+            movement.ask_consent,
+            frame=movement.CONSENT_FRAME,
         ),
         "commander": Step(
             "§6",
@@ -104,6 +112,8 @@ def actors(state: State) -> list[str]:
         return movement.movers(state, frame)
     if name in ("pay", "winter"):
         return [c[frame["power"]]]
+    if name == "consent":
+        return [frame["role"]]
     if name == "hussar":
         return [c["austria"]]
     if name == "subsidy":

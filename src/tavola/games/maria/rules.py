@@ -21,7 +21,9 @@ from tavola.games.maria.common import (
 )
 from tavola.games.maria.flow import FLOW, actors
 
-NO_UNDO = frozenset({"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit"})
+NO_UNDO = frozenset(
+    {"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit", "agree", "refuse"}
+)
 
 
 class MariaRules(Rules):
@@ -157,6 +159,8 @@ class MariaRules(Rules):
                 "cancel",
                 "withdraw",
                 "recruit",
+                "agree",
+                "refuse",
             )
         ]
         return space

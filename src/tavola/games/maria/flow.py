@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.flow import Flow, SideActions, Step
-from tavola.games.maria import cards, combat, hussars, movement, sequence, setup, stacks, winter
+from tavola.games.maria import cards, combat, hussars, movement, politics, sequence, setup, stacks, winter
 from tavola.games.maria.common import State, commander, general_power, generals_at, piece_power
 
 
@@ -83,12 +83,46 @@ FLOW = Flow(
             combat.ask_retreat,
             frame=combat.RETREAT_FRAME,
         ),
+        "suit": Step(
+            "§17.2", politics.legal_suit, politics.apply_suit, politics.ask_suit, frame=politics.SUIT_FRAME
+        ),
+        "bid": Step(
+            "§17.3", politics.legal_bid, politics.apply_bid, politics.ask_bid, frame=politics.BID_FRAME
+        ),
+        "select": Step(
+            "§17.5",
+            politics.legal_select,
+            politics.apply_select,
+            politics.ask_select,
+            frame=politics.SELECT_FRAME,
+        ),
+        "execute": Step(
+            "§17.5",
+            politics.legal_execute,
+            politics.apply_execute,
+            politics.ask_execute,
+            frame=politics.EXECUTE_FRAME,
+        ),
+        "expedition": Step(
+            "§17.5",
+            politics.legal_expedition,
+            politics.apply_expedition,
+            politics.ask_expedition,
+            frame=politics.EXPEDITION_FRAME,
+        ),
+        "room": Step(
+            "§17.5", politics.legal_room, politics.apply_room, politics.ask_room, frame=politics.ROOM_FRAME
+        ),
+        "vote": Step(
+            "§18", politics.legal_vote, politics.apply_vote, politics.ask_vote, frame=politics.VOTE_FRAME
+        ),
         "winter": Step(
             "§13",
             winter.legal_winter,
             winter.apply_winter,
             winter.ask_winter,
             frame=winter.WINTER_FRAME,
+            grows=winter.WINTER_GROWS,
             side=_own_turn,
         ),
     },
@@ -110,8 +144,10 @@ def actors(state: State) -> list[str]:
         return [r for r in state["roles"] if r not in state["sealed"]]
     if name == "move":
         return movement.movers(state, frame)
-    if name in ("pay", "winter"):
+    if name in ("pay", "winter", "suit", "bid", "select", "execute", "expedition", "vote"):
         return [c[frame["power"]]]
+    if name == "room":
+        return [c[piece_power(frame["piece"])]]
     if name == "consent":
         return [frame["role"]]
     if name == "hussar":

@@ -27,6 +27,7 @@ def check(state: dict[str, Any]) -> list[str]:
     out += check_markers(state)
     out += check_hussars(state)
     out += check_pools(state)
+    out += check_politics(state)
     out += check_result(state)
     return out
 
@@ -84,11 +85,14 @@ def check_cities(state: dict[str, Any]) -> list[str]:
 
 def check_cards(state: dict[str, Any]) -> list[str]:
     """§8: every tactical card is in exactly one place: a hand, the draw pile, a discard pile of
-    its own deck, or a deck not yet in use."""
+    its own deck, a deck not yet in use, or (§17.3) the political board."""
     out = []
     seen: list[int] = []
     for hand in state["hands"].values():
         seen += hand
+    for bids in state["pboard"].values():
+        seen += bids
+    seen += list(state["pnew"].values())
     seen += state["pile"]
     for deck, pile in enumerate(state["discards"]):
         for c in pile:
@@ -138,6 +142,7 @@ def check_pools(state: dict[str, Any]) -> list[str]:
     for sp, total in POOLS.items():
         placed = sum(1 for c, m in state["markers"].items() if m == sp and c not in RHINE)
         placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
+        placed += (1 if sp in state["italy_box"] else 0) + (1 if state["emperor"] == sp else 0)
         have = state["pools"][sp] + placed - state["extra"][sp]
         if have != total:
             out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
@@ -153,6 +158,38 @@ def check_pools(state: dict[str, Any]) -> list[str]:
             out.append(f"§16: {sp} in the 3-electors box")
         if sum(1 for c in RHINE if state["markers"].get(c) in side) < 3:
             out.append(f"§16: {sp} holds the 3-electors box with fewer than 3 Rhine electors")
+    return out
+
+
+TRACK_SPACES = {"italy": 9, "russia": 6, "saxony": 8}  # the political display's tracks (data)
+
+
+def check_politics(state: dict[str, Any]) -> list[str]:
+    """Advanced game. §17: each marker on its track; only superpowers bid, one new card each,
+    the Reserve counted; §17.5: at most 2 political cards face up, each selected card no longer
+    shown; a general in an off-map box is out of play and off the map; only Austria and France
+    use the Italy and Emperor boxes (§16), each at most once."""
+    if not state["pools"]:
+        return []
+    out = []
+    for track, space in state["tracks"].items():
+        if not 0 <= space < TRACK_SPACES[track]:
+            out.append(f"§17.5: the {track} marker on space {space}")
+    for p in [*state["pboard"], *state["pnew"]]:
+        if p not in ("austria", "prussia", "france", "pragmatic_army"):
+            out.append(f"§17: {p} is no superpower and cannot bid")
+    if len(state["pshown"]) > 2 or set(state["pshown"]) & set(state["ptaken"]):
+        out.append(f"§17.1: political cards face up {state['pshown']}, taken {state['ptaken']}")
+    for power, gid in state["offmap"].items():
+        if gid is None:
+            continue
+        if _power(gid) != power or gid not in state["out"] or state["generals"][gid]["city"] is not None:
+            out.append(f"§17.5: {gid} in {power}'s off-map box is not out of play")
+    for p in state["italy_box"]:
+        if p not in ("austria", "france") or state["italy_box"].count(p) > 1:
+            out.append(f"§16: {state['italy_box']} in the Italy box")
+    if state["emperor"] not in (None, "austria", "france"):
+        out.append(f"§18: {state['emperor']} in the Emperor box")
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import boxes, cards, combat, conquest, movement, supply, victory, winter
+from tavola.games.maria import boxes, cards, combat, conquest, movement, politics, supply, victory, winter
 from tavola.games.maria.common import ACTION_PHASES, N, State, event, group_powers
 from tavola.games.maria.hussars import hussar_cities
 
@@ -22,6 +22,8 @@ def paid(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """A payment complete: what it was for happens (§9 supply, §10.2 a train)."""
     if frame["why"] == "supply":
         return supply.supplied(state, frame["piece"])
+    if frame["why"] == "expedition":
+        return []  # §17.5: the 2 troops are the general's already
     return movement.train_paid(state, frame)
 
 
@@ -34,17 +36,44 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
     g = state["group"]
     if stage == "turn":
         state["group"] = -1
+        state["stage"] = "politics" if politics.active(state) else "hussars"
+        return [event("ev.turn", turn=state["turn"])]
+    if stage == "politics":  # §17.1, §17.2
+        state["stage"] = "pol_bids"
+        return politics.reveal(state) + politics.dominant_suit(state)
+    if stage == "pol_bids":  # §17.3
+        state["stage"] = "pol_influence"
+        politics.start_bids(state)
+        return []
+    if stage == "pol_influence":  # §17.4, then §17.5's selections
+        state["stage"] = "pol_tracks"
+        return politics.influence(state)
+    if stage == "pol_tracks":  # §17.5
+        state["stage"] = "pol_end"
+        return politics.move_markers(state)
+    if stage == "pol_end":
+        state["stage"] = "hussars"
+        won = victory.phase_end(state)  # §23: the end of a political phase
+        return _game_over(state, won) if won is not None else []
+    if stage == "hussars":
         state["stage"] = "phase"
-        events = [event("ev.turn", turn=state["turn"])]
         if "austria" in state["powers"] and (
             any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
         ):
             flow.push(state, "hussar", n=0)  # §5, §7
-        return events
+        return []
+    if stage == "election":  # §18, at the end of the turn
+        state["stage"] = "election_count"
+        return politics.start_election(state)
+    if stage == "election_count":
+        return politics.count_votes(state) + _end_of_turn(state)
     if stage == "phase":
         g += 1
         state["group"] = g
         if g >= len(ACTION_PHASES):
+            if state["election"]:
+                state["stage"] = "election"
+                return []
             return _end_of_turn(state)
         if not group_powers(state, g):
             return []

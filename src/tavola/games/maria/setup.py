@@ -8,7 +8,7 @@ from typing import Any
 from tavola.core import flow, rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.maria import boxes, cards
+from tavola.games.maria import boxes, cards, politics
 from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
@@ -118,7 +118,10 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         "sealed": [],
         "result": None,
         **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
+        **politics.no_politics(),
     }
+    if scenario == "advanced":
+        state.update(politics.new_politics(state))
     for gid, g in GEO.generals.items():
         if g.power not in powers:
             continue
@@ -126,6 +129,8 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         state["generals"][gid] = {"city": g.start if on_map else None, "troops": g.minimum, "down": False}
         if not on_map or (scenario == "introductory" and GEO.cities[g.start].map in INTRO_OUT_MAPS):
             state["out"].append(gid)  # §4 NOTE 1, §14: Ostpreussen, the Flanders map
+        if not on_map and scenario == "advanced":
+            state["offmap"][g.power] = gid  # §17.5: it leaves Ostpreussen as an expedition ends
     for tid, t in GEO.trains.items():
         if t.power not in powers:
             continue

@@ -67,6 +67,27 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "winters_scored": len(next(iter(state["winter_scores"].values()), [])),
         "extra": dict(state["extra"]),
         "victor": state["victor"],
+        # §17: the political cards face up, the cards on the political board (a card placed
+        # this turn stays face down, seen only by its owner, until §17.4 turns it up), the
+        # tracks and the boxes; the political deck only by its size
+        "political": {
+            "deck": len(state["pdeck"]),
+            "shown": list(state["pshown"]),
+            "board": {p: [card_name(c) for c in v] for p, v in state["pboard"].items()},
+            "placed": {
+                p: (card_name(c) if over or p in mine else "hidden") for p, c in state["pnew"].items()
+            },
+            "suit": state["suit"],
+            "order": list(state["porder"]),
+            "taken": list(state["ptaken"]),
+            "moves": dict(state["pmoves"]),
+            "tracks": dict(state["tracks"]),
+            "italy_box": list(state["italy_box"]),
+            "offmap": dict(state["offmap"]),
+            "election": state["election"],
+            "emperor": state["emperor"],
+            "votes": dict(state["votes"]),
+        },
     }
 
 

@@ -35,6 +35,7 @@ WINTER_FRAME = {
     "paid": "card points paid so far",
     "recruits": "troops recruited and not yet given to a general (-1 while paying)",
 }
+WINTER_GROWS = {"grant": "troops a political card grants (§17.5), given as in winter (§13)"}
 
 
 def start_winter(state: State) -> None:
@@ -156,7 +157,7 @@ def apply_winter(
             flow.push(state, "commander", city=city)
         return events
     flow.pop(state)
-    return [event("ev.winter_done", power=power)]
+    return [event("ev.troops_given" if frame.get("grant") else "ev.winter_done", power=power)]
 
 
 def ask_winter(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:

@@ -66,9 +66,9 @@ def return_marker(state: State, sp: str) -> None:
         state["pools"][sp] += 1
 
 
-def elector_side(power: str) -> str:
+def elector_side(state: State, power: str) -> str:
     """§10.3: a Rhine elector's marker shows France or the Austro-Pragmatic side (``austria``)."""
-    return "austria" if allied(power, "austria") else "france"
+    return "austria" if allied(state, power, "austria") else "france"
 
 
 def battle_points(state: State, troops: int, generals: int) -> int:
@@ -87,7 +87,7 @@ def gain(state: State, power: str, points: int) -> list[dict[str, Any]]:
     moves a marker from its pool to one of its battle boxes, while the boxes have room."""
     if not advanced(state):
         return []
-    sp = superpower(power)
+    sp = superpower(state, power)
     moved = 0
     for _ in range(points):
         if state["boxes"][sp] >= BATTLE_BOXES:
@@ -103,7 +103,7 @@ def lose(state: State, power: str, points: int) -> list[dict[str, Any]]:
     the boxes are empty)."""
     if not advanced(state):
         return []
-    sp = superpower(power)
+    sp = superpower(state, power)
     back = min(points, state["boxes"][sp])
     state["boxes"][sp] -= back
     for _ in range(back):

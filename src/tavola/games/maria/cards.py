@@ -18,8 +18,10 @@ from tavola.games.maria.common import (
     event,
     group_powers,
     hand_value,
+    owner,
     pay_value,
     private,
+    superpower,
 )
 
 
@@ -74,12 +76,12 @@ def turn_top(state: State) -> int | None:
 
 def major_fortress_lost(state: State, power: str) -> bool:
     """§8: a minor power whose major fortress is held by an enemy gets no cards."""
-    if N.powers[power].superpower == power:
+    if superpower(state, power) == power:
         return False
     for cid, c in GEO.cities.items():
-        if c.fortress == "major" and GEO.owner(cid) == power:
+        if c.fortress == "major" and owner(state, cid) == power:
             holder = controller(state, cid)
-            if holder is not None and enemies(holder, power):
+            if holder is not None and enemies(state, holder, power):
                 return True
     return False
 

@@ -64,7 +64,7 @@ def start_combat(state: State, group: int) -> None:
             continue
         for n in GEO.neighbours(city, maps):
             them = [p for p in occupied.get(n, []) if p in state["generals"]]
-            if them and enemies(_side_power(state, n), _side_power(state, city)):
+            if them and enemies(state, _side_power(state, n), _side_power(state, city)):
                 attacks.append([city, n])
     flow.push(state, "combat", group=group, attacks=attacks)
 
@@ -76,7 +76,7 @@ def _valid(state: State, frame: dict[str, Any], a: str, d: str) -> bool:
     if any(g in state["retreated"] for g in ga + gd):
         return False  # §11.1: a general forced to retreat is not attacked again
     pa, pd = _side_power(state, a), _side_power(state, d)
-    return pa in group_powers(state, frame["group"]) and enemies(pa, pd)
+    return pa in group_powers(state, frame["group"]) and enemies(state, pa, pd)
 
 
 def _due(state: State, frame: dict[str, Any]) -> list[list[str]]:

@@ -14,6 +14,7 @@ from tavola.games.maria.common import (
     enemies,
     event,
     general_power,
+    owner,
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play
@@ -26,7 +27,7 @@ def enemy_fortress(state: State, city: str, power: str) -> bool:
     if GEO.cities[city].fortress is None:
         return False
     holder = controller(state, city)
-    return holder is not None and enemies(holder, power)
+    return holder is not None and enemies(state, holder, power)
 
 
 def protected(state: State, city: str) -> bool:
@@ -41,7 +42,7 @@ def protected(state: State, city: str) -> bool:
         if g["city"] is None or gid in state["out"]:
             continue
         d = dist.get(g["city"])
-        if d is not None and 1 <= d <= reach and cooperating(general_power(gid), holder):
+        if d is not None and 1 <= d <= reach and cooperating(state, general_power(gid), holder):
             return True
     return False
 
@@ -55,20 +56,20 @@ def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
     (§16)."""
     old = controller(state, city)
     if city in boxes.RHINE_ELECTORS:
-        side = boxes.elector_side(power)
+        side = boxes.elector_side(state, power)
         state["markers"][city] = side
         events = [event("ev.conquer", power=power, city=city, old=old or "none", marker=side)]
         return events + boxes.electors(state)
     gone = state["markers"].pop(city, None)
     if gone is not None:
         boxes.return_marker(state, gone)
-    owner = GEO.owner(city)
-    mark = superpower(power)
+    home = owner(state, city)
+    mark = superpower(state, power)
     territory = GEO.cities[city].territory
-    if owner is None or territory == SILESIA or enemies(owner, power):
+    if home is None or territory == SILESIA or enemies(state, home, power):
         place = True
     else:
-        place = superpower(owner) != owner  # a friendly minor power's fortress
+        place = superpower(state, home) != home  # a friendly minor power's fortress
     if place:
         state["markers"][city] = mark
         boxes.take_marker(state, mark)

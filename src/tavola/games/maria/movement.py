@@ -24,8 +24,10 @@ from tavola.games.maria.common import (
     generals_at,
     group_powers,
     occupancy,
+    owner,
     piece_power,
     role_powers,
+    superpower,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
 
@@ -108,7 +110,7 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
                 continue
             kinds = {("g" if p in state["generals"] else "t") for p in there}
             if kinds == {"t"}:
-                if not all(enemies(piece_power(p), power) for p in there):
+                if not all(enemies(state, piece_power(p), power) for p in there):
                     continue  # §10.1: one piece per city; only an enemy train may be entered
             else:
                 if "t" in kinds or len(there) + len(moving) > N.troops["generals_per_stack"]:
@@ -123,7 +125,7 @@ def _may_stack(state: State, a: str, b: str) -> bool:
     """§6: only generals of one power or of cooperating powers stack. Austria and the Pragmatic
     Army stack only if both players agree (§10.1): the other player is asked as the piece
     enters (:func:`_needs_consent`)."""
-    return cooperating(a, b)
+    return cooperating(state, a, b)
 
 
 PAIR = frozenset({"austria", "pragmatic_army"})
@@ -145,7 +147,7 @@ def _near_enemy(state: State, city: str, power: str, occupied: dict[str, list[st
     """§10.1: a forced march never enters or passes a city next to an enemy piece."""
     for n in [city, *GEO.adjacent[city]]:
         for p in occupied.get(n, []):
-            if enemies(piece_power(p), power):
+            if enemies(state, piece_power(p), power):
                 return True
     return False
 
@@ -177,13 +179,13 @@ def reentry_cities(state: State, tid: str) -> list[str]:
         c = GEO.cities[cid]
         if c.fortress != "major" or cid in occupied:
             continue
-        owner = GEO.owner(cid)
-        if owner is None or not (
-            owner == power or (cooperating(owner, power) and N.powers[owner].superpower != owner)
+        home = owner(state, cid)
+        if home is None or not (
+            home == power or (cooperating(state, home, power) and superpower(state, home) != home)
         ):
             continue
         holder = controller(state, cid)
-        if holder is not None and allied(holder, power):
+        if holder is not None and allied(state, holder, power):
             out.append(cid)
     return out
 

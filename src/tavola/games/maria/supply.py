@@ -20,6 +20,7 @@ from tavola.games.maria.common import (
     group_powers,
     hand_value,
     occupancy,
+    owner,
     piece_power,
 )
 from tavola.games.maria.hussars import maps_in_play
@@ -41,7 +42,9 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
     if not trains:
         return None
     occupied = occupancy(state)
-    blocked = {c for c, pieces in occupied.items() if any(enemies(piece_power(p), power) for p in pieces)}
+    blocked = {
+        c for c, pieces in occupied.items() if any(enemies(state, piece_power(p), power) for p in pieces)
+    }
     hussars = {h for h in state["hussars"] if h is not None}
     maps = maps_in_play(state)
     limit = N.supply_distance
@@ -81,7 +84,7 @@ def hussar_cost(state: State, length: int) -> int:
 def status(state: State, gid: str) -> tuple[str, int]:
     """(``home`` | ``path`` | ``hussar`` | ``none``, the points a hussar path costs)."""
     city = state["generals"][gid]["city"]
-    if GEO.owner(city) == general_power(gid) or arenberg_at_home(state, gid, city):
+    if owner(state, city) == general_power(gid) or arenberg_at_home(state, gid, city):
         return "home", 0
     if path_length(state, gid, through_hussars=False) is not None:
         return "path", 0

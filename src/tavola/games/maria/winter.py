@@ -22,6 +22,7 @@ from tavola.games.maria.common import (
     general_power,
     generals_at,
     occupancy,
+    owner,
     pay_value,
     piece_power,
     private,
@@ -57,7 +58,7 @@ def reentry_fortresses(state: State, gid: str) -> list[str]:
     it; Arenberg also at a major fortress of the Netherlands (§22). (Option ``minor_reentry``: ``superpower``, the book's words, or ``own``: a minor power's
     generals use their own territory's fortresses.)"""
     power = general_power(gid)
-    home = superpower(power)
+    home = superpower(state, power)
     if power != home and state["options"].get("minor_reentry", "superpower") == "own":
         home = power
     occupied = occupancy(state)
@@ -68,19 +69,19 @@ def reentry_fortresses(state: State, gid: str) -> list[str]:
             continue
         munich = state["scenario"] == "introductory" and power == "france" and cid == "munchen"
         dutch = gid == ARENBERG and c.fortress == "major" and c.territory == ARENBERG_HOME  # §22
-        if GEO.owner(cid) != home and not munich and not dutch:
+        if owner(state, cid) != home and not munich and not dutch:
             continue
         holder = controller(state, cid)
-        if holder is None or not allied(holder, power):
+        if holder is None or not allied(state, holder, power):
             continue
         there = occupied.get(cid, [])
         gens = [p for p in there if p in state["generals"]]
         trains = [p for p in there if p in state["trains"]]
-        if any(not enemies(piece_power(t), power) for t in trains):
+        if any(not enemies(state, piece_power(t), power) for t in trains):
             continue  # one piece per city: an own or allied train blocks the fortress
         if len(gens) >= N.troops["generals_per_stack"]:
             continue
-        if gens and not all(cooperating(general_power(g), power) for g in gens):
+        if gens and not all(cooperating(state, general_power(g), power) for g in gens):
             continue
         if gens and {general_power(gens[0]), power} == {"austria", "pragmatic_army"}:
             continue

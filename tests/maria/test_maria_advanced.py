@@ -164,6 +164,8 @@ def test_23_an_empty_pool_at_the_end_of_an_action_phase_wins() -> None:
     state["turn"], state["stage"], state["group"] = 1, "retro", 0
     at_step(state, "sequence")
     advance(state)
+    assert state["flow"][-1] == {"s": "reduce"}  # §19.2 first: no general in Core-Austria
+    act(state, "louis", "pass")
     assert state["result"] == {"winners": ["louis"], "reason": "empty_pool", "power": "france"}
 
 

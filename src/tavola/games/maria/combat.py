@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import boxes
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     RESERVE_HIGH,
@@ -232,7 +232,9 @@ def defeat(state: State, loser: str, winner: str, score: int, withdraw: bool) ->
             events += start_retreat(state, loser, winner, score)
     troops = before - sum(state["generals"][g]["troops"] for g in gens)
     removed = sum(1 for g in gens if state["generals"][g]["city"] is None)
-    return events + boxes.battle(state, won_by, lost_by, troops, removed)
+    events += boxes.battle(state, won_by, lost_by, troops, removed)
+    changes.prussia_lost(state, lost_by, boxes.battle_points(state, troops, removed), loser)  # §19.3
+    return events
 
 
 # --- the retreat (§11.2) -----------------------------------------------------------------------------
@@ -248,7 +250,7 @@ def _steps(state: State, cur: str, visited: list[str], dist: dict[str, int], mov
     power = general_power(moving[0])
     every = state["options"].get("retreat_every_step", False)
     for n in GEO.neighbours(cur, maps):
-        if n in visited or not _free(state, n, moving):
+        if n in visited or not _free(state, n, moving) or not changes.may_enter(state, power, n):
             continue
         if GEO.cities[n].map != GEO.cities[cur].map and power not in ("france", "austria"):
             continue

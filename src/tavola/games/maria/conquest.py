@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.maria import boxes
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -73,7 +73,10 @@ def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
     if place:
         state["markers"][city] = mark
         boxes.take_marker(state, mark)
-    return [event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")]
+    events = [
+        event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")
+    ]
+    return events + changes.french_conquest(state, power, city)
 
 
 def leave(state: State, city: str, power: str, down: bool, march: bool) -> list[dict[str, Any]]:

@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.flow import Flow, SideActions, Step
-from tavola.games.maria import cards, combat, hussars, movement, politics, sequence, setup, stacks, winter
+from tavola.games.maria import (
+    cards,
+    changes,
+    combat,
+    hussars,
+    movement,
+    politics,
+    sequence,
+    setup,
+    stacks,
+    winter,
+)
 from tavola.games.maria.common import State, commander, general_power, generals_at, piece_power
 
 
@@ -116,6 +127,30 @@ FLOW = Flow(
         "vote": Step(
             "§18", politics.legal_vote, politics.apply_vote, politics.ask_vote, frame=politics.VOTE_FRAME
         ),
+        "saxony": Step(
+            "§19.3",
+            changes.legal_saxony,
+            changes.apply_saxony,
+            changes.ask_saxony,
+            frame=changes.SAXONY_FRAME,
+        ),
+        "peace": Step(
+            "§19.1", changes.legal_peace, changes.apply_peace, changes.ask_peace, frame=changes.PEACE_FRAME
+        ),
+        "place_train": Step(
+            "§19.1",
+            changes.legal_place_train,
+            changes.apply_place_train,
+            changes.ask_place_train,
+            frame=changes.TRAIN_FRAME,
+        ),
+        "reduce": Step(
+            "§19.2",
+            changes.legal_reduce,
+            changes.apply_reduce,
+            changes.ask_reduce,
+            frame=changes.REDUCE_FRAME,
+        ),
         "winter": Step(
             "§13",
             winter.legal_winter,
@@ -146,6 +181,10 @@ def actors(state: State) -> list[str]:
         return movement.movers(state, frame)
     if name in ("pay", "winter", "suit", "bid", "select", "execute", "expedition", "vote"):
         return [c[frame["power"]]]
+    if name in ("saxony", "reduce", "place_train"):
+        return [c[{"saxony": "austria", "reduce": "france", "place_train": "prussia"}[name]]]
+    if name == "peace":
+        return [c["prussia" if frame["step"] == "offer" else "austria"]]
     if name == "room":
         return [c[piece_power(frame["piece"])]]
     if name == "consent":

@@ -143,6 +143,7 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         placed = sum(1 for c, m in state["markers"].items() if m == sp and c not in RHINE)
         placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
         placed += (1 if sp in state["italy_box"] else 0) + (1 if state["emperor"] == sp else 0)
+        placed += state["aside"].get(sp, 0) + (1 if sp == "prussia" and state["silesia_box"] else 0)
         have = state["pools"][sp] + placed - state["extra"][sp]
         if have != total:
             out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
@@ -190,6 +191,8 @@ def check_politics(state: dict[str, Any]) -> list[str]:
             out.append(f"§16: {state['italy_box']} in the Italy box")
     if state["emperor"] not in (None, "austria", "france"):
         out.append(f"§18: {state['emperor']} in the Emperor box")
+    if state["silesia_box"] != state["silesia_annexed"]:
+        out.append("§19.1: Prussia's Silesia box marker and the annexation disagree")
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import conquest
+from tavola.games.maria import changes, conquest
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.cards import can_pay
 from tavola.games.maria.common import (
@@ -93,6 +93,8 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
     for n, main in GEO.adjacent[here].items():
         if GEO.cities[n].map not in maps_in_play(state) or not _can_cross(state, piece, here, n):
             continue
+        if not changes.may_enter(state, power, n):
+            continue  # §19.4
         if frame["march"]:
             if steps + 1 > mv["forced_march"] or not (main and frame["main"]):
                 continue
@@ -278,6 +280,7 @@ def _step(state: State, frame: dict[str, Any], city: str) -> list[dict[str, Any]
         else:
             state["trains"][p] = city
     events += pass_through(state, city)
+    events += changes.left_prussia(state, piece, city)
     frame["path"].append(city)
     frame["main"] = frame["main"] and main
     events.append(event("ev.move", piece=piece, frm=here, to=city))

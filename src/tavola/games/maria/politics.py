@@ -21,7 +21,7 @@ from functools import cache
 from typing import Any
 
 from tavola.core import flow, rng
-from tavola.games.maria import boxes, cards
+from tavola.games.maria import boxes, cards, changes
 from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
@@ -35,6 +35,7 @@ from tavola.games.maria.common import (
     general_power,
     occupancy,
     private,
+    saxony_stance,
 )
 
 SUPERPOWERS = ("austria", "prussia", "france", "pragmatic_army")
@@ -390,6 +391,7 @@ def move_markers(state: State) -> list[dict[str, Any]]:
         events.append(event("ev.political_unselected", card=cid))
     state["pshown"], state["porder"], state["ptaken"], state["pdone"] = [], [], [], []
     before = {sp: under_expedition(state, sp) for sp in SUPERPOWERS if sp in state["powers"]}
+    stance = saxony_stance(state)
     for track, n in sorted(state["pmoves"].items()):
         if n == 0:
             continue
@@ -409,6 +411,7 @@ def move_markers(state: State) -> list[dict[str, Any]]:
                 boxes.take_marker(state, sp)
                 events.append(event("ev.italy_box", power=sp))
     state["pmoves"] = {}
+    events += changes.stance_changed(state, stance)  # §19.3
     for sp, was in before.items():
         now = under_expedition(state, sp)
         if was and not now:

@@ -8,7 +8,7 @@ draw pile, top last, same notation; written in full, so a position fixes the car
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
 ``commanders``, the advanced game's ``pools``, ``boxes``, ``electors_box``, ``extra``,
 ``winter_scores`` and ``victor`` (§15, §16, §13, §17.2), the political keys of
-:mod:`.politics` (§17, §18; tactical cards on the political board as ids), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
+:mod:`.politics` (§17, §18; tactical cards on the political board by name) and of :mod:`.changes` (§19), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
 item."""
 
 from __future__ import annotations
@@ -56,6 +56,11 @@ KEYS = (
     "election",
     "emperor",
     "votes",
+    "silesia_annexed",
+    "silesia_box",
+    "prussia_neutral",
+    "aside",
+    "reduced",
     "result",
 )
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}

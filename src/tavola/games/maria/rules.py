@@ -25,6 +25,7 @@ from tavola.games.maria.flow import FLOW, actors
 NO_UNDO = frozenset(
     {"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit", "agree", "refuse"}
     | {"suit", "bid", "keep", "select", "execute", "discard", "track", "expedition", "vote"}
+    | {"push", "offer", "accept", "reduce"}
 )
 
 
@@ -176,6 +177,10 @@ class MariaRules(Rules):
                 "keep",
                 "execute",
                 "discard",
+                "push",
+                "offer",
+                "accept",
+                "reduce",
             )
         ]
         return space

@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import boxes, cards, combat, conquest, movement, politics, supply, victory, winter
+from tavola.games.maria import (
+    boxes,
+    cards,
+    changes,
+    combat,
+    conquest,
+    movement,
+    politics,
+    supply,
+    victory,
+    winter,
+)
 from tavola.games.maria.common import ACTION_PHASES, N, State, event, group_powers
 from tavola.games.maria.hussars import hussar_cities
 
@@ -103,11 +114,17 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         combat.start_combat(state, g)
         return []
     if stage == "retro":
-        state["stage"] = "phase"
+        state["stage"] = "phase_end"
         state["moved"], state["retreated"] = [], []
         events = conquest.retroactive(state)
+        changes.end_of_phase(state)  # §19.2
+        if g == 1:
+            changes.end_of_prussian_phase(state)  # §19.1
+        return events
+    if stage == "phase_end":
+        state["stage"] = "phase"
         won = victory.phase_end(state)  # §23: the end of an action phase
-        return events + (_game_over(state, won) if won is not None else [])
+        return _game_over(state, won) if won is not None else []
     if stage == "winter_over":
         state["turn"] += 1
         state["stage"] = "turn"

@@ -8,7 +8,7 @@ from typing import Any
 from tavola.core import flow, rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.maria import boxes, cards, politics
+from tavola.games.maria import boxes, cards, changes, politics
 from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
@@ -119,9 +119,11 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         "result": None,
         **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
         **politics.no_politics(),
+        **changes.no_changes(),
     }
     if scenario == "advanced":
         state.update(politics.new_politics(state))
+        state.update(changes.new_changes())
     for gid, g in GEO.generals.items():
         if g.power not in powers:
             continue

@@ -8,7 +8,7 @@ from collections import deque
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import boxes
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -59,6 +59,8 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
         for n in GEO.neighbours(c, maps):
             if n in seen or n in blocked or (n in hussars and not through_hussars and n not in trains):
                 continue
+            if not changes.may_enter(state, power, n):
+                continue  # §19.4: no supply path through a neutral territory
             seen[n] = seen[c] + 1
             queue.append(n)
     return None
@@ -109,8 +111,10 @@ def unsupplied(state: State, gid: str) -> list[dict[str, Any]]:
     g = state["generals"][gid]
     loss = 2 if g["down"] else 1
     g["down"] = True
+    city = g["city"]
     lost = lose_general(state, gid, loss)
     removed = sum(1 for e in lost if e["msg"] == "ev.general_removed")
+    changes.prussia_lost(state, general_power(gid), removed, city)  # §19.3
     return [
         event("ev.unsupplied", general=gid, n=loss),
         *lost,

@@ -19,6 +19,7 @@ from tavola.games.maria.common import (
     is_reserve,
     power_troops,
     role_powers,
+    saxony_stance,
 )
 
 
@@ -87,6 +88,15 @@ def view(state: State, role: str | None) -> dict[str, Any]:
             "election": state["election"],
             "emperor": state["emperor"],
             "votes": dict(state["votes"]),
+        },
+        # §19: the political changes, all public
+        "changes": {
+            "silesia_annexed": state["silesia_annexed"],
+            "silesia_box": state["silesia_box"],
+            "prussia_neutral": state["prussia_neutral"],
+            "aside": dict(state["aside"]),
+            "reduced": state["reduced"],
+            "saxony": saxony_stance(state),
         },
     }
 

@@ -188,3 +188,18 @@ def test_19_4_neutral_pieces_stay_home_and_foreign_pieces_stay_out() -> None:
     assert changes.may_enter(state, "saxony", "meissen")
     assert not changes.may_enter(state, "prussia", "meissen")
     assert not changes.may_enter(state, "austria", "leipzig")
+
+
+def test_19_every_political_change_is_public() -> None:
+    """§19: annexation, neutrality, markers set aside and Saxony's stance are on the board."""
+    state = _advanced()
+    for role in state["roles"]:
+        seen = RULES.view(state, role)["changes"]
+        assert seen == {
+            "silesia_annexed": False,
+            "silesia_box": False,
+            "prussia_neutral": None,
+            "aside": {"prussia": 0, "france": 0},
+            "reduced": False,
+            "saxony": "prussian_ally",
+        }

@@ -123,7 +123,7 @@ def test_17_5_example_prussia_discards_austria_keeps_france_executes_the_pragmat
     assert state["pboard"]["austria"] == [cid("3-diamonds", 1)]  # kept for the next turns
     assert state["pboard"]["prussia"] == [] and state["pboard"]["france"] == []
     assert state["tracks"]["italy"] == politics.start_space("italy") + 1
-    assert state["pshown"] == [] and state["stage"] in ("phase", "draw", "supply", "movement")
+    assert state["pshown"] == [] and state["flow"][-1]["s"] == "contract"  # §20 comes next
     assert RULES.check(state) == []
 
 

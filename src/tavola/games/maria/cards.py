@@ -106,12 +106,16 @@ def draws(state: State, power: str) -> int:
 
 
 def draw_phase(state: State, group: int) -> list[dict[str, Any]]:
-    """§5, §8: the active powers draw their tactical cards (each sees only its own)."""
+    """§5, §8: the active powers draw their tactical cards (each sees only its own); §20: a
+    subsidy contract's card goes to its receiver unseen."""
     events = []
+    from tavola.games.maria.subsidies import pay
+
     for power in group_powers(state, group):
         got = draw(state, power, draws(state, power))
         role = state["control"][power]
         events.append(event("ev.draw", power=power, n=len(got)))
+        events += pay(state, power, got)  # §20: handed on before the giver looks
         if got:
             events.append(private(role, "ev.drew", power=power, cards=[card_name(c) for c in got]))
     return events

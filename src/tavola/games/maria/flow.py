@@ -15,6 +15,7 @@ from tavola.games.maria import (
     sequence,
     setup,
     stacks,
+    subsidies,
     winter,
 )
 from tavola.games.maria.common import State, commander, general_power, generals_at, piece_power
@@ -151,6 +152,13 @@ FLOW = Flow(
             changes.ask_reduce,
             frame=changes.REDUCE_FRAME,
         ),
+        "contract": Step(
+            "§20",
+            subsidies.legal_contract,
+            subsidies.apply_contract,
+            subsidies.ask_contract,
+            frame=subsidies.CONTRACT_FRAME,
+        ),
         "winter": Step(
             "§13",
             winter.legal_winter,
@@ -179,7 +187,7 @@ def actors(state: State) -> list[str]:
         return [r for r in state["roles"] if r not in state["sealed"]]
     if name == "move":
         return movement.movers(state, frame)
-    if name in ("pay", "winter", "suit", "bid", "select", "execute", "expedition", "vote"):
+    if name in ("pay", "winter", "suit", "bid", "select", "execute", "expedition", "vote", "contract"):
         return [c[frame["power"]]]
     if name in ("saxony", "reduce", "place_train"):
         return [c[{"saxony": "austria", "reduce": "france", "place_train": "prussia"}[name]]]

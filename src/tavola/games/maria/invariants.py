@@ -184,13 +184,21 @@ def check_politics(state: dict[str, Any]) -> list[str]:
     for power, gid in state["offmap"].items():
         if gid is None:
             continue
-        if _power(gid) != power or gid not in state["out"] or state["generals"][gid]["city"] is not None:
+        city = state["generals"].get(gid, {}).get("city")
+        if _power(gid) != power or gid not in state["out"] or city is not None:
             out.append(f"§17.5: {gid} in {power}'s off-map box is not out of play")
     for p in state["italy_box"]:
         if p not in ("austria", "france") or state["italy_box"].count(p) > 1:
             out.append(f"§16: {state['italy_box']} in the Italy box")
     if state["emperor"] not in (None, "austria", "france"):
         out.append(f"§18: {state['emperor']} in the Emperor box")
+    pairs = set()
+    for giver, receiver, turns in state["contracts"]:
+        if giver not in ("austria", "prussia", "france", "pragmatic_army") or turns < 1:
+            out.append(f"§20: a contract {giver}>{receiver} for {turns} turns")
+        if frozenset((giver, receiver)) in pairs:
+            out.append(f"§20: two contracts between {giver} and {receiver}")
+        pairs.add(frozenset((giver, receiver)))
     if state["silesia_box"] != state["silesia_annexed"]:
         out.append("§19.1: Prussia's Silesia box marker and the annexation disagree")
     return out

@@ -8,7 +8,7 @@ draw pile, top last, same notation; written in full, so a position fixes the car
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
 ``commanders``, the advanced game's ``pools``, ``boxes``, ``electors_box``, ``extra``,
 ``winter_scores`` and ``victor`` (§15, §16, §13, §17.2), the political keys of
-:mod:`.politics` (§17, §18; tactical cards on the political board by name) and of :mod:`.changes` (§19), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
+:mod:`.politics` (§17, §18; tactical cards on the political board by name) and of :mod:`.changes` (§19), ``contracts`` (§20), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
 item."""
 
 from __future__ import annotations
@@ -61,6 +61,7 @@ KEYS = (
     "prussia_neutral",
     "aside",
     "reduced",
+    "contracts",
     "result",
 )
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}
@@ -97,6 +98,7 @@ def parse_card(text: str, item: str, taken: set[int]) -> int:
 
 def position(state: State) -> dict[str, Any]:
     out: dict[str, Any] = {k: state[k] for k in KEYS}
+    out.update(scenario=state["scenario"], players=state["players"], options=dict(state["options"]))
     out["hands"] = {p: [card_text(c) for c in h] for p, h in state["hands"].items()}
     out["pile"] = [card_text(c) for c in state["pile"]]
     out["discards"] = [[card_text(c) for c in d] for d in state["discards"]]

@@ -7,7 +7,7 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import invariants, knowledge, politics, sequence, setup
+from tavola.games.maria import invariants, knowledge, politics, sequence, setup, subsidies
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
@@ -25,7 +25,7 @@ from tavola.games.maria.flow import FLOW, actors
 NO_UNDO = frozenset(
     {"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit", "agree", "refuse"}
     | {"suit", "bid", "keep", "select", "execute", "discard", "track", "expedition", "vote"}
-    | {"push", "offer", "accept", "reduce"}
+    | {"push", "offer", "accept", "reduce", "contract", "end"}
 )
 
 
@@ -149,6 +149,9 @@ class MariaRules(Rules):
         space += [("suit", s) for s in SUITS] + [("vote", c) for c in politics.CANDIDATES]
         space += [("select", c) for c in sorted(politics.political_cards())]
         space += [("expedition", g) for g in gens]
+        pairs = [(g, r) for g in subsidies.SUPERPOWERS for r in sorted(GEO.troops) if r != g]
+        space += [("contract", f"{g}>{r}:{n}") for g, r in pairs for n in range(1, subsidies.LONGEST + 1)]
+        space += [("end", f"{g}>{r}") for g, r in pairs]
         steps = range(-3, 4)
         space += [("track", f"{t}:{n}") for t in sorted(politics.tracks()) for n in steps]
         space += [("reserve", v) for v in range(RESERVE_LOW, RESERVE_HIGH + 1)]

@@ -19,6 +19,7 @@ from tavola.games.maria import (
     conquest,
     movement,
     politics,
+    subsidies,
     supply,
     victory,
     winter,
@@ -63,9 +64,13 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         state["stage"] = "pol_end"
         return politics.move_markers(state)
     if stage == "pol_end":
-        state["stage"] = "hussars"
+        state["stage"] = "contracts"
         won = victory.phase_end(state)  # §23: the end of a political phase
         return _game_over(state, won) if won is not None else []
+    if stage == "contracts":  # §20
+        state["stage"] = "hussars"
+        subsidies.start_contracts(state)
+        return []
     if stage == "hussars":
         state["stage"] = "phase"
         if "austria" in state["powers"] and (

@@ -53,6 +53,19 @@ OPTIONS = (
     ),
     OptionSpec("pragmatic_hand", True, (True, False), "The Pragmatic Army is dealt its hand", "§4"),
 )
+ADVANCED_OPTIONS = (
+    OptionSpec(
+        "battle_rounding", "down", ("down", "nearest"), "1 point per 3 troops: 7 or 8 troops make", "§16"
+    ),
+    OptionSpec("winter_score", "sum", ("sum", "last"), "The final winter score is", "§23"),
+    OptionSpec(
+        "reduce_when",
+        "no_general",
+        ("no_general", "no_french"),
+        "France may reduce its objectives when",
+        "§19.2",
+    ),
+)
 INTRO_OUT_MAPS = ("flanders",)
 
 
@@ -67,16 +80,14 @@ def elector_markers() -> dict[str, str]:
 
 
 def scenarios() -> list[Scenario]:
-    return [Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS)]
-
-
-BUILT = ("introductory", "advanced")
-"""Scenarios the set-up builds. The advanced game (§15-§23) is built chapter by chapter and
-joins :func:`scenarios` once its political phase (§17) is played."""
+    return [
+        Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS),
+        Scenario("advanced", "Advanced game (1741-1744)", (3, 2), 3, OPTIONS + ADVANCED_OPTIONS),
+    ]
 
 
 def roles(scenario: str, players: int) -> list[str]:
-    if scenario not in BUILT or players not in ROLES:
+    if scenario not in {s.name for s in scenarios()} or players not in ROLES:
         raise UnknownGame(f"maria has no scenario {scenario!r} for {players} players")
     return list(ROLES[players])
 
@@ -91,7 +102,8 @@ def powers_in_play(scenario: str) -> list[str]:
 def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
     """§4: everything on its start, the hands dealt, then the secret allocations."""
     role_list = roles(scenario, players)
-    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    spec = next(s for s in scenarios() if s.name == scenario)
+    opts = {o.name: options.get(o.name, o.default) for o in spec.options}
     powers = powers_in_play(scenario)
     state: State = {
         "scenario": scenario,
@@ -120,6 +132,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
         **politics.no_politics(),
         **changes.no_changes(),
+        "contracts": [],
     }
     if scenario == "advanced":
         state.update(politics.new_politics(state))

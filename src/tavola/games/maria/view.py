@@ -98,6 +98,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
             "reduced": state["reduced"],
             "saxony": saxony_stance(state),
         },
+        "contracts": [list(c) for c in state["contracts"]],  # §20: public agreements
     }
 
 

@@ -226,3 +226,23 @@ def test_17_political_cards_cover_the_game() -> None:
     assert len(cards_) == 25 and sum(1 for c in cards_.values() if c.election) == 1
     arms = {p for c in cards_.values() for p in c.arms}
     assert arms == set(politics.SUPERPOWERS)  # §17: only superpowers select political cards
+
+
+def test_18_a_neutral_saxony_votes_for_francis() -> None:
+    state = _politics()
+    state["flow"] = [{"s": "sequence"}]
+    state["tracks"]["saxony"] = 3  # neutral
+    held = politics.electors_held(state)
+    politics.start_election(state)
+    assert all(f["power"] != "saxony" for f in state["flow"] if f["s"] == "vote")
+    assert state["votes"]["francis"] == sum(held.get(p, 0) for p in ("austria", "pragmatic_army", "saxony"))
+
+
+def test_19_1_the_saxony_marker_in_the_s_box_moves_no_more() -> None:
+    state = _politics()
+    state["flow"] = [{"s": "sequence"}]
+    state["pshown"] = []
+    state["tracks"]["saxony"] = 7  # the S box
+    state["pmoves"] = {"saxony": -1}
+    politics.move_markers(state)
+    assert state["tracks"]["saxony"] == 7

@@ -80,7 +80,7 @@ def prussia_lost(state: State, power: str, points: int, city: str | None) -> Non
     elif sp != "prussia":
         return
     if saxony_stance(state) != "prussian_ally":
-        return
+        return  # §19.3: only a Prussian ally's marker is pushed (never out of the S box)
     flow.push(state, "saxony", n=points)
 
 

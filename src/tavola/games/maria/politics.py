@@ -120,6 +120,11 @@ def icons_on(state: State, track: str, space: int | None = None) -> list[tuple[s
     return [(i.icon, i.power) for i in tracks()[track].spaces[where].icons]
 
 
+def in_s_box(state: State, track: str) -> bool:
+    """§19.1: the Saxony marker in the S box, off the track's line, moves no more."""
+    return track == "saxony" and tracks()[track].spaces[state["tracks"][track]].zone == "s_box"
+
+
 def card_modifier(state: State, power: str) -> int:
     """§17.5: each CT penalty icon under a marker draws the power 1 card fewer, each bonus 1
     more."""
@@ -393,7 +398,7 @@ def move_markers(state: State) -> list[dict[str, Any]]:
     before = {sp: under_expedition(state, sp) for sp in SUPERPOWERS if sp in state["powers"]}
     stance = saxony_stance(state)
     for track, n in sorted(state["pmoves"].items()):
-        if n == 0:
+        if n == 0 or in_s_box(state, track):
             continue
         last = len(tracks()[track].spaces) - 1
         if track == "saxony":
@@ -540,13 +545,13 @@ def electors_held(state: State) -> dict[str, int]:
 
 
 def start_election(state: State) -> list[dict[str, Any]]:
-    """§18: Austria's and the Pragmatic Army's votes go to Francis; the others vote as they
-    choose, in turn clockwise from Austria; nobody abstains."""
+    """§18: Austria's and the Pragmatic Army's votes go to Francis, and a neutral Saxony's; the
+    others vote as they choose, in turn clockwise from Austria; nobody abstains."""
     held = electors_held(state)
     state["votes"] = {c: 0 for c in CANDIDATES}
     free = []
     for power in sorted(held, key=_clockwise(state)):
-        if power in FRANCIS_ALWAYS:
+        if power in FRANCIS_ALWAYS or (power == "saxony" and saxony_stance(state) == "neutral"):
             state["votes"]["francis"] += held[power]
         else:
             free.append(power)

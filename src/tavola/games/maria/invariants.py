@@ -52,6 +52,20 @@ def check_troops(state: dict[str, Any]) -> list[str]:
     return out
 
 
+def _cooperating(state: dict[str, Any]) -> list[set[str]]:
+    """§2, §19.3: Saxony cooperates with Prussia while its marker is in the Prussian ally zone,
+    with Austria in the Austrian ally zone, with nobody when neutral."""
+    pairs = [p for p in COOPERATING if "saxony" not in p]
+    tracks = state.get("tracks") or {}
+    if "saxony" not in tracks:
+        return [*pairs, {"prussia", "saxony"}]
+    from tavola.games.maria.board import load_components
+
+    zone = load_components().tracks["saxony"].spaces[tracks["saxony"]].zone
+    partner = {"prussian_ally": "prussia", "austrian_ally": "austria"}.get(str(zone))
+    return pairs + ([{partner, "saxony"}] if partner else [])
+
+
 def check_cities(state: dict[str, Any]) -> list[str]:
     """§6: one piece per city, except two generals of one power or of cooperating powers; a
     stack of one power commands 2 to 16 troops."""
@@ -73,7 +87,7 @@ def check_cities(state: dict[str, Any]) -> list[str]:
             continue
         if len(gens) == 2:
             powers = {_power(g) for g in gens}
-            if len(powers) == 2 and powers not in COOPERATING:
+            if len(powers) == 2 and powers not in _cooperating(state):
                 out.append(f"§6: {city} stacks generals of {sorted(powers)}")
             if len(powers) == 1:
                 total = sum(state["generals"][g]["troops"] for g in gens)

@@ -88,10 +88,22 @@ def apply_contract(
         if state["control"][other] == role:
             return _agreed(state, offer)
         flow.push(state, "contract", power=other, offer=offer)
-        return [event("ev.contract_offered", offer=offer)]
+        key, args = _offer_words(offer)
+        return [event(f"ev.{key}_offered", **args)]
     if verb == "refuse":
-        return [event("ev.contract_refused", offer=frame["offer"])]
+        key, args = _offer_words(frame["offer"])
+        return [event(f"ev.{key}_refused", **args)]
     return _agreed(state, frame["offer"])
+
+
+def _offer_words(offer: str) -> tuple[str, dict[str, Any]]:
+    """An offer as message words: ``contract`` (giver, receiver, n) or ``contract_end``."""
+    if offer.startswith("end:"):
+        giver, receiver = offer.removeprefix("end:").split(">")
+        return "contract_end", {"giver": giver, "receiver": receiver}
+    pair, turns = offer.split(":")
+    giver, receiver = pair.split(">")
+    return "contract", {"giver": giver, "receiver": receiver, "n": int(turns)}
 
 
 def _agreed(state: State, offer: str) -> list[dict[str, Any]]:
@@ -107,7 +119,8 @@ def _agreed(state: State, offer: str) -> list[dict[str, Any]]:
 
 def ask_contract(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
     if frame["offer"]:
-        return "prompt.contract_answer", {"offer": frame["offer"]}
+        key, args = _offer_words(frame["offer"])
+        return f"prompt.{key}_answer", args
     return "prompt.contract", {"power": frame["power"]}
 
 

@@ -127,7 +127,26 @@ def board_json() -> dict[str, Any]:
         if not is_reserve(cid)
     ]
     data["names"].append({"id": "reserve", "name": "the Reserve", "name_it": "la Riserva"})
+    # §17, §18: the political cards, the tracks, the suits, the candidates, Saxony's stances
+    comp = load_components()
+    data["names"] += [{"id": c.id, "name": c.title, "name_it": c.title_it} for c in comp.political_cards]
+    data["names"] += [{"id": t.id, "name": t.name, "name_it": t.name_it} for t in comp.tracks.values()]
+    data["names"] += [{"id": s, "name": n[0], "name_it": n[1]} for s, n in WORDS.items()]
     return data
+
+
+WORDS = {
+    "hearts": ("hearts", "cuori"),
+    "diamonds": ("diamonds", "quadri"),
+    "clubs": ("clubs", "fiori"),
+    "spades": ("spades", "picche"),
+    "francis": ("Francis Stephen of Lorraine", "Francesco Stefano di Lorena"),
+    "charles": ("Charles Albert of Bavaria", "Carlo Alberto di Baviera"),
+    "prussian_ally": ("Prussia's ally", "alleata della Prussia"),
+    "neutral": ("neutral", "neutrale"),
+    "austrian_ally": ("Austria's ally", "alleata dell'Austria"),
+}
+"""Display names of the words the political phase's messages carry (§17, §18, §19.3)."""
 
 
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", "": ""}

@@ -19,6 +19,7 @@ GAMES = [
     ("antike-ii", "orient"),
     ("antike-ii", "mare-nostrum"),
     ("maria", "introductory"),
+    ("maria", "advanced"),
     ("revolution", None),
 ]
 # What a line must never show: a placeholder, an id with an underscore, "(s)" or "/i"

@@ -70,7 +70,10 @@ def _strength(state: State, powers: set[str]) -> float:
 
 def evaluate(state: State) -> dict[str, float]:
     """§14: France and Prussia toward their fortresses, Austria as the turns run out; a little
-    for the strength of each side (troops, generals in supply, cards)."""
+    for the strength of each side (troops, generals in supply, cards). §23, the advanced game:
+    each player's best superpower by the share of its pool emptied."""
+    if state["pools"]:
+        return _evaluate_advanced(state)
     fr = victory.held(state, "france", (victory.AUSTRIA,)) / N.introductory_victory["france"]
     pr = (
         victory.held(state, "prussia", (victory.AUSTRIA, victory.SILESIA)) / N.introductory_victory["prussia"]
@@ -94,3 +97,18 @@ def evaluate(state: State) -> dict[str, float]:
 
 
 KNOWLEDGE = Knowledge(prior=prior, playout=playout)
+
+
+def _evaluate_advanced(state: State) -> dict[str, float]:
+    res = state["result"]
+    out: dict[str, float] = {}
+    for role in state["roles"]:
+        if res is not None:
+            out[role] = 1.0 if role in res["winners"] else 0.0
+            continue
+        powers = {p for p in state["powers"] if state["control"][p] == role}
+        emptied = max(
+            (1 - state["pools"][sp] / N.pools[sp] for sp in powers if sp in state["pools"]), default=0.0
+        )
+        out[role] = max(0.0, min(1.0, 0.8 * emptied + 0.2 * _strength(state, powers)))
+    return out

@@ -8,7 +8,8 @@ from typing import Any
 from tavola.core import flow, rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.maria import cards
+from tavola.games.maria import boxes, cards, changes, politics
+from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     GENERAL_MAX,
@@ -52,11 +53,37 @@ OPTIONS = (
     ),
     OptionSpec("pragmatic_hand", True, (True, False), "The Pragmatic Army is dealt its hand", "§4"),
 )
+ADVANCED_OPTIONS = (
+    OptionSpec(
+        "battle_rounding", "down", ("down", "nearest"), "1 point per 3 troops: 7 or 8 troops make", "§16"
+    ),
+    OptionSpec("winter_score", "sum", ("sum", "last"), "The final winter score is", "§23"),
+    OptionSpec(
+        "reduce_when",
+        "no_general",
+        ("no_general", "no_french"),
+        "France may reduce its objectives when",
+        "§19.2",
+    ),
+)
 INTRO_OUT_MAPS = ("flanders",)
 
 
+def elector_markers() -> dict[str, str]:
+    """§4: the elector markers on the four Rhine electorates at the start (the board's data)."""
+    comp = load_components()
+    return {
+        str(b.city): str(b.marker)
+        for b in comp.boxes.values()
+        if b.kind == "elector" and b.marker is not None and b.city in boxes.RHINE_ELECTORS
+    }
+
+
 def scenarios() -> list[Scenario]:
-    return [Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS)]
+    return [
+        Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS),
+        Scenario("advanced", "Advanced game (1741-1744)", (3, 2), 3, OPTIONS + ADVANCED_OPTIONS),
+    ]
 
 
 def roles(scenario: str, players: int) -> list[str]:
@@ -75,7 +102,8 @@ def powers_in_play(scenario: str) -> list[str]:
 def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> State:
     """§4: everything on its start, the hands dealt, then the secret allocations."""
     role_list = roles(scenario, players)
-    opts = {o.name: options.get(o.name, o.default) for o in OPTIONS}
+    spec = next(s for s in scenarios() if s.name == scenario)
+    opts = {o.name: options.get(o.name, o.default) for o in spec.options}
     powers = powers_in_play(scenario)
     state: State = {
         "scenario": scenario,
@@ -101,7 +129,14 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         "subsidy": True,
         "sealed": [],
         "result": None,
+        **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
+        **politics.no_politics(),
+        **changes.no_changes(),
+        "contracts": [],
     }
+    if scenario == "advanced":
+        state.update(politics.new_politics(state))
+        state.update(changes.new_changes())
     for gid, g in GEO.generals.items():
         if g.power not in powers:
             continue
@@ -109,6 +144,8 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         state["generals"][gid] = {"city": g.start if on_map else None, "troops": g.minimum, "down": False}
         if not on_map or (scenario == "introductory" and GEO.cities[g.start].map in INTRO_OUT_MAPS):
             state["out"].append(gid)  # §4 NOTE 1, §14: Ostpreussen, the Flanders map
+        if not on_map and scenario == "advanced":
+            state["offmap"][g.power] = gid  # §17.5: it leaves Ostpreussen as an expedition ends
     for tid, t in GEO.trains.items():
         if t.power not in powers:
             continue
@@ -119,7 +156,11 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
     state["out"].sort()
     for cid, c in GEO.cities.items():
         if c.territory == "silesia" and c.fortress is not None:
-            state["markers"][cid] = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            mark = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            state["markers"][cid] = mark
+            boxes.take_marker(state, mark)  # §4 IMPORTANT: from the pool in the advanced game
+    if scenario != "introductory":
+        state["markers"].update(elector_markers())  # §4: Köln, Mannheim French; Mainz, Trier Austro-Pragmatic
     cards.new_decks(state)
     for power in ("prussia", "saxony", "france", "bavaria", "pragmatic_army", "austria"):
         if power in powers or (power == "pragmatic_army" and opts["pragmatic_hand"]):

@@ -19,6 +19,7 @@ from tavola.games.maria.common import (
     is_reserve,
     power_troops,
     role_powers,
+    saxony_stance,
 )
 
 
@@ -58,6 +59,46 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "troop_totals": {p: power_troops(state, p) for p in state["powers"]},
         "flow": [dict(f) for f in state["flow"]],
         "outcome": state["result"],
+        # §15, §16: the pools and the victory boxes are on the board for all to see; §13 the
+        # winter scores are hidden from everyone until the game is over
+        "pools": dict(state["pools"]),
+        "boxes": dict(state["boxes"]),
+        "electors_box": list(state["electors_box"]),
+        "winter_scores": {p: list(v) for p, v in state["winter_scores"].items()} if over else {},
+        "winters_scored": len(next(iter(state["winter_scores"].values()), [])),
+        "extra": dict(state["extra"]),
+        "victor": state["victor"],
+        # §17: the political cards face up, the cards on the political board (a card placed
+        # this turn stays face down, seen only by its owner, until §17.4 turns it up), the
+        # tracks and the boxes; the political deck only by its size
+        "political": {
+            "deck": len(state["pdeck"]),
+            "shown": list(state["pshown"]),
+            "board": {p: [card_name(c) for c in v] for p, v in state["pboard"].items()},
+            "placed": {
+                p: (card_name(c) if over or p in mine else "hidden") for p, c in state["pnew"].items()
+            },
+            "suit": state["suit"],
+            "order": list(state["porder"]),
+            "taken": list(state["ptaken"]),
+            "moves": dict(state["pmoves"]),
+            "tracks": dict(state["tracks"]),
+            "italy_box": list(state["italy_box"]),
+            "offmap": dict(state["offmap"]),
+            "election": state["election"],
+            "emperor": state["emperor"],
+            "votes": dict(state["votes"]),
+        },
+        # §19: the political changes, all public
+        "changes": {
+            "silesia_annexed": state["silesia_annexed"],
+            "silesia_box": state["silesia_box"],
+            "prussia_neutral": state["prussia_neutral"],
+            "aside": dict(state["aside"]),
+            "reduced": state["reduced"],
+            "saxony": saxony_stance(state),
+        },
+        "contracts": [list(c) for c in state["contracts"]],  # §20: public agreements
     }
 
 
@@ -86,7 +127,26 @@ def board_json() -> dict[str, Any]:
         if not is_reserve(cid)
     ]
     data["names"].append({"id": "reserve", "name": "the Reserve", "name_it": "la Riserva"})
+    # §17, §18: the political cards, the tracks, the suits, the candidates, Saxony's stances
+    comp = load_components()
+    data["names"] += [{"id": c.id, "name": c.title, "name_it": c.title_it} for c in comp.political_cards]
+    data["names"] += [{"id": t.id, "name": t.name, "name_it": t.name_it} for t in comp.tracks.values()]
+    data["names"] += [{"id": s, "name": n[0], "name_it": n[1]} for s, n in WORDS.items()]
     return data
+
+
+WORDS = {
+    "hearts": ("hearts", "cuori"),
+    "diamonds": ("diamonds", "quadri"),
+    "clubs": ("clubs", "fiori"),
+    "spades": ("spades", "picche"),
+    "francis": ("Francis Stephen of Lorraine", "Francesco Stefano di Lorena"),
+    "charles": ("Charles Albert of Bavaria", "Carlo Alberto di Baviera"),
+    "prussian_ally": ("Prussia's ally", "alleata della Prussia"),
+    "neutral": ("neutral", "neutrale"),
+    "austrian_ally": ("Austria's ally", "alleata dell'Austria"),
+}
+"""Display names of the words the political phase's messages carry (§17, §18, §19.3)."""
 
 
 SUIT_SYMBOLS = {"hearts": "♥", "diamonds": "♦", "clubs": "♣", "spades": "♠", "": ""}

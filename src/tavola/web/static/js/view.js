@@ -1,7 +1,7 @@
 // The game screen shared by the play and replay pages: the map with the game adapter's pieces,
 // the prompt and the choices, player panels, the log with its dice, and the end-of-game dialog.
 
-import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
+import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi, gamesCatalogue } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
 import { Words, number } from "./words.js";
 import { sinceEntries, marks, drawMarks, summary } from "./since.js";
@@ -49,6 +49,8 @@ export function inkOn(color) {
 }
 
 export async function loadAdapter(game) {
+  const entry = (((await gamesCatalogue()) || {}).games || []).find((g) => g.id === game);
+  if (entry && entry.script === false) return { ...generic }; // drawn by the generic view alone
   try {
     const mod = await import(`/static/games/${encodeURIComponent(game)}/${encodeURIComponent(game)}.js`);
     return { ...generic, ...(mod.default || mod) };

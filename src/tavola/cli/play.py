@@ -70,8 +70,13 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
 
 
 def summary_lines(view: dict[str, Any], width: int = 100, term: Terminal | None = None) -> list[str]:
-    """A readable, compact board summary from any game's view: with ``term``, each key under
-    its interface label and plain values by their names, in the player's language."""
+    """A readable, compact board summary from any game's view: with ``term``, the game's own
+    summary in words when it gives one (:meth:`Rules.summary`), else each key under its
+    interface label and plain values by their names, in the player's language."""
+    if term is not None:
+        lines = term.game.rules.summary(view)
+        if lines is not None:
+            return [term.line(line) for line in lines]
     skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo", "game"}
     lines = []
     for key, value in view.items():
@@ -113,6 +118,18 @@ class Terminal:
             if hit is not None:
                 return hit
         return self.ui.get(f"role.{role}", role.replace("_", " ").capitalize())
+
+    def line(self, events: list[dict[str, Any]]) -> str:
+        """A summary line: its first message, then the others after a colon, between commas
+        (each as its catalogue text begins: "capital Roma" keeps its small letter)."""
+        texts = []
+        for e in events:
+            text = self.words.render(e["msg"], e.get("args") or {}, self.lang)
+            if texts and (self.words.text(e["msg"], self.lang) or "x")[:1].islower():
+                text = text[:1].lower() + text[1:]
+            texts.append(text)
+        head, *rest = texts
+        return f"{head}: {', '.join(rest)}" if rest else head
 
     def label(self, key: str) -> str:
         """A view key as the interface names it ("Round", "Turno")."""

@@ -197,3 +197,9 @@ class Rules(ABC):
     def describe(self, state: State, role: str, action: Action) -> str:
         """A short English label for an action (the web client translates by verb)."""
         return " ".join(str(p) for p in action)
+
+    def summary(self, view: dict[str, Any]) -> list[list[Event]] | None:
+        """The board of a view in words, for a client without a map (``tavola play``): lines,
+        each a list of catalogue messages (``{"msg", "args"}``, as log entries are), read as
+        "first: second, third...". None: the client lists the view's keys under their labels."""
+        return None

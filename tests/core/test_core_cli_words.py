@@ -70,12 +70,16 @@ def test_italia_board_summary_reads_as_the_browser_shows_it(
     human = {"italia-i": "red", "italia-ii": "red"}[game]
     main(["play", game, "--seed", "1", "--seat", "all=random", "--seat", f"{human}=human", "--lang", lang])
     out = capsys.readouterr().out
-    board = [line for line in out.splitlines() if line and not line.startswith(" ") and not line.startswith("[")]
+    board = [
+        line for line in out.splitlines() if line and not line.startswith(" ") and not line.startswith("[")
+    ]
     board = [line for line in board if not line.startswith(("Choose", "Scegli"))]
     assert board
     for line in board:
         assert not re.search(r"[{}\[\]_\"]", line), line
-        assert not re.search(r"\b(reinf|buy|place|move|celts|romans|None|True|False)\b", line.split(":")[-1]), line
+        assert not re.search(
+            r"\b(reinf|buy|place|move|celts|romans|None|True|False)\b", line.split(":")[-1]
+        ), line
     city, gold = {"en": ("(city)", " gold, "), "it": ("(città)", " oro, ")}[lang]
     assert any(line.startswith("Roma " + city + ": ") for line in board), board
     assert any(re.match(r"^\w[\w' ]* \(\w+\)(: \d+ \w+.* \(\w[\w' ]*\))?$", line) for line in board), board

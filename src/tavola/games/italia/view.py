@@ -85,7 +85,9 @@ def summary(view: dict[str, Any]) -> list[list[Event]]:
     if view["battle"]:
         b = view["battle"]
         lines.append(
-            line("it.sum.battle", area=b["area"], attacker=b["attacker"], defender=b["defender"], n=b["round"])
+            line(
+                "it.sum.battle", area=b["area"], attacker=b["attacker"], defender=b["defender"], n=b["round"]
+            )
         )
     if view["bought"]:
         lines.append(line("it.sum.bought", units=[f"unit.{k}" for k in view["bought"]]))
@@ -101,32 +103,41 @@ def summary(view: dict[str, Any]) -> list[list[Event]]:
     for a in view["areas"]:
         if not a["units"] and not a["city"]:
             continue
-        groups: dict[tuple[str, str, bool, bool], int] = {}
-        leaders: list[Event] = []
-
-        def count(u: dict[str, Any], aboard: bool) -> None:
-            if u["kind"] == LEADER:
-                msg = "it.sum.leader_aboard" if aboard else "it.sum.leader"
-                leaders.append(part(msg, leader=u["leader"], nation=u["nation"]))
-                return
-            key = (u["nation"], u["kind"], bool(u.get("damaged")), aboard)
-            groups[key] = groups.get(key, 0) + 1
-            for c in u.get("cargo", []):
-                count(c, True)
-
-        for u in a["units"]:
-            count(u, False)
-        parts = [
-            part(
-                "it.sum.units" + ("_aboard" if aboard else "_damaged" if damaged else ""),
-                n=k,
-                kind=f"unit.{kind}",  # the unit, never the nation of the same id (Foederati)
-                nation=nation,
+        lines.append(
+            line(
+                f"it.sum.area_{a['city']}" if a["city"] else "it.sum.area", _stack(a["units"]), area=a["key"]
             )
-            for (nation, kind, damaged, aboard), k in groups.items()
-        ]
-        lines.append(line(f"it.sum.area_{a['city']}" if a["city"] else "it.sum.area", parts + leaders, area=a["key"]))
+        )
     return lines
+
+
+def _stack(units: list[dict[str, Any]]) -> list[Event]:
+    """An area's units in words: counted by nation, type, first hit and being aboard a fleet;
+    leaders by name."""
+    groups: dict[tuple[str, str, bool, bool], int] = {}
+    leaders: list[Event] = []
+
+    def count(u: dict[str, Any], aboard: bool) -> None:
+        if u["kind"] == LEADER:
+            msg = "it.sum.leader_aboard" if aboard else "it.sum.leader"
+            leaders.append({"msg": msg, "args": {"leader": u["leader"], "nation": u["nation"]}})
+            return
+        key = (u["nation"], u["kind"], bool(u.get("damaged")), aboard)
+        groups[key] = groups.get(key, 0) + 1
+        for c in u.get("cargo", []):
+            count(c, True)
+
+    for u in units:
+        count(u, False)
+    counted: list[Event] = [
+        {
+            "msg": "it.sum.units" + ("_aboard" if aboard else "_damaged" if damaged else ""),
+            # the unit, never the nation of the same id (Foederati)
+            "args": {"n": k, "kind": f"unit.{kind}", "nation": nation},
+        }
+        for (nation, kind, damaged, aboard), k in groups.items()
+    ]
+    return counted + leaders
 
 
 def _battle_view(S: Static, st: State) -> dict[str, Any] | None:

@@ -24,7 +24,9 @@ State = dict[str, Any]
 Action = tuple[Any, ...]
 Event = dict[str, Any]
 """A log entry: ``{"msg": key, "args": {...}}``; optional ``"to": [roles]`` limits who sees it,
-``"dice": [...]`` lists dice shown, ``"reveal": True`` marks newly revealed hidden information."""
+``"dice": [...]`` lists dice shown, ``"reveal": True`` marks newly revealed hidden information,
+``"replaces": True`` makes the earlier entries of its message about the same nation in the same
+turn old news (a capital declared again: the log folds them under it)."""
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ forth) fold under their newest entry instead of flooding the list."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -88,20 +89,27 @@ def has_back_and_forth(view: dict[str, Any]) -> bool:
     return all(found.values())
 
 
-def test_back_and_forth_folds_to_its_newest_entry(pages: Any, artifacts: Path) -> None:
-    """A bot moving units from A to B and back, or declaring its capital again, shows its newest
-    entry only (with the fold that opens the others): every such pair folds, not only runs of
-    three (a capital declared twice showed twice)."""
+def log_after(pages: Any, until: Callable[[dict[str, Any]], bool], limit: int) -> tuple[Any, list[str]]:
+    """A hot-seat Italia I game played at random until ``until`` holds, its log open (with a
+    fold in it), and the page's console watched."""
     page = pages.new(1440, 900)
     noise = console_watch(page)
     page.goto("/")
     roles = roles_of(page, "italia-i")
     mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=3)
-    play_until(page, mid, roles, has_back_and_forth, seed=3, limit=1500)
+    play_until(page, mid, roles, until, seed=3, limit=limit)
     page.goto(f"/play/{mid}")
     wait_settled(page)
     page.evaluate("document.getElementById('tab-log').click()")
     page.wait_for_selector("#log .log-fold")
+    return page, noise
+
+
+def test_back_and_forth_folds_to_its_newest_entry(pages: Any, artifacts: Path) -> None:
+    """A bot moving units from A to B and back, or declaring its capital again, shows its newest
+    entry only (with the fold that opens the others): every such pair folds, not only runs of
+    three (a capital declared twice showed twice)."""
+    page, noise = log_after(pages, has_back_and_forth, 1500)
     assert page.evaluate(BACK_AND_FORTH) == []
     # opened, the folds show the pairs again
     for button in page.locator("#log .log-fold").all():
@@ -112,16 +120,7 @@ def test_back_and_forth_folds_to_its_newest_entry(pages: Any, artifacts: Path) -
 
 
 def test_repeats_fold_under_their_newest_entry(pages: Any, artifacts: Path) -> None:
-    page = pages.new(1440, 900)
-    noise = console_watch(page)
-    page.goto("/")
-    roles = roles_of(page, "italia-i")
-    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=3)
-    play_until(page, mid, roles, has_run, seed=3, limit=900)
-    page.goto(f"/play/{mid}")
-    wait_settled(page)
-    page.evaluate("document.getElementById('tab-log').click()")
-    page.wait_for_selector("#log .log-fold")
+    page, noise = log_after(pages, has_run, 900)
     longest, shown, total = page.evaluate(VISIBLE_RUNS, RUN)
     assert longest < RUN and shown < total, (longest, shown, total)
     # within a turn, a nation's capital shows once however often it was chosen again

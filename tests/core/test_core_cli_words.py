@@ -86,3 +86,21 @@ def test_italia_board_summary_reads_as_the_browser_shows_it(
     assert sum(gold in line for line in board) >= 12
     turn = {"en": "Round ", "it": "Round "}[lang]
     assert any(line.startswith(turn) for line in board)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("game", ["antike-ii", "maria"])
+def test_a_board_without_a_summary_of_its_own_reads_without_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, lang: str
+) -> None:
+    """`tavola play` on a game that gives no summary: its view's tables (nations, regions,
+    generals) a line an entry, fields by their labels and ids by their names (they were JSON
+    with the games' internal ids)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    main(["play", game, "--seed", "1", "--lang", lang])
+    out = capsys.readouterr().out
+    board = [line for line in out.splitlines() if line and not re.match(r"^\s+\d+\. |^\[", line)]
+    assert len(board) > 10
+    for line in board:
+        assert not re.search(r"[{}\[\]\"_]", line), line
+    assert any(line.startswith("  ") and ": " in line for line in board), board

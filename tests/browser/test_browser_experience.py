@@ -90,6 +90,8 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
   const board = await (await fetch(`/api/boards/${game}/${scenario}`)).json();
   const areas = new Map();
   const games0 = cat.games[game] || {};
+  // pieces the board names (Maria's generals), then its areas, as the play page reads them
+  for (const n of board.names || []) areas.set(n.id, (lang === 'it' && n.name_it) || n.name);
   for (const a of board.areas || board.regions || []) {
     const named = games0[`area.${a.key ?? a.id}`];
     const name = named !== undefined ? named : (typeof a.label === 'string' && a.label) || a.name;
@@ -107,7 +109,14 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
 
 
 @pytest.mark.parametrize(
-    ("game", "scenario"), [("italia-i", "standard"), ("italia-ii", "standard"), ("antike-ii", "orient")]
+    ("game", "scenario"),
+    [
+        ("italia-i", "standard"),
+        ("italia-ii", "standard"),
+        ("antike-ii", "orient"),
+        ("maria", "introductory"),
+        ("revolution", "standard"),
+    ],
 )
 def test_browser_and_terminal_render_the_log_alike(pages: Any, game: str, scenario: str) -> None:
     """One catalogue, two renderers: every message of a sample game reads the same in the
@@ -125,7 +134,7 @@ def test_browser_and_terminal_render_the_log_alike(pages: Any, game: str, scenar
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria", "revolution"])
 def test_log_lines_read_as_sentences_with_the_nation_colour(
     pages: Any, artifacts: Path, game: str, size: str
 ) -> None:
@@ -257,7 +266,7 @@ def overlapping(boxes: list[list[Any]], slack: float = 0.5) -> list[tuple[str, s
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+@pytest.mark.parametrize(("game", "scenario"), [*BOARDS, ("maria", "introductory")])
 def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
     """Every board, in both languages: the boxes of the area names are pairwise apart (the map
     zooms as one drawing, so this holds at every zoom level)."""

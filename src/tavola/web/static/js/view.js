@@ -218,9 +218,13 @@ export class GameScreen {
     return new Words({
       lang: currentLang(),
       lookup: (k) => this.gtext(k),
+      // an area, or a piece the board names (Maria's generals and trains), as the terminal's
+      // Words.for_board reads the board's names
       area: (v) => {
         const area = this.areaOf(v);
-        return area ? this.areaLabel(area) : null;
+        if (area) return this.areaLabel(area);
+        const piece = v !== null && v !== undefined && this.pieceNames && this.pieceNames.get(String(v));
+        return piece ? (currentLang() === "it" && piece.name_it) || piece.name : null;
       },
     });
   }

@@ -301,7 +301,7 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria"])
 def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
     """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
     (the last one among them), a line that counts them, and the log's newest step marked."""
@@ -333,6 +333,7 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     page.goto(f"/play/{mid}")
     wait_ready(page)
     page.wait_for_function(f"document.body.dataset.role === {active!r}")
+    pass_the_device(page)
     arrows = page.evaluate(
         "() => [...document.querySelectorAll('.map .since-arrow')].map((a) => [a.dataset.from, a.dataset.to])"
     )

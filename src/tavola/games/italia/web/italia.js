@@ -122,6 +122,8 @@ function counter(ctx, x, y, size, grp) {
         "stroke-width": 0.8,
       }),
     );
+    // the nation's mark on the hull: two yellow fleets are told apart without the legend
+    g.append(s("text", { class: "counter-mark", y: (size * 0.62).toFixed(2), "font-size": (size * 0.6).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   } else {
     g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
     const sym = symbol(s, grp.kind, w * 0.56, h * 0.3, fg);

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_client import page_clicks, wait_ready
+from test_browser_client import create_by_api, page_clicks, roles_of, wait_ready
 from test_browser_experience import SIZES, console_watch, pass_the_device, to_italian
 
 pytestmark = pytest.mark.browser
@@ -138,4 +138,30 @@ def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Pa
     read_the_battle(panel_it)
     page.screenshot(path=str(artifacts / f"newcomer-4-battle-it-{size}.png"))
     read_the_board(page)
+    assert not noise, noise
+
+
+MARKS = """() => [...document.querySelectorAll('.map .pieces .counter .counter-mark')].map((m) =>
+  [m.closest('.counter').dataset.nation, m.textContent])"""
+
+
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii"])
+def test_no_two_nations_wear_one_mark(pages: Any, game: str) -> None:
+    """In both languages each nation on the board has a mark of its own (Romani d'Occidente and
+    Romani d'Africa both wore ROM in Italian)."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=1)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    for lang in ("en", "it"):
+        if lang == "it":
+            to_italian(page)
+        marks: dict[str, set[str]] = {}
+        for nation, mark in page.evaluate(MARKS):
+            marks.setdefault(mark, set()).add(nation)
+        assert len(marks) >= 4
+        assert all(len(nations) == 1 for nations in marks.values()), (lang, marks)
     assert not noise, noise

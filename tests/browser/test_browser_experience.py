@@ -407,6 +407,19 @@ LAYOUT_CHECK = """() => {
 }"""
 
 
+def open_hotseat(pages: Any, game: str, size: str, seed: int) -> tuple[Any, list[str]]:
+    """A new hot-seat game of every seat at this screen, its play page open (and its console
+    watched)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, game)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=seed)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    return page, noise
+
+
 def pass_the_device(page: Any) -> None:
     """Hot-seat with hidden information: the next seat's player says they are at the screen."""
     if page.locator("#privacy-screen").count():
@@ -427,13 +440,7 @@ def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
     """A hot-seat turn of random clicks in every game: after each click the checks above hold,
     with the page where the click left it and scrolled to its end (the banner saying whose turn
     it is scrolled away with the page; on a phone a row of buttons scrolled sideways)."""
-    page = pages.new(*SIZES[size])
-    noise = console_watch(page)
-    page.goto("/")
-    roles = roles_of(page, game)
-    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=6)
-    page.goto(f"/play/{mid}")
-    wait_ready(page)
+    page, noise = open_hotseat(pages, game, size, seed=6)
     pass_the_device(page)
     wait_settled(page)
     rand = random.Random(6)

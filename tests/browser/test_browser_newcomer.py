@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_client import create_by_api, page_clicks, roles_of, wait_ready
-from test_browser_experience import SIZES, console_watch, pass_the_device, to_italian
+from test_browser_client import page_clicks, wait_ready
+from test_browser_experience import SIZES, console_watch, open_hotseat, pass_the_device, to_italian
 
 pytestmark = pytest.mark.browser
 
@@ -149,13 +149,7 @@ MARKS = """() => [...document.querySelectorAll('.map .pieces .counter .counter-m
 def test_no_two_nations_wear_one_mark(pages: Any, game: str) -> None:
     """In both languages each nation on the board has a mark of its own (Romani d'Occidente and
     Romani d'Africa both wore ROM in Italian)."""
-    page = pages.new(*SIZES["laptop"])
-    noise = console_watch(page)
-    page.goto("/")
-    roles = roles_of(page, game)
-    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=1)
-    page.goto(f"/play/{mid}")
-    wait_ready(page)
+    page, noise = open_hotseat(pages, game, "laptop", seed=1)
     for lang in ("en", "it"):
         if lang == "it":
             to_italian(page)

@@ -90,6 +90,8 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
   const board = await (await fetch(`/api/boards/${game}/${scenario}`)).json();
   const areas = new Map();
   const games0 = cat.games[game] || {};
+  // pieces the board names (Maria's generals), then its areas, as the play page reads them
+  for (const n of board.names || []) areas.set(n.id, (lang === 'it' && n.name_it) || n.name);
   for (const a of board.areas || board.regions || []) {
     const named = games0[`area.${a.key ?? a.id}`];
     const name = named !== undefined ? named : (typeof a.label === 'string' && a.label) || a.name;
@@ -107,7 +109,14 @@ WORDS_JS = """async ([game, scenario, lang, items]) => {
 
 
 @pytest.mark.parametrize(
-    ("game", "scenario"), [("italia-i", "standard"), ("italia-ii", "standard"), ("antike-ii", "orient")]
+    ("game", "scenario"),
+    [
+        ("italia-i", "standard"),
+        ("italia-ii", "standard"),
+        ("antike-ii", "orient"),
+        ("maria", "introductory"),
+        ("revolution", "standard"),
+    ],
 )
 def test_browser_and_terminal_render_the_log_alike(pages: Any, game: str, scenario: str) -> None:
     """One catalogue, two renderers: every message of a sample game reads the same in the
@@ -125,7 +134,7 @@ def test_browser_and_terminal_render_the_log_alike(pages: Any, game: str, scenar
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria", "revolution"])
 def test_log_lines_read_as_sentences_with_the_nation_colour(
     pages: Any, artifacts: Path, game: str, size: str
 ) -> None:
@@ -257,7 +266,7 @@ def overlapping(boxes: list[list[Any]], slack: float = 0.5) -> list[tuple[str, s
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+@pytest.mark.parametrize(("game", "scenario"), [*BOARDS, ("maria", "introductory")])
 def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scenario: str, size: str) -> None:
     """Every board, in both languages: the boxes of the area names are pairwise apart (the map
     zooms as one drawing, so this holds at every zoom level)."""
@@ -292,7 +301,7 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria"])
 def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
     """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
     (the last one among them), a line that counts them, and the log's newest step marked."""
@@ -324,6 +333,7 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     page.goto(f"/play/{mid}")
     wait_ready(page)
     page.wait_for_function(f"document.body.dataset.role === {active!r}")
+    pass_the_device(page)
     arrows = page.evaluate(
         "() => [...document.querySelectorAll('.map .since-arrow')].map((a) => [a.dataset.from, a.dataset.to])"
     )
@@ -354,13 +364,33 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     assert not noise, noise
 
 
-# After every click: the prompt bar wholly on screen, and every legal map target whose centre
-# is on screen is hit there by the map itself, not by a control lying over it.
+# After every click: the seat banner (whose turn, pass the device) and the prompt bar wholly on
+# screen, the banner above the bar, nothing in them (nor the page) scrolling sideways, every
+# button inside the bar's width; and every legal map target whose centre is on screen is hit
+# there by the map itself, not by a control lying over it.
 LAYOUT_CHECK = """() => {
   const vh = innerHeight, vw = innerWidth;
   const bar = document.querySelector('.prompt-bar').getBoundingClientRect();
   const problems = [];
   if (bar.top < -1 || bar.bottom > vh + 1) problems.push(['prompt off screen', bar.top, bar.bottom]);
+  const seat = document.querySelector('#seat-banner');
+  if (seat && seat.childNodes.length) {
+    const b = seat.getBoundingClientRect();
+    const topbar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+    if (b.top < topbar - 1 || b.bottom > vh + 1) problems.push(['seat banner off screen', b.top, b.bottom]);
+    if (b.bottom > bar.top + 1) problems.push(['seat banner under the prompt', b.bottom, bar.top]);
+  }
+  if (document.documentElement.scrollWidth > vw + 1) problems.push(['page scrolls sideways', document.documentElement.scrollWidth]);
+  for (const el of document.querySelectorAll('.prompt-bar, .prompt-bar *, #seat-banner, #seat-banner *')) {
+    // (a name kept for screen readers only is a clipped 1px box)
+    if (el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      problems.push(['scrolls sideways', el.className, el.scrollWidth, el.clientWidth]);
+  }
+  for (const btn of document.querySelectorAll('.prompt-bar button, #seat-banner button')) {
+    const r = btn.getBoundingClientRect();
+    const box = btn.closest('.prompt-bar, #seat-banner').getBoundingClientRect();
+    if (r.width && (r.left < box.left - 1 || r.right > box.right + 1)) problems.push(['button outside', btn.textContent, r.left, r.right, box.left, box.right]);
+  }
   for (const cell of document.querySelectorAll('.map .cell.target')) {
     const r = cell.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -377,17 +407,41 @@ LAYOUT_CHECK = """() => {
 }"""
 
 
-@pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
-def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
-    pages: Any, artifacts: Path, game: str, size: str
-) -> None:
+def open_hotseat(pages: Any, game: str, size: str, seed: int) -> tuple[Any, list[str]]:
+    """A new hot-seat game of every seat at this screen, its play page open (and its console
+    watched)."""
     page = pages.new(*SIZES[size])
     noise = console_watch(page)
     page.goto("/")
     roles = roles_of(page, game)
-    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=6)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=seed)
     page.goto(f"/play/{mid}")
+    wait_ready(page)
+    return page, noise
+
+
+def pass_the_device(page: Any) -> None:
+    """Hot-seat with hidden information: the next seat's player says they are at the screen."""
+    if page.locator("#privacy-screen").count():
+        page.click("#privacy-screen button")
+
+
+def to_the_page_end(page: Any) -> None:
+    """Scroll the page to its end (the log and the players under the board)."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(50)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "maria", "revolution"])
+def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
+    pages: Any, artifacts: Path, game: str, size: str
+) -> None:
+    """A hot-seat turn of random clicks in every game: after each click the checks above hold,
+    with the page where the click left it and scrolled to its end (the banner saying whose turn
+    it is scrolled away with the page; on a phone a row of buttons scrolled sideways)."""
+    page, noise = open_hotseat(pages, game, size, seed=6)
+    pass_the_device(page)
     wait_settled(page)
     rand = random.Random(6)
     clicks = 0
@@ -396,12 +450,20 @@ def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
         assert page.evaluate(LAYOUT_CHECK) == []
         if click_any(page, rand):
             clicks += 1
+        wait_ready(page)
+        pass_the_device(page)
         wait_settled(page)
+        if clicks % 5 == 0:
+            to_the_page_end(page)
+            assert page.evaluate(LAYOUT_CHECK) == []
         if clicks >= 25:
             break
     assert clicks >= 10
     assert page.evaluate(LAYOUT_CHECK) == []
     page.screenshot(path=str(artifacts / f"turn-{game}-{size}.png"))
+    to_the_page_end(page)
+    assert page.evaluate(LAYOUT_CHECK) == []
+    page.screenshot(path=str(artifacts / f"turn-{game}-{size}-end.png"))
     assert not noise, noise
 
 

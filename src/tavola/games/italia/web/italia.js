@@ -62,10 +62,17 @@ export function nationShade(ctx, key) {
   return mix(base, SHADES[i % SHADES.length]);
 }
 
-// A nation's short mark on its counters: the first letters of its name in the page's language.
+// A nation's short mark on its counters: the first letters of its name in the page's language;
+// where two nations would share one (Romani d'Occidente, Romani d'Africa: ROM), the first letter
+// and the start of the name's last word (ROC, RAF).
 function mark(ctx, key) {
-  const name = ctx.word(key).replace(/^(the|i|gli|le)\s+/i, "");
-  return name.replace(/[^\p{L}]/gu, "").slice(0, 3).toUpperCase();
+  const name = (k) => ctx.word(k).replace(/^(the|i|gli|le)\s+/i, "");
+  const first = (k) => name(k).replace(/[^\p{L}]/gu, "").slice(0, 3).toUpperCase();
+  const mine = first(key);
+  const others = (ctx.board.raw.nations || []).filter((n) => n.key !== key);
+  if (!others.some((n) => first(n.key) === mine)) return mine;
+  const words = name(key).split(/[^\p{L}]+/u).filter(Boolean);
+  return (words[0].slice(0, 1) + words[words.length - 1].slice(0, 2)).toUpperCase();
 }
 
 // The unit type drawn the way wargame counters draw it: infantry a crossed box, knights a
@@ -122,6 +129,8 @@ function counter(ctx, x, y, size, grp) {
         "stroke-width": 0.8,
       }),
     );
+    // the nation's mark on the hull: two yellow fleets are told apart without the legend
+    g.append(s("text", { class: "counter-mark", y: (size * 0.62).toFixed(2), "font-size": (size * 0.6).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   } else {
     g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
     const sym = symbol(s, grp.kind, w * 0.56, h * 0.3, fg);

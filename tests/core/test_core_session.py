@@ -169,6 +169,24 @@ def test_private_log_entries_reach_only_their_role() -> None:
     assert "rng" not in game.view(None)
 
 
+def test_each_view_holds_the_whole_log_its_role_may_read_through_undos() -> None:
+    """A view's log is read incrementally (only the entries added since): it stays exactly the
+    log the role may read, undos (which cut the log) included, and never changes afterwards."""
+    pick = random.Random(3)
+    for seed in range(6):
+        game = tavola.new_game("toy", players=3, seed=seed)
+        views: list[tuple[list, list]] = []
+        while not game.is_over:
+            for role in [*game.roles, None]:
+                seen = game.view(role)["log"]
+                assert seen == visible_log(game.log, role)
+                views.append((seen, list(seen)))
+            role = game.active_roles[0]
+            legal = game.legal_actions(role)
+            game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.5 else pick.choice(legal))
+        assert all(seen == kept for seen, kept in views)  # a log handed out is never written to
+
+
 def test_view_lists_actions_only_for_active_roles() -> None:
     game = tavola.new_game("toy", players=2, seed=4)
     game.apply("north", ["bid", 2])

@@ -8,6 +8,7 @@ for speed, but a session is the only way an action enters a real game.
 from __future__ import annotations
 
 import json
+import marshal
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -68,10 +69,12 @@ def decode_commit(action: Action) -> list[Action]:
     return clicks
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def checksum(state: State) -> str:
-    """CRC-32 of the canonical JSON of a state, as 8 hex digits."""
-    data = json.dumps(state, sort_keys=True, separators=(",", ":")).encode()
-    return f"{zlib.crc32(data):08x}"
+    """CRC-32 of the canonical JSON of a state (keys sorted, no spaces), as 8 hex digits."""
+    return f"{zlib.crc32(_CANONICAL.encode(state).encode()):08x}"
 
 
 def parse_action(raw: Any) -> Action:
@@ -143,7 +146,8 @@ class Game:
         self.checksums: list[str] = []
         self.log: list[Event] = []
         self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
-        self._undo: list[tuple[str, State, int]] = []  # (role, snapshot, log length)
+        self._undo: list[tuple[str, bytes, int]] = []  # (role, snapshot, log length)
+        """Each snapshot is the state marshalled (half a clone: loaded only if it is used)."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
         self.private = False
@@ -151,6 +155,8 @@ class Game:
         learn of it (no step, no record, no push to others)."""
         self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
+        self._visible: dict[str | None, tuple[int, list[Event]]] = {}
+        """Per role: how many log entries were read, and those of them the role may read."""
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
 
@@ -265,8 +271,19 @@ class Game:
             view["actions"] = []
         view["can_undo"] = role is not None and self.can_undo(role)
         # A draft writes no log: its entries come with the commit (log windows stay append-only).
-        view["log"] = visible_log(self.log, role)
+        view["log"] = self.visible_log(role)
         return view
+
+    def visible_log(self, role: str | None) -> list[Event]:
+        """The log entries ``role`` may read (see :func:`visible_log`), a list of its own.
+
+        Only the entries added since the last call are read: the log grows at its end, and
+        only an undo cuts it (which starts the reading over)."""
+        read, seen = self._visible.get(role, (0, []))
+        if read < len(self.log):
+            seen.extend(visible_log(self.log[read:], role))
+            self._visible[role] = (len(self.log), seen)
+        return list(seen)
 
     # --- acting -----------------------------------------------------------------------
     def apply(self, role: str, action: Any) -> list[Event]:
@@ -290,7 +307,7 @@ class Game:
         if action not in legal:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
-        snapshot = clone(self.state) if self.rules.undoable(self.state, role, action) else None
+        snapshot = marshal.dumps(self.state) if self.rules.undoable(self.state, role, action) else None
         before_rng = rng.position(self.state)
         draws: list[list[int]] = []
         self.state["_draws"] = draws
@@ -299,7 +316,7 @@ class Game:
         except Exception:
             # A rules bug must not leave a half-applied state behind.
             if snapshot is not None:
-                self.state = snapshot
+                self.state = marshal.loads(snapshot)
             raise
         finally:
             self.state.pop("_draws", None)
@@ -447,8 +464,9 @@ class Game:
                 self._rebase()
             return []
         _, snapshot, log_len = self._undo.pop()
-        self.state = snapshot
+        self.state = marshal.loads(snapshot)
         del self.log[log_len:]
+        self._visible.clear()
         self.actions.append([role, *UNDO])
         self.checksums.append(checksum(self.state))
         self.chance = []

@@ -11,7 +11,7 @@ from sqlalchemy import insert
 from sqlalchemy.orm import Session as DbSession
 
 from tavola.core.errors import TavolaError
-from tavola.core.game import Game, replay, visible_log
+from tavola.core.game import Game, replay
 from tavola.core.rng import commitment
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError, bad_request, forbidden, not_found
@@ -63,9 +63,9 @@ class Records:
         with self.lock(mid):
             if step is not None:
                 _, at, game = self._replay_game(mid, ident, step, role)
-                return at, visible_log(game.log, role)
+                return at, game.visible_log(role)
             _, game = self._live_game(mid, ident, role)
-            return len(game.actions), visible_log(game.log, role)
+            return len(game.actions), game.visible_log(role)
 
     def _replay_game(
         self, mid: str, ident: Identity | None, step: int | None, role: str | None

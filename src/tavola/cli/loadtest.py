@@ -77,17 +77,13 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers[0],
     )
     if len(args.workers) > 1 or args.rounds > 1:
-        report = compare(load, args.workers, args.rounds)
-        if args.json:
-            emit_json(report)
-        else:
-            print_comparison(report)
-        return 1 if report["errors"] else 0
-    report = run_load(load)
+        report, show = compare(load, args.workers, args.rounds), print_comparison
+    else:
+        report, show = run_load(load), print_report
     if args.json:
         emit_json(report)
     else:
-        print_report(report)
+        show(report)
     return 1 if report["errors"] else 0
 
 

@@ -404,7 +404,8 @@ def test_processes_listen_again_after_losing_their_notice_connection(db_url):
 def test_serve_with_two_workers_answers_on_one_port_and_plays_bots(db_url):
     proc, url = start_server(db_url, "--workers", "2")
     try:
-        with httpx.Client(base_url=url, timeout=30) as c:
+        # The first request waits for a worker to start: on a loaded machine, a minute or more.
+        with httpx.Client(base_url=url, timeout=180) as c:
             r = c.post(
                 "/api/matches",
                 json={

@@ -49,6 +49,18 @@ class Draft:
     state: State
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A session as it was at one step, to go back to (see :meth:`Game.rewind`)."""
+
+    step: int
+    state: bytes
+    log: tuple[Event, ...]
+    """The log itself, not its length: an undo after the mark cuts the log and writes anew."""
+    undo: tuple[tuple[str, bytes, int], ...]
+    chance: tuple[tuple[int, ...], ...]
+
+
 def encode_commit(clicks: list[Action]) -> Action:
     out: list[Any] = [COMMIT]
     for click in clicks:
@@ -473,6 +485,38 @@ class Game:
         self._rebase()
         self._offer_all()
         return [{"msg": "undo", "args": {}, "role": role, "step": len(self.actions) - 1}]
+
+    # --- going back (replays) ------------------------------------------------------------
+    def mark(self) -> Mark:
+        """The session as it is now, for :meth:`rewind` (a replay that jumps back goes to its
+        nearest mark rather than to the start). Not while a secret draft is open."""
+        if self._drafts:
+            raise ValueError("a session with open drafts cannot be marked")
+        return Mark(
+            len(self.actions),
+            marshal.dumps(self.state),
+            tuple(self.log),
+            tuple(self._undo),
+            tuple(tuple(c) for c in self.chance),
+        )
+
+    def rewind(self, mark: Mark) -> None:
+        """Back to a mark this session took, its later steps dropped: the session is then the
+        one a replay of its first ``mark.step`` actions builds."""
+        if not 0 <= mark.step <= len(self.actions) or self._drafts:
+            raise ValueError(f"no way back to step {mark.step} from step {len(self.actions)}")
+        self.state = marshal.loads(mark.state)
+        del self.actions[mark.step :]
+        del self.checksums[mark.step :]
+        self.log[:] = mark.log
+        self._undo = list(mark.undo)
+        self.chance = [list(c) for c in mark.chance]
+        self.private = False
+        self._visible.clear()
+        self._views.clear()
+        self._offers.clear()
+        self._changes += 1
+        self._offer_all()
 
     def _check_role(self, role: str) -> None:
         if role not in self.roles:

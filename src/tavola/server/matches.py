@@ -52,7 +52,7 @@ from tavola.server.matchdata import (
     round_of,
 )
 from tavola.server.models import ActionRow, DraftRow, Match, Seat, User
-from tavola.server.records import Records, _seed_columns
+from tavola.server.records import Records, Replay, _seed_columns
 from tavola.server.talk import Talk
 
 __all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "SeatInfo"]
@@ -118,7 +118,7 @@ class Matches(Talk, Records):
         self.db = db
         self.settings = settings
         self._live: OrderedDict[str, Live] = OrderedDict()
-        self._replays: OrderedDict[str, Game] = OrderedDict()
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()

@@ -120,6 +120,10 @@ def test_bench_and_games_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "toy", "--seconds", "0.3", "--json"]) == 0
     out = last_json(capsys)
     assert out["actions"] > 0 and out["actions_per_second"] > 0 and out["clone_us_median"] > 0
+    # The session path (view + apply per click, as the server plays) is timed beside the rules.
+    assert (
+        out["session_actions_per_second"] > 0 and out["session_view_us"] > 0 and out["session_apply_us"] > 0
+    )
     assert main(["games", "--json"]) == 0
     ids = [g["id"] for g in last_json(capsys)]
     assert "toy" in ids

@@ -169,6 +169,48 @@ def test_private_log_entries_reach_only_their_role() -> None:
     assert "rng" not in game.view(None)
 
 
+def test_each_view_holds_the_whole_log_its_role_may_read_through_undos() -> None:
+    """A view's log is read incrementally (only the entries added since): it stays exactly the
+    log the role may read, undos (which cut the log) included, and never changes afterwards."""
+    pick = random.Random(3)
+    for seed in range(6):
+        game = tavola.new_game("toy", players=3, seed=seed)
+        views: list[tuple[list, list]] = []
+        while not game.is_over:
+            for role in [*game.roles, None]:
+                seen = game.view(role)["log"]
+                assert seen == visible_log(game.log, role)
+                views.append((seen, list(seen)))
+            role = game.active_roles[0]
+            legal = game.legal_actions(role)
+            game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.5 else pick.choice(legal))
+        assert all(seen == kept for seen, kept in views)  # a log handed out is never written to
+
+
+def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
+    """Replays jump back to their nearest mark: the session there is the one a replay of that
+    many actions builds (state, log, undo, views), and it plays on the same."""
+    pick = random.Random(5)
+    game = tavola.new_game("toy", players=3, seed=2)
+    marks = []
+    while not game.is_over:
+        if len(game.actions) % 3 == 0:
+            marks.append(game.mark())
+        role = game.active_roles[0]
+        legal = game.legal_actions(role)
+        game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.3 else pick.choice(legal))
+    record = game.record()
+    for mark in [marks[-1], marks[len(marks) // 2], marks[0], marks[-2]]:
+        game.rewind(mark)
+        again = tavola.replay(record, upto=mark.step)
+        assert game.checksums == again.checksums and game.log == again.log and game.chance == again.chance
+        for role in [*game.roles, None]:
+            assert game.view(role) == again.view(role)
+        for entry in record["actions"][mark.step :]:
+            game.apply(entry[0], entry[1:])
+        assert game.checksums == record["checksums"]
+
+
 def test_view_lists_actions_only_for_active_roles() -> None:
     game = tavola.new_game("toy", players=2, seed=4)
     game.apply("north", ["bid", 2])

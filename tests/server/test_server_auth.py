@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 
-from server_helpers import browser, create
-from sqlalchemy import update
+from server_helpers import browser, create, fast_settings
+from sqlalchemy import insert, update
 
-from tavola.server.auth import COOKIE
-from tavola.server.models import Session
+from tavola.server.auth import COOKIE, Accounts
+from tavola.server.db import Database
+from tavola.server.models import Meta, Session
 
 
 def test_guest_identity_is_created_once(client):
@@ -131,3 +132,22 @@ def test_a_new_sign_in_leaves_other_devices_signed_in(client):
     )
     assert client.get("/api/me").json()["user"]["name"] == "gnaeus2"
     assert phone.get("/api/me").json()["user"]["name"] == "gnaeus"
+
+
+def test_server_processes_starting_together_on_a_new_database_share_one_cookie_key(db_url, monkeypatch):
+    """Two processes start on a new database: the one that stores its cookie-signing key second
+    takes the first's (rather than failing to start), so a cookie works on both."""
+    db = Database(db_url)
+
+    def racing(nbytes: int) -> str:  # another process stores its key between this one's read and write
+        with db.engine.begin() as conn:
+            conn.execute(insert(Meta).values(key="secret", value="theirs"))
+        return "mine"
+
+    monkeypatch.setattr("tavola.server.auth.secrets.token_urlsafe", racing)
+    first = Accounts(db, fast_settings(db_url))
+    monkeypatch.undo()
+    second = Accounts(db, fast_settings(db_url))
+    assert first.token_of(second.cookie_value("abc")) == "abc"
+    assert first.signer.secret_keys == second.signer.secret_keys
+    db.dispose()

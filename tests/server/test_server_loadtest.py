@@ -32,3 +32,18 @@ def test_loadtest_runs_two_workers_on_postgresql(db_url, capsys):
 
 def test_loadtest_refuses_several_workers_on_sqlite(capsys):
     assert main(["loadtest", "--game", "toy", "--workers", "2"]) != 0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_loadtest_compares_worker_counts_in_interleaved_rounds(db_url, capsys):
+    args = ["loadtest", "--game", "toy", "--games", "2", "--seconds", "2", "--json", "--database", db_url]
+    code = main([*args, "--workers", "1,2", "--rounds", "2"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0, [r["first_errors"] for r in report["runs"]]
+    # Interleaved, the order reversed every other round, each run on a database of its own.
+    assert [(r["round"], r["workers"]) for r in report["runs"]] == [(1, 1), (1, 2), (2, 2), (2, 1)]
+    assert all(r["errors"] == 0 and r["cpu_seconds"]["server"] >= 0 for r in report["runs"])
+    assert sum(r["actions"] for r in report["runs"]) > 0
+    ratios = report["ratio_to_first"]["2"]
+    assert len(ratios) == 2 and all(x > 0 for x in ratios)

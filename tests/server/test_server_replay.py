@@ -39,6 +39,22 @@ def test_replay_any_viewpoint_after_the_game(client):
     assert stranger.get(f"/api/matches/{mid}/replay", params={"role": "west"}).status_code == 404
 
 
+def test_a_replay_jumping_back_and_forth_from_its_marks_shows_each_step_as_a_fresh_replay(
+    client, monkeypatch
+):
+    monkeypatch.setattr("tavola.server.records.MARK_EVERY", 2)  # marks all through a short game
+    mid = _finished(client)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    steps = len(record["actions"])
+    assert steps >= 5
+    for step in (steps, 3, steps - 1, 4, 1, 2, 0, steps, 2):
+        for role in ("north", None):
+            params = {"step": step, **({"role": role} if role else {})}
+            r = client.get(f"/api/matches/{mid}/replay", params=params)
+            assert r.status_code == 200, r.text
+            assert r.json()["view"] == json.loads(json.dumps(replay(record, upto=step).view(role))), step
+
+
 def test_replay_during_the_game_is_own_seats_only(client):
     m = create(client, {"north": "me", "south": "open"})
     mid = m["id"]

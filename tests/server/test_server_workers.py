@@ -286,6 +286,25 @@ def test_a_process_whose_game_is_behind_refuses_a_click_rather_than_overwrite_th
 
 
 @on_postgresql
+def test_a_seat_taken_through_one_process_is_the_players_on_the_other_at_once(db_url):
+    """A player joins through one process and opens the match through another before that one
+    has heard of the join: it reads the seat again rather than refuse the player (403)."""
+    with TestClient(create_app(fast_settings(db_url, cache_ttl=60.0))) as one:
+        m = create(one, {"north": "me", "south": "open"})  # one holds the match, seats and all
+        one.app.state.platform.cluster.handlers.pop("changed")  # and hears of no change
+        invite = next(s["invite"] for s in m["seats"] if s["role"] == "south")
+        with TestClient(create_app(fast_settings(db_url, cache_ttl=60.0))) as two:
+            r = two.post(f"/api/matches/{m['id']}/join", json={"role": "south", "invite": invite})
+            assert r.status_code == 200
+            friend = TestClient(one.app, cookies=dict(two.cookies.items()))
+            friend.portal = one.portal
+            with friend.websocket_connect(f"/ws/matches/{m['id']}?role=south") as ws:
+                assert ws.receive_json()["view"]["step"] == 0
+            assert act(one, m["id"], "north", ["bid", 1], 0).status_code == 200
+            assert act(friend, m["id"], "south", ["bid", 0], 1).status_code == 200
+
+
+@on_postgresql
 def test_bots_play_in_one_process_at_a_time_and_the_other_takes_over_when_it_dies(db_url):
     with _servers(db_url, 2) as servers:
         with httpx.Client(base_url=servers[0][1], timeout=30) as c:
@@ -385,7 +404,8 @@ def test_processes_listen_again_after_losing_their_notice_connection(db_url):
 def test_serve_with_two_workers_answers_on_one_port_and_plays_bots(db_url):
     proc, url = start_server(db_url, "--workers", "2")
     try:
-        with httpx.Client(base_url=url, timeout=30) as c:
+        # The first request waits for a worker to start: on a loaded machine, a minute or more.
+        with httpx.Client(base_url=url, timeout=180) as c:
             r = c.post(
                 "/api/matches",
                 json={

@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         emit_json(out)
     else:
         for key, value in out.items():
-            print(f"{key:<20} {value}")
+            print(f"{key:<28} {value}")
     return 0
 
 

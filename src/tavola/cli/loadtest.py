@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from tavola.cli.common import emit_json
-from tavola.tools.loadtest import HOST, LoadTest
+from tavola.tools.loadtest import HOST, LoadTest, compare
 from tavola.tools.loadtest import run as run_load
 
 
@@ -36,37 +36,76 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument(
         "--workers",
+        type=_counts,
+        default=[1],
+        help="server processes sharing the port (default 1; needs --database); several counts "
+        "(1,2) are run in turn and compared",
+    )
+    p.add_argument(
+        "--rounds",
         type=int,
         default=1,
-        help="server processes sharing the port (default 1; needs --database)",
+        help="with several worker counts: run each this many times, interleaved (default 1)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object on the last line")
     p.set_defaults(func=run)
 
 
+def _counts(text: str) -> list[int]:
+    try:
+        return [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"worker counts are integers, as in 1 or 1,2 (not {text!r})"
+        ) from None
+
+
 def run(args: argparse.Namespace) -> int:
-    report = run_load(
-        LoadTest(
-            games=args.games,
-            seconds=args.seconds,
-            game=args.game,
-            scenario=args.scenario,
-            players=args.players,
-            scripted=args.scripted,
-            bot=args.bot,
-            bot_delay=args.bot_delay,
-            bot_think=args.bot_think,
-            ws_log=args.ws_log,
-            seed=args.seed,
-            database=args.database,
-            workers=args.workers,
-        )
+    load = LoadTest(
+        games=args.games,
+        seconds=args.seconds,
+        game=args.game,
+        scenario=args.scenario,
+        players=args.players,
+        scripted=args.scripted,
+        bot=args.bot,
+        bot_delay=args.bot_delay,
+        bot_think=args.bot_think,
+        ws_log=args.ws_log,
+        seed=args.seed,
+        database=args.database,
+        workers=args.workers[0],
     )
+    if len(args.workers) > 1 or args.rounds > 1:
+        report, show = compare(load, args.workers, args.rounds), print_comparison
+    else:
+        report, show = run_load(load), print_report
     if args.json:
         emit_json(report)
     else:
-        print_report(report)
+        show(report)
     return 1 if report["errors"] else 0
+
+
+def print_comparison(report: dict) -> None:
+    print(
+        f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches, "
+        f"{report['seconds']} s a run, workers {report['workers']} in turn, {report['rounds']} rounds, "
+        f"{report['cores']} cores"
+    )
+    for r in report["runs"]:
+        lat = r["latency_ms"]
+        print(
+            f"  round {r['round']}, {r['workers']} worker{'s' if r['workers'] > 1 else ''}: "
+            f"{r['actions_per_second']} actions/s, latency median {lat['median']} / p99 {lat['p99']} ms, "
+            f"server CPU {r['cpu_seconds']['server']:.1f} s, load average before {r['load_average']}"
+        )
+    first = report["workers"][0]
+    for n, ratios in report["ratio_to_first"].items():
+        print(
+            f"  {n} workers / {first}: {', '.join(f'{x:.2f}' for x in ratios)} "
+            f"(median {report['ratio_median'][n]:.2f})"
+        )
 
 
 def print_report(report: dict) -> None:

@@ -8,6 +8,7 @@ for speed, but a session is the only way an action enters a real game.
 from __future__ import annotations
 
 import json
+import marshal
 import zlib
 from dataclasses import dataclass
 from typing import Any
@@ -49,6 +50,18 @@ class Draft:
     state: State
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A session as it was at one step, to go back to (see :meth:`Game.rewind`)."""
+
+    step: int
+    state: bytes
+    log: tuple[Event, ...]
+    """The log itself, not its length: an undo after the mark cuts the log and writes anew."""
+    undo: tuple[tuple[str, bytes, int], ...]
+    chance: tuple[tuple[int, ...], ...]
+
+
 def encode_commit(clicks: list[Action]) -> Action:
     out: list[Any] = [COMMIT]
     for click in clicks:
@@ -69,10 +82,12 @@ def decode_commit(action: Action) -> list[Action]:
     return clicks
 
 
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
 def checksum(state: State) -> str:
-    """CRC-32 of the canonical JSON of a state, as 8 hex digits."""
-    data = json.dumps(state, sort_keys=True, separators=(",", ":")).encode()
-    return f"{zlib.crc32(data):08x}"
+    """CRC-32 of the canonical JSON of a state (keys sorted, no spaces), as 8 hex digits."""
+    return f"{zlib.crc32(_CANONICAL.encode(state).encode()):08x}"
 
 
 def parse_action(raw: Any) -> Action:
@@ -144,7 +159,8 @@ class Game:
         self.checksums: list[str] = []
         self.log: list[Event] = []
         self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
-        self._undo: list[tuple[str, State, int]] = []  # (role, snapshot, log length)
+        self._undo: list[tuple[str, bytes, int]] = []  # (role, snapshot, log length)
+        """Each snapshot is the state marshalled (half a clone: loaded only if it is used)."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
         self.private = False
@@ -152,6 +168,8 @@ class Game:
         learn of it (no step, no record, no push to others)."""
         self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
+        self._visible: dict[str | None, tuple[int, list[Event]]] = {}
+        """Per role: how many log entries were read, and those of them the role may read."""
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
         self.state_version = self.rules.state_version
@@ -272,8 +290,19 @@ class Game:
             view["actions"] = []
         view["can_undo"] = role is not None and self.can_undo(role)
         # A draft writes no log: its entries come with the commit (log windows stay append-only).
-        view["log"] = visible_log(self.log, role)
+        view["log"] = self.visible_log(role)
         return view
+
+    def visible_log(self, role: str | None) -> list[Event]:
+        """The log entries ``role`` may read (see :func:`visible_log`), a list of its own.
+
+        Only the entries added since the last call are read: the log grows at its end, and
+        only an undo cuts it (which starts the reading over)."""
+        read, seen = self._visible.get(role, (0, []))
+        if read < len(self.log):
+            seen.extend(visible_log(self.log[read:], role))
+            self._visible[role] = (len(self.log), seen)
+        return list(seen)
 
     # --- acting -----------------------------------------------------------------------
     def apply(self, role: str, action: Any) -> list[Event]:
@@ -297,7 +326,7 @@ class Game:
         if action not in legal:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
-        snapshot = clone(self.state) if self.rules.undoable(self.state, role, action) else None
+        snapshot = marshal.dumps(self.state) if self.rules.undoable(self.state, role, action) else None
         before_rng = rng.position(self.state)
         draws: list[list[int]] = []
         self.state["_draws"] = draws
@@ -306,7 +335,7 @@ class Game:
         except Exception:
             # A rules bug must not leave a half-applied state behind.
             if snapshot is not None:
-                self.state = snapshot
+                self.state = marshal.loads(snapshot)
             raise
         finally:
             self.state.pop("_draws", None)
@@ -454,14 +483,47 @@ class Game:
                 self._rebase()
             return []
         _, snapshot, log_len = self._undo.pop()
-        self.state = snapshot
+        self.state = marshal.loads(snapshot)
         del self.log[log_len:]
+        self._visible.clear()
         self.actions.append([role, *UNDO])
         self.checksums.append(self._checksum())
         self.chance = []
         self._rebase()
         self._offer_all()
         return [{"msg": "undo", "args": {}, "role": role, "step": len(self.actions) - 1}]
+
+    # --- going back (replays) ------------------------------------------------------------
+    def mark(self) -> Mark:
+        """The session as it is now, for :meth:`rewind` (a replay that jumps back goes to its
+        nearest mark rather than to the start). Not while a secret draft is open."""
+        if self._drafts:
+            raise ValueError("a session with open drafts cannot be marked")
+        return Mark(
+            len(self.actions),
+            marshal.dumps(self.state),
+            tuple(self.log),
+            tuple(self._undo),
+            tuple(tuple(c) for c in self.chance),
+        )
+
+    def rewind(self, mark: Mark) -> None:
+        """Back to a mark this session took, its later steps dropped: the session is then the
+        one a replay of its first ``mark.step`` actions builds."""
+        if not 0 <= mark.step <= len(self.actions) or self._drafts:
+            raise ValueError(f"no way back to step {mark.step} from step {len(self.actions)}")
+        self.state = marshal.loads(mark.state)
+        del self.actions[mark.step :]
+        del self.checksums[mark.step :]
+        self.log[:] = mark.log
+        self._undo = list(mark.undo)
+        self.chance = [list(c) for c in mark.chance]
+        self.private = False
+        self._visible.clear()
+        self._views.clear()
+        self._offers.clear()
+        self._changes += 1
+        self._offer_all()
 
     def _check_role(self, role: str) -> None:
         if role not in self.roles:

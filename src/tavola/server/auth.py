@@ -18,6 +18,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from itsdangerous import BadSignature, Signer
 from sqlalchemy import delete, func, select, text, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
 from tavola.server.config import Settings
@@ -95,12 +96,17 @@ class Accounts:
     def _secret(self) -> str:
         if self.settings.secret:
             return self.settings.secret
-        with self.db.session() as s, s.begin():
-            row = s.get(Meta, "secret")
-            if row is None:
-                row = Meta(key="secret", value=secrets.token_urlsafe(48))
-                s.add(row)
-            return row.value
+        try:
+            with self.db.session() as s, s.begin():
+                row = s.get(Meta, "secret")
+                if row is None:
+                    row = Meta(key="secret", value=secrets.token_urlsafe(48))
+                    s.add(row)
+                return row.value
+        except IntegrityError:
+            # Another server process starting on the same new database stored its key first.
+            with self.db.session() as s:
+                return s.get_one(Meta, "secret").value
 
     # --- cookies --------------------------------------------------------------------------
     def cookie_value(self, token: str) -> str:

@@ -52,7 +52,7 @@ from tavola.server.matchdata import (
     round_of,
 )
 from tavola.server.models import ActionRow, DraftRow, Match, Seat, User
-from tavola.server.records import Records, _seed_columns
+from tavola.server.records import Records, Replay, _seed_columns
 from tavola.server.talk import Talk
 
 __all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "SeatInfo"]
@@ -118,7 +118,7 @@ class Matches(Talk, Records):
         self.db = db
         self.settings = settings
         self._live: OrderedDict[str, Live] = OrderedDict()
-        self._replays: OrderedDict[str, Game] = OrderedDict()
+        self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -571,13 +571,19 @@ class Matches(Talk, Records):
             return self._fetch_many(s, rows)
 
     # --- playing --------------------------------------------------------------------------
-    def _holder_check(self, data: MatchData, ident: Identity | None, role: str) -> SeatInfo:
+    def _holder_check(self, data: MatchData, ident: Identity | None, role: str) -> MatchData:
+        """The match, if the caller holds the seat: as given, or read again when the copy held
+        here says otherwise (the seat may have been taken through another server process,
+        whose notice is on the way)."""
         seat = data.seat(role)
+        if ident is not None and (seat is None or seat.user_id != ident.user_id):
+            data = self.reload(data.match.id)
+            seat = data.seat(role)
         if seat is None:
             raise not_found(f"role {role!r} in match {data.match.id}")
         if ident is None or seat.user_id != ident.user_id:
             raise forbidden(f"the seat {role} is not yours")
-        return seat
+        return data
 
     def view(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, dict[str, Any]]:
         with self.lock(mid):
@@ -590,7 +596,7 @@ class Matches(Talk, Records):
         if self.cluster is not None:
             data = self._current(data)
         if role is not None:
-            self._holder_check(data, ident, role)
+            data = self._holder_check(data, ident, role)
         if data.match.status == "imported":
             raise ApiError(409, "imported", "an imported record has no live game; use replay")
         return data, self._game(data.match)
@@ -613,7 +619,8 @@ class Matches(Talk, Records):
                 if seat is None or seat.kind != "bot":
                     raise forbidden(f"{role} is not a bot seat")
             else:
-                self._holder_check(data, ident, role)
+                data = self._holder_check(data, ident, role)
+                m = data.match
             live = self._live_of(m)
             game = live.game
             if not game.fresh(role, step):

@@ -5,13 +5,14 @@ caller's own seats before; a record (it holds the seed) only once the game is ov
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import insert
 from sqlalchemy.orm import Session as DbSession
 
 from tavola.core.errors import TavolaError
-from tavola.core.game import Game, replay, visible_log
+from tavola.core.game import Game, Mark, replay
 from tavola.core.rng import commitment
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError, bad_request, forbidden, not_found
@@ -19,6 +20,16 @@ from tavola.server.matchdata import FINISHED, MatchData, MatchRow, new_id
 from tavola.server.models import ActionRow, Match, Seat
 
 _SEED_COLUMN = 2**63
+MARK_EVERY = 200
+"""A replay keeps a mark every this many steps: a jump back replays from the nearest one."""
+
+
+@dataclass
+class Replay:
+    """A match's replay session, with its marks (the session at every MARK_EVERY-th step)."""
+
+    game: Game
+    marks: list[Mark] = field(default_factory=list)
 
 
 class Records:
@@ -63,9 +74,9 @@ class Records:
         with self.lock(mid):
             if step is not None:
                 _, at, game = self._replay_game(mid, ident, step, role)
-                return at, visible_log(game.log, role)
+                return at, game.visible_log(role)
             _, game = self._live_game(mid, ident, role)
-            return len(game.actions), visible_log(game.log, role)
+            return len(game.actions), game.visible_log(role)
 
     def _replay_game(
         self, mid: str, ident: Identity | None, step: int | None, role: str | None
@@ -83,18 +94,28 @@ class Records:
             step = m.step
         if not 0 <= step <= m.step:
             raise bad_request(f"step must be between 0 and {m.step}")
-        game = self._cached(self._replays, mid)
-        if game is None or len(game.actions) > step:
-            game = replay({**_settings(m), "actions": []}, verify=False)
+        held: Replay | None = self._cached(self._replays, mid)
+        if held is not None and len(held.game.actions) > step:
+            back = [mark for mark in held.marks if mark.step <= step]
+            if back:
+                held.game.rewind(back[-1])  # the marks after it stay true: the record only grows
+            else:
+                held = None
+        if held is None:
+            held = Replay(replay({**_settings(m), "actions": []}, verify=False))
+        game = held.game
         if len(game.actions) < step:
             with self.db.session() as s:
                 rows = self._action_rows(s, mid, len(game.actions), step)
             try:
                 for row in rows:
                     game.apply(row.role, row.action)
+                    done = len(game.actions)
+                    if done % MARK_EVERY == 0 and done > (held.marks[-1].step if held.marks else 0):
+                        held.marks.append(game.mark())
             except TavolaError as exc:
                 raise ApiError(500, "corrupt_match", f"match {mid} cannot be replayed: {exc}") from None
-        self._remember(self._replays, mid, game)
+        self._remember(self._replays, mid, held)
         return data, step, game
 
     def record(self, mid: str) -> dict[str, Any]:

@@ -1,4 +1,6 @@
-"""Throughput of a game's rules: random playouts, legal listing, cloning.
+"""Throughput of a game's rules: random playouts, legal listing, cloning; and of the session
+path a server takes per click (the acting role's view, then the validated apply with its
+checksum, undo snapshot and log).
 
 Numbers from one run are compared with each other (ratios, medians), never with fixed
 thresholds: these machines are noisy.
@@ -11,6 +13,7 @@ import statistics
 import time
 from typing import Any
 
+from tavola.core.game import Game
 from tavola.core.registry import get_rules
 from tavola.core.rules import Rules, State, clone
 
@@ -110,4 +113,35 @@ def run(
         "legal_us": round(legal_time / max(actions, 1) * 1e6, 2),
         "apply_us": round(apply_time / max(actions, 1) * 1e6, 2),
         "clone_us_median": round(statistics.median(clone_us), 2),
+        **session_path(game_id, scenario, players, seconds, seed),
+    }
+
+
+def session_path(game_id: str, scenario: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """Random games through :class:`Game` as the server plays them: per click, the acting
+    role's view (redacted, with its prompt, legal actions and log), then ``apply`` (validation,
+    undo snapshot, checksum, log). Actions per second, and the microseconds of each half."""
+    pick = random.Random(seed)
+    actions = games = 0
+    view_time = apply_time = 0.0
+    deadline = time.perf_counter() + seconds
+    start = time.perf_counter()
+    while time.perf_counter() < deadline:
+        game = Game(game_id, scenario, players, seed=seed + games)
+        while not game.is_over and time.perf_counter() < deadline:
+            t0 = time.perf_counter()
+            active = game.active_roles
+            role = active[pick.randrange(len(active))]
+            legal = [a for a in game.view(role)["actions"] if a != ["undo"]]
+            t1 = time.perf_counter()
+            game.apply(role, legal[pick.randrange(len(legal))])
+            view_time += t1 - t0
+            apply_time += time.perf_counter() - t1
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {
+        "session_actions_per_second": round(actions / elapsed),
+        "session_view_us": round(view_time / max(actions, 1) * 1e6, 2),
+        "session_apply_us": round(apply_time / max(actions, 1) * 1e6, 2),
     }

@@ -5,6 +5,11 @@ The server runs in a child process on 127.0.0.1 with a temporary SQLite database
 play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
 turn on the match's WebSocket and answering with a random legal action. The report gives
 actions per second (all seats) and the latency of the scripted clients' action requests.
+
+:func:`compare` runs the same load against several worker counts in turn, round after round
+(the order reversed every other round), each run on a new database: on a machine others share,
+the load changes from minute to minute, so only the ratios between runs made side by side say
+what the workers gained.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import os
 import random
 import resource
 import socket
@@ -20,7 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -291,6 +297,18 @@ def _wait_until_up(base: str, servers: list[Any]) -> None:
         time.sleep(0.1)
 
 
+def _cpu_seconds(pids: list[int | None]) -> float | None:
+    """CPU seconds the processes have used so far (Linux's /proc; None elsewhere)."""
+    total = 0
+    try:
+        for pid in pids:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    except (OSError, ValueError, IndexError):
+        return None
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def _stop(server: Any) -> None:
     server.terminate()
     server.join(15)
@@ -333,6 +351,7 @@ def run(load: LoadTest) -> dict[str, Any]:
         ctx.Process(target=_serve, args=(database, sock, load.bot_delay, load.bot_think), daemon=True)
         for _ in range(load.workers)
     ]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)  # earlier runs' servers not counted
     for server in servers:
         server.start()
     sock.close()
@@ -342,6 +361,7 @@ def run(load: LoadTest) -> dict[str, Any]:
         _wait_until_up(base, servers)
         wall0 = time.time()
         cpu0 = time.process_time()
+        served0 = _cpu_seconds([s.pid for s in servers])
         deadline = time.monotonic() + load.seconds
         plan = Plan(
             base,
@@ -358,10 +378,15 @@ def run(load: LoadTest) -> dict[str, Any]:
         asyncio.run(_drive(plan, load.games, scripted, players))
         wall1 = min(time.time(), wall0 + load.seconds)
         client_cpu = time.process_time() - cpu0
+        served1 = _cpu_seconds([s.pid for s in servers])
     finally:
         for server in servers:
             _stop(server)
-    server_cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if served0 is not None and served1 is not None:
+        server_seconds = served1 - served0  # during the run only, start-up not counted
+    else:
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        server_seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
     actions = _count_actions(database, wall0, wall1)
     tmp.cleanup()
     elapsed = max(1e-9, wall1 - wall0)
@@ -384,9 +409,88 @@ def run(load: LoadTest) -> dict[str, Any]:
         "matches_started": stats.started,
         "matches_finished": stats.finished,
         "cpu_seconds": {
-            "server": round(server_cpu.ru_utime + server_cpu.ru_stime, 2),
+            "server": round(server_seconds, 2),
             "clients": round(client_cpu, 2),
         },
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
+    }
+
+
+def compare(load: LoadTest, workers: list[int], rounds: int) -> dict[str, Any]:
+    """The same load against each worker count in turn, ``rounds`` times (the order reversed
+    every other round), each run on a database of its own made on ``load.database``'s server
+    (its user must be allowed to create databases) and dropped after. The report holds every
+    run, with the machine's load average before it, and each round's ratio of actions per
+    second to the first worker count's."""
+    if load.database is None:
+        raise TavolaError(
+            "comparing worker counts needs --database postgresql://... (a user that may create databases)"
+        )
+    if rounds < 1 or not workers or min(workers) < 1:
+        raise TavolaError("--rounds and every worker count must be positive")
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from tavola.server.config import database_url
+
+    url = make_url(database_url(load.database))
+    admin = create_engine(url, isolation_level="AUTOCOMMIT")
+    runs: list[dict[str, Any]] = []
+    try:
+        for r in range(rounds):
+            for n in workers if r % 2 == 0 else list(reversed(workers)):
+                name = f"tavola_load_{os.getpid()}_{r}_{n}"
+                with admin.connect() as conn:
+                    conn.execute(text(f'CREATE DATABASE "{name}"'))
+                try:
+                    loadavg = os.getloadavg()[0]
+                    target = url.set(database=name).render_as_string(hide_password=False)
+                    report = run(replace(load, database=target, workers=n))
+                finally:
+                    with admin.connect() as conn:
+                        conn.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+                runs.append({"round": r + 1, "load_average": round(loadavg, 2), **report})
+    finally:
+        admin.dispose()
+    base = workers[0]
+    ratios: dict[str, list[float]] = {}
+    for n in workers[1:]:
+        for r in range(1, rounds + 1):
+            one = next(x for x in runs if x["round"] == r and x["workers"] == base)
+            other = next(x for x in runs if x["round"] == r and x["workers"] == n)
+            ratios.setdefault(str(n), []).append(
+                round(other["actions_per_second"] / max(one["actions_per_second"], 1e-9), 3)
+            )
+    by_workers = {
+        str(n): {
+            "actions_per_second_median": statistics.median(
+                x["actions_per_second"] for x in runs if x["workers"] == n
+            ),
+            "latency_ms_median": statistics.median(
+                x["latency_ms"]["median"] or 0.0 for x in runs if x["workers"] == n
+            ),
+            "latency_ms_p99_median": statistics.median(
+                x["latency_ms"]["p99"] or 0.0 for x in runs if x["workers"] == n
+            ),
+            "server_cpu_per_second_median": statistics.median(
+                x["cpu_seconds"]["server"] / max(x["seconds"], 1e-9) for x in runs if x["workers"] == n
+            ),
+        }
+        for n in workers
+    }
+    return {
+        "game": runs[0]["game"],
+        "scenario": runs[0]["scenario"],
+        "players": runs[0]["players"],
+        "matches": load.games,
+        "seconds": load.seconds,
+        "cores": os.cpu_count(),
+        "workers": workers,
+        "rounds": rounds,
+        "by_workers": by_workers,
+        "ratio_to_first": ratios,
+        "ratio_median": {n: statistics.median(v) for n, v in ratios.items()},
+        "runs": runs,
+        "errors": sum(x["errors"] for x in runs),
     }

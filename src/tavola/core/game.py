@@ -153,6 +153,8 @@ class Game:
         self._changes = 0  # counts every apply: a view built since is still the view
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
+        self.filled: list[Event] = []
+        """What the start position left unknown and the seed filled in (log events)."""
 
     @classmethod
     def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
@@ -161,11 +163,14 @@ class Game:
 
         return from_position(game_id, position, seed)
 
-    def position(self) -> dict[str, Any]:
-        """The current situation as a position (plain data, YAML/JSON-ready)."""
-        from tavola.core.position import position_of
+    def position(self, role: str | None = None) -> dict[str, Any]:
+        """The current situation as a position (plain data, YAML/JSON-ready); with ``role``, as
+        that role sees it: what it may not see is left unknown (docs/positions.md)."""
+        from tavola.core.position import write
 
-        return position_of(self)
+        if role is not None:
+            self._check_role(role)
+        return write(self.game_id, self.state, role)
 
     # --- reading ----------------------------------------------------------------------
     @property

@@ -5,15 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import invariants, knowledge, sequence, setup
+from tavola.games.maria import hidden, invariants, knowledge, sequence, setup
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
-    GENERAL_MAX,
-    GENERAL_MIN,
     RESERVE_HIGH,
     RESERVE_LOW,
     general_power,
@@ -83,12 +80,10 @@ class MariaRules(Rules):
         unseen = list(world["pile"])
         for p in others:
             unseen += world["hands"][p]
-        unseen.sort()
-        rng.shuffle(world, unseen)
+        counts = {p: len(world["hands"][p]) for p in others}
         for p in others:
-            n = len(world["hands"][p])
-            world["hands"][p], unseen = unseen[:n], unseen[n:]
-        world["pile"] = unseen
+            world["hands"][p] = []
+        world["pile"] = hidden.deal(world, counts, unseen)
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
                 gens = sorted(
@@ -96,7 +91,7 @@ class MariaRules(Rules):
                     for g, x in world["generals"].items()
                     if general_power(g) == power and x["city"] is not None and (g in world["out"]) == out
                 )
-                _respread(world, gens)
+                hidden.spread(world, gens, sum(world["generals"][g]["troops"] for g in gens))
         return world
 
     def evaluate(self, state: State) -> dict[str, float]:
@@ -167,30 +162,14 @@ class MariaRules(Rules):
     def position(self, state: State) -> dict[str, Any]:
         return positions.position(state)
 
+    def position_seen(self, state: State, role: str) -> dict[str, Any]:
+        return positions.position_seen(state, role)
+
     def from_position(self, position: dict[str, Any], seed: int) -> State:
         return positions.from_position(position, seed)
 
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         return views.board_json()
-
-
-def _respread(world: State, gens: list[str]) -> None:
-    """The same total over ``gens``, each keeping 1 to 8 (§6)."""
-    if len(gens) < 1:
-        return
-    total = sum(world["generals"][g]["troops"] for g in gens)
-    if total < GENERAL_MIN * len(gens):
-        return
-    alloc = {g: GENERAL_MIN for g in gens}
-    left = total - GENERAL_MIN * len(gens)
-    while left > 0:
-        open_ = [g for g in gens if alloc[g] < GENERAL_MAX]
-        if not open_:
-            return
-        alloc[rng.choice(world, open_)] += 1
-        left -= 1
-    for g in gens:
-        world["generals"][g]["troops"] = alloc[g]
 
 
 RULES = MariaRules()

@@ -285,3 +285,33 @@ def test_4_tavola_position_shows_a_role_its_view_and_says_what_was_filled_in(cap
     assert main(["position", "maria", str(path), "--role", "theresa", "--seed", "4"]) == 0
     out = capsys.readouterr().out
     assert "1. attack neisse>grottkau" in out and "prussia: 3" in out
+
+
+def test_4_tavola_play_goes_on_from_a_position_with_secrets_and_its_record_replays(capsys, tmp_path) -> None:
+    import json
+
+    from tavola.cli import main
+    from tavola.core.game import replay
+    from tavola.core.position import dump
+
+    path, record = tmp_path / "battle.yaml", tmp_path / "game.json"
+    path.write_text(dump(BATTLE))
+    args = [
+        "play",
+        "maria",
+        "--from",
+        str(path),
+        "--seat",
+        "all=random",
+        "--seed",
+        "6",
+        "--record",
+        str(record),
+    ]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].strip().startswith("The position does not know 4 tactical cards of Austria")
+    data = json.loads(record.read_text())
+    assert data["position"]["hands"]["austria"] == 4  # the record carries the position as written
+    again = replay(data)  # and the seed fills it in the same way again
+    assert again.is_over and again.checksums == data["checksums"]

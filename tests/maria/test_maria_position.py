@@ -315,3 +315,24 @@ def test_4_tavola_play_goes_on_from_a_position_with_secrets_and_its_record_repla
     assert data["position"]["hands"]["austria"] == 4  # the record carries the position as written
     again = replay(data)  # and the seed fills it in the same way again
     assert again.is_over and again.checksums == data["checksums"]
+
+
+def test_11_1_the_book_battle_ends_as_the_book_says_however_the_stack_shares_its_4_troops() -> None:
+    """The §11.1 example gives the stack of Friedrich and Schwerin 4 troops, not how they are
+    shared: left unknown, every split the seed deals ends as the book says."""
+    from pathlib import Path
+
+    from tavola.core.position import load_example, play_and_check
+
+    example = load_example(Path(__file__).resolve().parents[2] / "examples" / "maria" / "11.1-neipperg.yaml")
+    pos = copy.deepcopy(example["position"])
+    for gid in ("friedrich_der_grosse", "schwerin"):
+        pos["generals"][gid]["troops"] = "?"
+    pos["totals"] = {"prussia": 4}
+    splits = set()
+    for seed in range(12):
+        game = Game.from_position("maria", pos, seed=seed)
+        splits.add(tuple(game.state["generals"][g]["troops"] for g in ("friedrich_der_grosse", "schwerin")))
+        case = example["_cases"][0]
+        assert play_and_check(game, case["actions"], case["expect"]) == [], seed
+    assert splits == {(1, 3), (2, 2), (3, 1)}

@@ -6,7 +6,9 @@ flow stack, bottom first: the decision under way on top), ``generals`` (id -> ci
 ``7-diamonds`` or ``reserve``, deck of origin as ``@2`` when not the first), ``pile`` (the
 draw pile, top last, same notation; written in full, so a position fixes the cards to come),
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
-``commanders`` and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
+``commanders``, the advanced game's ``pools``, ``boxes``, ``electors_box``, ``extra``,
+``winter_scores`` and ``victor`` (§15, §16, §13, §17.2), the political keys of
+:mod:`.politics` (§17, §18; tactical cards on the political board by name) and of :mod:`.changes` (§19), and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
 item."""
 
 from __future__ import annotations
@@ -33,6 +35,32 @@ KEYS = (
     "moved",
     "retreated",
     "commanders",
+    "pools",
+    "boxes",
+    "electors_box",
+    "extra",
+    "winter_scores",
+    "victor",
+    "pdeck",
+    "pshown",
+    "pboard",
+    "pnew",
+    "suit",
+    "porder",
+    "ptaken",
+    "pdone",
+    "pmoves",
+    "tracks",
+    "italy_box",
+    "offmap",
+    "election",
+    "emperor",
+    "votes",
+    "silesia_annexed",
+    "silesia_box",
+    "prussia_neutral",
+    "aside",
+    "reduced",
     "result",
 )
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}
@@ -72,6 +100,8 @@ def position(state: State) -> dict[str, Any]:
     out["hands"] = {p: [card_text(c) for c in h] for p, h in state["hands"].items()}
     out["pile"] = [card_text(c) for c in state["pile"]]
     out["discards"] = [[card_text(c) for c in d] for d in state["discards"]]
+    out["pboard"] = {p: [card_text(c) for c in v] for p, v in state["pboard"].items()}
+    out["pnew"] = {p: card_text(c) for p, c in state["pnew"].items()}
     turn = {key: state[name] for key, name in TURN.items()}
     turn["pending"] = [dict(f) for f in state["flow"]]
     out["turn"] = turn
@@ -122,7 +152,13 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
         if c is not None and c not in GEO.cities:
             raise PositionError(f"trains.{tid}", f"{c!r} is no city of the board")
     taken: set[int] = set()
-    if "hands" in pos or "pile" in pos or "discards" in pos:
+    state["pboard"] = {p: [] for p in base["pboard"]}
+    for p, v in (pos.get("pboard") or {}).items():
+        if p not in state["pboard"]:
+            raise PositionError(f"pboard.{p}", "no superpower bids on the political board")
+        state["pboard"][p] = [parse_card(c, f"pboard.{p}", taken) for c in v]
+    state["pnew"] = {p: parse_card(c, f"pnew.{p}", taken) for p, c in (pos.get("pnew") or {}).items()}
+    if taken or "hands" in pos or "pile" in pos or "discards" in pos:
         hands = pos.get("hands") or {}
         state["hands"] = {p: [] for p in base["hands"]}
         for p, h in hands.items():

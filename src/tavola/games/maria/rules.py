@@ -7,7 +7,7 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import invariants, knowledge, sequence, setup
+from tavola.games.maria import invariants, knowledge, politics, sequence, setup
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
@@ -16,12 +16,17 @@ from tavola.games.maria.common import (
     GENERAL_MIN,
     RESERVE_HIGH,
     RESERVE_LOW,
+    SUITS,
     general_power,
     role_powers,
 )
 from tavola.games.maria.flow import FLOW, actors
 
-NO_UNDO = frozenset({"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit"})
+NO_UNDO = frozenset(
+    {"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit", "agree", "refuse"}
+    | {"suit", "bid", "keep", "select", "execute", "discard", "track", "expedition", "vote"}
+    | {"push", "offer", "accept", "reduce"}
+)
 
 
 class MariaRules(Rules):
@@ -80,15 +85,20 @@ class MariaRules(Rules):
             return world
         mine = set(role_powers(world, role))
         others = [p for p in sorted(world["hands"]) if p not in mine]
+        bids = [p for p in sorted(world["pnew"]) if p not in mine]  # §17.3: placed face down
         unseen = list(world["pile"])
         for p in others:
             unseen += world["hands"][p]
+        unseen += [world["pnew"][p] for p in bids]
         unseen.sort()
         rng.shuffle(world, unseen)
         for p in others:
             n = len(world["hands"][p])
             world["hands"][p], unseen = unseen[:n], unseen[n:]
+        for p in bids:
+            world["pnew"][p], unseen = unseen[0], unseen[1:]
         world["pile"] = unseen
+        world["pdeck"] = _reshuffled_years(world)
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
                 gens = sorted(
@@ -135,7 +145,12 @@ class MariaRules(Rules):
         space += [
             (v, c) for v in ("hussar", "stack", "march_stack", "to", "enter", "retreat") for c in cities
         ]
-        space += [(v, c) for v in ("pay", "card") for c in cards]
+        space += [(v, c) for v in ("pay", "card", "bid") for c in cards]
+        space += [("suit", s) for s in SUITS] + [("vote", c) for c in politics.CANDIDATES]
+        space += [("select", c) for c in sorted(politics.political_cards())]
+        space += [("expedition", g) for g in gens]
+        steps = range(-3, 4)
+        space += [("track", f"{t}:{n}") for t in sorted(politics.tracks()) for n in steps]
         space += [("reserve", v) for v in range(RESERVE_LOW, RESERVE_HIGH + 1)]
         space += [("attack", f"{a}>{b}") for a in cities for b in sorted(GEO.adjacent[a])]
         space += [
@@ -157,6 +172,15 @@ class MariaRules(Rules):
                 "cancel",
                 "withdraw",
                 "recruit",
+                "agree",
+                "refuse",
+                "keep",
+                "execute",
+                "discard",
+                "push",
+                "offer",
+                "accept",
+                "reduce",
             )
         ]
         return space
@@ -172,6 +196,17 @@ class MariaRules(Rules):
 
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         return views.board_json()
+
+
+def _reshuffled_years(world: State) -> list[str]:
+    """§4: the political cards to come, unknown to everyone, in their piles by year."""
+    cards = politics.political_cards()
+    deck: list[str] = []
+    for year in sorted({cards[c].year for c in world["pdeck"]}):
+        pile = sorted(c for c in world["pdeck"] if cards[c].year == year)
+        rng.shuffle(world, pile)
+        deck += pile
+    return deck
 
 
 def _respread(world: State, gens: list[str]) -> None:

@@ -248,6 +248,34 @@ def test_6_7_4_a_beggar_stops_the_first_enemy_army_leaving() -> None:
     assert state["blocks"][r("gelderland")][0] == F["habsburgs"]
 
 
+def test_6_7_4_option_a_beggar_stops_one_army_in_each_phase_until_the_sieges_end() -> None:
+    """Option `beggars_block: each_phase`: the beggar that stopped an army's movement stays in its
+    region and stops one army's influence too; it goes home only at §6.15."""
+    state = blank(5, beggars_block="each_phase")
+    state["beggars"]["blocking"][r("holland")] = 1
+    state["beggars_home"] -= 1
+    army(state, "habsburgs", "holland", 2)
+    put(state, "neutral", "holland", 2)
+    state["order"] = [F["habsburgs"]]
+    armies.begin_march(state)
+    frame = state["flow"][-1]
+    armies.apply_march(state, frame, F["habsburgs"], ("march", "holland", 0, "gelderland"))
+    armies.apply_march(state, frame, F["habsburgs"], ("march", "holland", 1, "gelderland"))
+    assert state["blocks"][r("holland")][0] == F["habsburgs"]  # the first stopped, the second gone
+    assert state["beggars"]["blocking"][r("holland")] == 1 and state["beggars_home"] == 2
+    state["flow"] = [{"s": "next"}]
+    armies.begin_influence(state)
+    frame = state["flow"][-1]
+    events = armies.apply_influence(
+        state, frame, F["habsburgs"], ("convert", "holland", 0, "holland", "neutral")
+    )
+    assert [e["msg"] for e in events] == ["ev.blocked"]
+    assert state["country"][C.province_index["holland"]][5] == 2  # nothing converted
+    state["flow"] = [{"s": "next"}]
+    armies.begin_siege_resolution(state)
+    assert state["beggars_home"] == 3 and not any(state["beggars"]["blocking"])
+
+
 # --- §6.8 army movement ------------------------------------------------------------------------------
 def test_6_8_armies_move_once_along_an_arrow() -> None:
     state = blank(5)

@@ -657,3 +657,20 @@ def test_4_options_change_the_play_and_keep_the_invariants() -> None:
     other = {o.name: o.choices[1] for o in RULES.scenarios()[0].options if o.name != "three_players"}
     state = play_random(5, seed=11, **other)
     assert RULES.result(state) is not None
+
+
+# --- the bots' evaluation -------------------------------------------------------------------------
+def test_4_4_the_evaluation_counts_the_cards_the_majorities_will_give() -> None:
+    """VP are recomputed from zero at each allocation (§4.4, §6.17): a city where a faction has
+    the absolute majority is worth its card before the card is dealt, and a faction's value
+    falls when an opponent takes the majority from it."""
+    state = blank(4)
+    empty = RULES.evaluate(state)
+    put(state, "burghers", "AMSTERDAM", 3)
+    put(state, "catholics", "AMSTERDAM", 1)
+    before = RULES.evaluate(state)
+    assert state["city_card"][c("AMSTERDAM")] == EMPTY  # not allocated yet
+    assert before["burghers"] > empty["burghers"]
+    put(state, "catholics", "AMSTERDAM", 3)  # 4 against 3: the card would go to the Catholics
+    after = RULES.evaluate(state)
+    assert after["catholics"] > before["catholics"] and after["burghers"] < before["burghers"]

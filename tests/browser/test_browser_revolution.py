@@ -119,8 +119,13 @@ def check_page(page: Any, mid: str, role: str) -> dict[str, Any]:
     assert sorted(shown["armies"]) == want["armies"]
     factions = [f["id"] for f in board["revolution"]["factions"]]
     assert [f for f, _ in shown["order"]] == [factions[o] for o in view["order"]]
-    if view["acting"]:
-        assert dict(shown["order"])[view["acting"]] == "acting"
+    for faction, status in shown["order"]:  # §4.1: who has played the phase, who is to play
+        if faction == view["acting"]:
+            assert status == "acting"
+        elif view["to_play"] is None or not view["acting"]:
+            assert status == "idle"
+        else:
+            assert status == ("waiting" if faction in view["to_play"] else "done")
     assert "{" not in shown["text"], "a placeholder left unfilled"
     return view
 

@@ -5,7 +5,7 @@ map, and under ``revolution`` everything the game's page draws beside it (cities
 command blocks and their arrows, support boxes and their spaces, the Allegiance and bishopric
 tracks, the universities). ``view`` is the state without the RNG word and the flow stack, with
 what the page shows that the state keeps only implicitly: the faction deciding and those still
-to play the phase, the phases of this turn, and each faction's VP by source as they would be
+to play the phase (``to_play``, None in a step that is not played faction by faction), the phases of this turn, and each faction's VP by source as they would be
 scored now (§4.3, §4.4)."""
 
 from __future__ import annotations
@@ -123,7 +123,9 @@ def view(state: State) -> dict[str, Any]:
     out["decision"] = frame["s"]
     acting = None if state["over"] or frame["s"] in FLOW.final else FLOW.acting(state)
     out["acting"] = fid(acting) if acting is not None else None
-    out["to_play"] = [fid(o) for o in frame.get("queue", [])] if acting is not None else []
+    # the factions still to play a phase played faction by faction (§4.1); None in a step one
+    # faction takes alone (the set-up armies, the Huguenots' interception, leftover neutrals)
+    out["to_play"] = [fid(o) for o in frame["queue"]] if acting is not None and "queue" in frame else None
     final = state["turn"] >= C.last_turn
     out["vp_now"] = {
         fid(o): {k: v / 2 for k, v in victory.breakdown(state, o, final).items()} for o in state["factions"]

@@ -301,13 +301,13 @@ function phasePanel(ctx) {
   const list = view.turn === 0 ? I.phases.turn0 : I.phases.turn;
   const ids = factionIds(ctx);
   const acting = view.acting;
+  const byFaction = Array.isArray(view.to_play); // a phase played faction by faction (§4.1)
   const toPlay = new Set(view.to_play || []);
   const order = (view.order || []).map((o) => ids[o]);
   const status = (f) => {
-    if (!acting) return "done";
     if (f === acting) return "acting";
-    if (toPlay.has(f)) return "waiting";
-    return order.indexOf(f) < order.indexOf(acting) || !toPlay.size ? "done" : "waiting";
+    if (!acting || !byFaction) return "idle";
+    return toPlay.has(f) ? "waiting" : "done";
   };
   return h(
     "section.rev-panel.rev-phases",
@@ -336,7 +336,7 @@ function phasePanel(ctx) {
           swatch(h, nationColour(ctx, f)),
           ctx.word(f),
           " ",
-          h("span.muted.small", null, tr(ctx, `status_${status(f)}`, null, status(f))),
+          status(f) === "idle" ? null : h("span.muted.small", null, tr(ctx, `status_${status(f)}`, null, status(f))),
         ),
       ),
     ),

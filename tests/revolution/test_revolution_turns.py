@@ -301,3 +301,36 @@ def test_6_7_2_lifting_a_beggar_siege_sends_its_beggars_home() -> None:
         state, state["flow"][-1], F["burghers"], ("beggars", "lift", "holland", 1, "LEIDEN")
     )
     assert state["sieges"] == [] and state["beggars_home"] == 3
+
+
+# --- the log in both languages ---------------------------------------------------------------------
+def test_3_6_support_boxes_and_cards_named_in_both_languages() -> None:
+    """The support boxes carry the names the Italian rulebook gives them (§3.6: «riquadro di
+    supporto dei commercianti di Londra»), and a card goes *to* a faction with the article its
+    name takes («va agli Asburgo», «alla Nobiltà»), or to nobody."""
+    from tavola.core.i18n import Words
+
+    words = Words.for_board("tavola.games.revolution", RULES.board("standard", 5, {}))
+    move = {"faction": "burghers", "n": 2, "box": "london", "to": "holland"}
+    assert (
+        words.render("ev.support", move, "it")
+        == "I Borghesi spostano 2 pedine da Commercianti di Londra verso Holland."
+    )
+    assert (
+        words.render("ev.support", move, "en")
+        == "The Burghers move 2 tokens from London Merchants to Holland."
+    )
+    card = {"card": "AMSTERDAM"}
+    assert (
+        words.render("ev.card", card | {"faction": "habsburgs"}, "it")
+        == "La carta AMSTERDAM va agli Asburgo."
+    )
+    assert (
+        words.render("ev.card", card | {"faction": "nobility"}, "it") == "La carta AMSTERDAM va alla Nobiltà."
+    )
+    assert (
+        words.render("ev.card", card | {"faction": "habsburgs"}, "en")
+        == "The AMSTERDAM card goes to the Habsburgs."
+    )
+    assert words.render("ev.card", card | {"faction": "nobody"}, "en") == "The AMSTERDAM card goes to nobody."
+    assert not words.missing

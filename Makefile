@@ -60,9 +60,11 @@ bench: install
 BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown --games 24
 ITALIA_BOT := mcts:iterations=24:think=2
 ANTIKE_BOT := mcts:iterations=64:think=2
+REVOLUTION_BOT := mcts:iterations=24:think=2
 balance: install
 	mkdir -p build/balance
 	$(BALANCE) antike-ii --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
 	$(BALANCE) antike-ii --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
 	$(BALANCE) italia-i --bot $(ITALIA_BOT) --log build/balance/italia-i.jsonl
 	$(BALANCE) italia-ii --bot $(ITALIA_BOT) --log build/balance/italia-ii.jsonl
+	$(BALANCE) revolution --players 5 --bot $(REVOLUTION_BOT) --log build/balance/revolution-5.jsonl

@@ -61,10 +61,12 @@ bench: install
 BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown
 ITALIA_BOT := mcts:iterations=24:think=2
 ANTIKE_BOT := mcts:iterations=64:think=2
+REVOLUTION_BOT := mcts:iterations=24:think=2
 balance: install balance-italia
 	mkdir -p build/balance
 	$(BALANCE) antike-ii --games 24 --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
 	$(BALANCE) antike-ii --games 24 --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
+	$(BALANCE) revolution --games 24 --players 5 --bot $(REVOLUTION_BOT) --log build/balance/revolution-5.jsonl
 
 balance-italia: install
 	$(BALANCE) italia-i --games 48 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl

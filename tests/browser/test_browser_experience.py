@@ -239,6 +239,7 @@ BOARDS = [
     ("italia-ii", "standard"),
     ("antike-ii", "orient"),
     ("antike-ii", "mare-nostrum"),
+    ("revolution", "standard"),
 ]
 
 LABEL_BOXES = """() => [...document.querySelectorAll('.map .labels text')].map((t) => {
@@ -378,7 +379,7 @@ LAYOUT_CHECK = """() => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "revolution"])
 def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
     pages: Any, artifacts: Path, game: str, size: str
 ) -> None:

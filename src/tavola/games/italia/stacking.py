@@ -93,7 +93,8 @@ def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
     the title back and forth."""
     old = st["cap"][n]
     st["cap"][n] = a
-    ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}})
+    # a capital declared again makes the earlier declarations of the turn old news (the log folds them)
+    ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}, "replaces": True})
     if old >= 0 and excess(S, st, old, n):
         flow.push(st, "excess", n=n, a=old, shed=True)
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from tavola.core.examples import example_files, load_example, run_example
 from tavola.core.game import Game
-from tavola.core.position import example_files, load_example, round_trip, run_example
+from tavola.core.position import round_trip
 from tavola.core.registry import game_ids
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -239,6 +239,7 @@ BOARDS = [
     ("italia-ii", "standard"),
     ("antike-ii", "orient"),
     ("antike-ii", "mare-nostrum"),
+    ("revolution", "standard"),
 ]
 
 LABEL_BOXES = """() => [...document.querySelectorAll('.map .labels text')].map((t) => {
@@ -354,13 +355,33 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     assert not noise, noise
 
 
-# After every click: the prompt bar wholly on screen, and every legal map target whose centre
-# is on screen is hit there by the map itself, not by a control lying over it.
+# After every click: the seat banner (whose turn, pass the device) and the prompt bar wholly on
+# screen, the banner above the bar, nothing in them (nor the page) scrolling sideways, every
+# button inside the bar's width; and every legal map target whose centre is on screen is hit
+# there by the map itself, not by a control lying over it.
 LAYOUT_CHECK = """() => {
   const vh = innerHeight, vw = innerWidth;
   const bar = document.querySelector('.prompt-bar').getBoundingClientRect();
   const problems = [];
   if (bar.top < -1 || bar.bottom > vh + 1) problems.push(['prompt off screen', bar.top, bar.bottom]);
+  const seat = document.querySelector('#seat-banner');
+  if (seat && seat.childNodes.length) {
+    const b = seat.getBoundingClientRect();
+    const topbar = document.querySelector('.topbar').getBoundingClientRect().bottom;
+    if (b.top < topbar - 1 || b.bottom > vh + 1) problems.push(['seat banner off screen', b.top, b.bottom]);
+    if (b.bottom > bar.top + 1) problems.push(['seat banner under the prompt', b.bottom, bar.top]);
+  }
+  if (document.documentElement.scrollWidth > vw + 1) problems.push(['page scrolls sideways', document.documentElement.scrollWidth]);
+  for (const el of document.querySelectorAll('.prompt-bar, .prompt-bar *, #seat-banner, #seat-banner *')) {
+    // (a name kept for screen readers only is a clipped 1px box)
+    if (el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'visible')
+      problems.push(['scrolls sideways', el.className, el.scrollWidth, el.clientWidth]);
+  }
+  for (const btn of document.querySelectorAll('.prompt-bar button, #seat-banner button')) {
+    const r = btn.getBoundingClientRect();
+    const box = btn.closest('.prompt-bar, #seat-banner').getBoundingClientRect();
+    if (r.width && (r.left < box.left - 1 || r.right > box.right + 1)) problems.push(['button outside', btn.textContent, r.left, r.right, box.left, box.right]);
+  }
   for (const cell of document.querySelectorAll('.map .cell.target')) {
     const r = cell.getBoundingClientRect();
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
@@ -377,17 +398,34 @@ LAYOUT_CHECK = """() => {
 }"""
 
 
+def pass_the_device(page: Any) -> None:
+    """Hot-seat with hidden information: the next seat's player says they are at the screen."""
+    if page.locator("#privacy-screen").count():
+        page.click("#privacy-screen button")
+
+
+def to_the_page_end(page: Any) -> None:
+    """Scroll the page to its end (the log and the players under the board)."""
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(50)
+
+
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "maria", "revolution"])
 def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
     pages: Any, artifacts: Path, game: str, size: str
 ) -> None:
+    """A hot-seat turn of random clicks in every game: after each click the checks above hold,
+    with the page where the click left it and scrolled to its end (the banner saying whose turn
+    it is scrolled away with the page; on a phone a row of buttons scrolled sideways)."""
     page = pages.new(*SIZES[size])
     noise = console_watch(page)
     page.goto("/")
     roles = roles_of(page, game)
     mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=6)
     page.goto(f"/play/{mid}")
+    wait_ready(page)
+    pass_the_device(page)
     wait_settled(page)
     rand = random.Random(6)
     clicks = 0
@@ -396,12 +434,20 @@ def test_a_turn_keeps_the_prompt_in_view_and_the_targets_uncovered(
         assert page.evaluate(LAYOUT_CHECK) == []
         if click_any(page, rand):
             clicks += 1
+        wait_ready(page)
+        pass_the_device(page)
         wait_settled(page)
+        if clicks % 5 == 0:
+            to_the_page_end(page)
+            assert page.evaluate(LAYOUT_CHECK) == []
         if clicks >= 25:
             break
     assert clicks >= 10
     assert page.evaluate(LAYOUT_CHECK) == []
     page.screenshot(path=str(artifacts / f"turn-{game}-{size}.png"))
+    to_the_page_end(page)
+    assert page.evaluate(LAYOUT_CHECK) == []
+    page.screenshot(path=str(artifacts / f"turn-{game}-{size}-end.png"))
     assert not noise, noise
 
 

@@ -48,10 +48,59 @@ def test_the_choices_and_questions_are_translated(
     assert question in captured.out
     role = {"en": "[Red]", "it": "[Rosso]"}[lang]
     assert role in captured.out
-    # the board summary under the interface's labels, names in place of ids
-    label = {"en": "Nation to play: ", "it": "Nazione di turno: "}[lang]
-    nation = next(line for line in captured.out.splitlines() if line.startswith(label))
-    shown = nation[len(label) :]
+    # the board summary in words, names in place of ids
+    label = {"en": "nation to play: ", "it": "nazione di turno: "}[lang]
+    nation = next(line for line in captured.out.splitlines() if label in line)
+    shown = nation.split(label, 1)[1]
     assert shown[:1].isupper() and "_" not in shown, nation
     left = {"en": "Game left unfinished", "it": "Partita lasciata in sospeso"}[lang]
     assert left in captured.err
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii"])
+def test_italia_board_summary_reads_as_the_browser_shows_it(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, lang: str
+) -> None:
+    """`tavola play` on Italia: the board is written in words from the game's catalogue (the
+    areas and nations were raw JSON, the step of the turn an internal id such as "reinf"):
+    the round and nation to play, each nation's gold and VP, every area with its units counted
+    by type and nation, cities marked."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    human = {"italia-i": "red", "italia-ii": "red"}[game]
+    main(["play", game, "--seed", "1", "--seat", "all=random", "--seat", f"{human}=human", "--lang", lang])
+    out = capsys.readouterr().out
+    board = [
+        line for line in out.splitlines() if line and not line.startswith(" ") and not line.startswith("[")
+    ]
+    board = [line for line in board if not line.startswith(("Choose", "Scegli"))]
+    assert board
+    for line in board:
+        assert not re.search(r"[{}\[\]_\"]", line), line
+        assert not re.search(
+            r"\b(reinf|buy|place|move|celts|romans|None|True|False)\b", line.split(":")[-1]
+        ), line
+    city, gold = {"en": ("(city)", " gold, "), "it": ("(città)", " oro, ")}[lang]
+    assert any(line.startswith("Roma " + city + ": ") for line in board), board
+    assert any(re.match(r"^\w[\w' ]* \(\w+\)(: \d+ \w+.* \(\w[\w' ]*\))?$", line) for line in board), board
+    assert sum(gold in line for line in board) >= 12
+    turn = {"en": "Round ", "it": "Round "}[lang]
+    assert any(line.startswith(turn) for line in board)
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("game", ["antike-ii", "maria"])
+def test_a_board_without_a_summary_of_its_own_reads_without_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, lang: str
+) -> None:
+    """`tavola play` on a game that gives no summary: its view's tables (nations, regions,
+    generals) a line an entry, fields by their labels and ids by their names (they were JSON
+    with the games' internal ids)."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    main(["play", game, "--seed", "1", "--lang", lang])
+    out = capsys.readouterr().out
+    board = [line for line in out.splitlines() if line and not re.match(r"^\s+\d+\. |^\[", line)]
+    assert len(board) > 10
+    for line in board:
+        assert not re.search(r"[{}\[\]\"_]", line), line
+    assert any(line.startswith("  ") and ": " in line for line in board), board

@@ -7,8 +7,9 @@ import pytest
 
 import tavola
 from tavola.core.errors import PositionError
+from tavola.core.examples import check_expectations, lookup, play_and_check
 from tavola.core.game import Game
-from tavola.core.position import check_expectations, lookup, parse, play_and_check, settings
+from tavola.core.position import parse, settings
 
 
 def _start() -> dict:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, italia_i, italia_ii, model, naval
+from tavola.games.italia import battle, italia_i, italia_ii, model, naval
 
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
     d = Dice()
-    for mod in (combat, naval, italia_i, italia_ii, model):
+    for mod in (battle, naval, italia_i, italia_ii, model):
         monkeypatch.setattr(mod, "roll", d)
     return d
 

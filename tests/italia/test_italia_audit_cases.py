@@ -208,7 +208,7 @@ def test_12_5_2_the_ruler_withdraws_from_every_area_of_its_new_subject() -> None
     may not withdraw into another of them (random play had Charlemagne do it)."""
     from italia_table import Table
 
-    from tavola.games.italia.combat import retreat_dests
+    from tavola.games.italia.retreat import retreat_dests
 
     t = Table("italia-ii", round_=8)
     franks, lombards = t.n("franks"), t.n("lombards")

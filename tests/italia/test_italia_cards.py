@@ -13,7 +13,8 @@ import yaml
 
 from tavola.core.errors import DataError
 from tavola.games.italia.board import DATA_DIR, load_board
-from tavola.games.italia.cards import LAND_UNITS, Nation, Scenario, load_scenario, parse_scenario
+from tavola.games.italia.cards import LAND_UNITS, Nation, Scenario
+from tavola.games.italia.loader import load_scenario, parse_scenario
 
 B = load_board()
 S1 = load_scenario("italia-i")
@@ -673,7 +674,7 @@ def test_data_error_no_city_area() -> None:
 
 
 def test_data_error_file_not_found(tmp_path: Path) -> None:
-    from tavola.games.italia.cards import load_scenario_file
+    from tavola.games.italia.loader import load_scenario_file
 
     with pytest.raises(DataError, match=r"nope\.yaml"):
         load_scenario_file(tmp_path / "nope.yaml")

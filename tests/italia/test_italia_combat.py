@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from italia_table import HALT, Dice, Table, greeks_face_a_retreat_from_apulia
 
-from tavola.games.italia import combat
+from tavola.games.italia import battle, combat, pillage
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.odds import hit_faces, hits
 from tavola.games.italia.sequence import after_move_checks
@@ -60,8 +60,8 @@ def test_10_2_modifiers_are_cumulative_marsh_and_city_give_minus_three(t1: Table
     t1.put("ravenna", "etruscans", "infantry")
     t1.city("ravenna", owner="etruscans")
     t1.put("ravenna", "celts", "infantry")
-    assert combat.modifier(t1.S, t1.st, t1.a("ravenna"), t1.n("celts"), t1.n("etruscans"), True) == -3
-    assert combat.modifier(t1.S, t1.st, t1.a("ravenna"), t1.n("etruscans"), t1.n("celts"), False) == 0
+    assert battle.modifier(t1.S, t1.st, t1.a("ravenna"), t1.n("celts"), t1.n("etruscans"), True) == -3
+    assert battle.modifier(t1.S, t1.st, t1.a("ravenna"), t1.n("etruscans"), t1.n("celts"), False) == 0
 
 
 def test_10_2_two_leaders_give_plus_four(t1: Table) -> None:
@@ -69,13 +69,13 @@ def test_10_2_two_leaders_give_plus_four(t1: Table) -> None:
     t1.leader("roma", "romans", "fabius")
     t1.leader("roma", "romans", "decius_mus")
     t1.put("roma", "samnites", "infantry")
-    assert combat.modifier(t1.S, t1.st, t1.a("roma"), t1.n("romans"), t1.n("samnites"), False) == 4
+    assert battle.modifier(t1.S, t1.st, t1.a("roma"), t1.n("romans"), t1.n("samnites"), False) == 4
 
 
 def test_10_3_highland_attackers_minus_one(t1: Table) -> None:
     t1.put("samnium", "samnites", "infantry")
     t1.put("samnium", "romans", "legion")
-    assert combat.modifier(t1.S, t1.st, t1.a("samnium"), t1.n("romans"), t1.n("samnites"), True) == -1
+    assert battle.modifier(t1.S, t1.st, t1.a("samnium"), t1.n("romans"), t1.n("samnites"), True) == -1
 
 
 # -- combat examples of the rulebook ---------------------------------------------------------------
@@ -238,7 +238,7 @@ def test_10_5_samnite_retreat_example(t1: Table, dice: Dice) -> None:
     dice.load(1, 1, 1, 1)
     t1.fight("romans")
     t1.act("done")  # the attacker stays
-    from tavola.games.italia.combat import retreat_dests
+    from tavola.games.italia.retreat import retreat_dests
 
     f = t1.st["flow"][-1]
     unit = next(u for u in t1.st["u"][t1.a("apulia")] if u[0] == t1.n("samnites"))
@@ -298,7 +298,7 @@ def test_10_6_a_city_gives_the_attackers_minus_two(t1: Table) -> None:
     t1.put("neapolis", "samnites", "infantry")
     t1.city("neapolis", owner="samnites")
     t1.put("neapolis", "romans", "legion")
-    assert combat.modifier(t1.S, t1.st, t1.a("neapolis"), t1.n("romans"), t1.n("samnites"), True) == -2
+    assert battle.modifier(t1.S, t1.st, t1.a("neapolis"), t1.n("romans"), t1.n("samnites"), True) == -2
 
 
 def test_10_6_conquered_city_of_another_player_may_be_pillaged_for_gold(t1: Table, dice: Dice) -> None:
@@ -346,7 +346,7 @@ def test_10_6_1_rebuild_a_ruin_by_removing_a_unit(t1: Table) -> None:
     t1.put("neapolis", "samnites", "infantry", 2)
     t1.city("neapolis", owner="samnites", ruin=True)
     t1.begin("samnites")
-    combat.start_rebuild(t1.S, t1.st, t1.n("samnites"))
+    pillage.start_rebuild(t1.S, t1.st, t1.n("samnites"))
     FLOW.advance(t1.st, t1.events)
     t1.act("rebuild", t1.a("neapolis"))
     assert t1.units("neapolis", "samnites")["infantry"] == 1
@@ -358,7 +358,7 @@ def test_10_6_1_no_rebuilding_a_city_pillaged_this_turn(t1: Table) -> None:
     t1.city("neapolis", ruin=True)
     t1.st["sacked"].append(t1.a("neapolis"))
     t1.begin("samnites")
-    assert combat.rebuild_sites(t1.S, t1.st, t1.n("samnites")) == []
+    assert pillage.rebuild_sites(t1.S, t1.st, t1.n("samnites")) == []
 
 
 def test_10_6_1_faq_rebuilding_comes_before_the_stacking_check(t1: Table) -> None:
@@ -424,7 +424,7 @@ def test_10_7_clarification_only_cities_of_other_players_are_raided(t1: Table) -
     t1.put("apulia", "celts", "infantry", 1)
     t1.city("apulia", owner="celts")
     t1.put("apulia", "samnites", "infantry", 1)
-    assert not combat.can_raid(t1.S, t1.st, t1.a("apulia"), t1.n("samnites"), t1.n("celts"))
+    assert not battle.can_raid(t1.S, t1.st, t1.a("apulia"), t1.n("samnites"), t1.n("celts"))
 
 
 # -- §10.8.2 naval invasion and straits -----------------------------------------------------------
@@ -472,14 +472,14 @@ def test_10_9_supremacy_example(t1: Table) -> None:
     t1.put("mare_libycum", "carthaginians", "fleet", 2)
     t1.put("mare_sardoum", "romans", "fleet", 1)
     t1.put("mare_sardoum", "greeks", "fleet", 3)  # a third nation's fleets do not count
-    assert combat.supremacy(S, st, africa, car, rom)
-    assert not combat.supremacy(S, st, africa, rom, car)
+    assert battle.supremacy(S, st, africa, car, rom)
+    assert not battle.supremacy(S, st, africa, rom, car)
     t1.put("mare_libycum", "romans", "fleet", 1)
-    assert not combat.supremacy(S, st, africa, car, rom)
-    assert not combat.supremacy(S, st, africa, rom, car)
+    assert not battle.supremacy(S, st, africa, car, rom)
+    assert not battle.supremacy(S, st, africa, rom, car)
     t1.put("mare_libycum", "romans", "fleet", 2)
-    assert combat.supremacy(S, st, africa, rom, car)
-    assert combat.modifier(S, st, africa, rom, car, True) == 1
+    assert battle.supremacy(S, st, africa, rom, car)
+    assert battle.modifier(S, st, africa, rom, car, True) == 1
 
 
 def test_10_9_fleets_that_retreated_give_no_supremacy(t1: Table) -> None:
@@ -487,7 +487,7 @@ def test_10_9_fleets_that_retreated_give_no_supremacy(t1: Table) -> None:
 
     t1.put("mare_libycum", "carthaginians", "fleet", 1)
     t1.st["u"][t1.a("mare_libycum")][0][3] |= F_RETR
-    assert not combat.supremacy(t1.S, t1.st, t1.a("africa"), t1.n("carthaginians"), t1.n("romans"))
+    assert not battle.supremacy(t1.S, t1.st, t1.a("africa"), t1.n("carthaginians"), t1.n("romans"))
 
 
 def test_10_5_a_city_reached_by_retreating_may_be_pillaged(t1: Table, dice: Dice) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, italia_ii, model
+from tavola.games.italia import battle, combat, italia_ii, model
 from tavola.games.italia.flow import FLOW
 
 
@@ -160,12 +160,12 @@ def test_14_3_not_a_unit_of_the_same_player(t2: Table) -> None:
 def test_faq_foederati_penalty_unless_ravenna_and_odoacer(t2: Table) -> None:
     fo, wr = t2.n("foederati"), t2.n("western_romans")
     t2.put("verona", "foederati", "infantry")
-    assert combat.penalty(t2.S, t2.st, fo) == -1
+    assert battle.penalty(t2.S, t2.st, fo) == -1
     t2.put("ravenna", "foederati", "infantry")
-    assert combat.penalty(t2.S, t2.st, fo) == -1  # Odoacer is not on the board
+    assert battle.penalty(t2.S, t2.st, fo) == -1  # Odoacer is not on the board
     t2.leader("ravenna", "foederati", "odoacer")
-    assert combat.penalty(t2.S, t2.st, fo) == 0
-    assert combat.penalty(t2.S, t2.st, wr) == 0
+    assert battle.penalty(t2.S, t2.st, fo) == 0
+    assert battle.penalty(t2.S, t2.st, wr) == 0
 
 
 def test_faq_visigoths_score_units_leaving_through_alpes(t2: Table) -> None:

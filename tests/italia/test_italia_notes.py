@@ -14,7 +14,7 @@ from italia_table import (
 
 from tavola.games.italia import (
     RULES_I,
-    combat,
+    battle,
     italia_ii,
     model,
     naval,
@@ -262,7 +262,7 @@ def test_clarification_foederati_penalty_switches_at_once(t2: Table, dice: Dice)
     t2.put("verona", "western_romans", "legion", 1)
     t2.spread("western_romans", "roma", "pavia", "umbria")
     fo = t2.n("foederati")
-    assert combat.penalty(t2.S, t2.st, fo) == -1  # Ravenna is contested, not held
+    assert battle.penalty(t2.S, t2.st, fo) == -1  # Ravenna is contested, not held
     t2.fight("foederati")
     dice.load(10, 1, 1, 1, 1)  # Ravenna first: the legion dies; then Verona follows at once
     t2.go("ravenna")

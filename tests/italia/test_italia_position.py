@@ -196,6 +196,10 @@ def _bad_i() -> list[tuple[str, dict[str, Any]]]:
         ("round", {"round": 11}),
         ("pending[1].step", {"pending": [*h, {"step": "dance"}]}),
         (
+            "pending[1].ph",
+            {"nation": "romans", "pending": [*h, {"step": "turn", "nation": "romans", "ph": "nap"}]},
+        ),
+        (
             "pending[1]",
             {
                 "pending": [

@@ -13,7 +13,7 @@ def card(t: Table, nation: str, **kw: object) -> None:
     """Give a nation a scoring line for the current round (a card of the rulebook's examples)."""
     n = t.n(nation)
     sc = ScoringRound(round=t.st["round"], reconstructed="test", **kw)  # type: ignore[arg-type]
-    from tavola.games.italia.cards import _Checker
+    from tavola.games.italia.loader import _Checker
 
     c = _Checker(t.S.board, "test")
     sc = sc.model_copy(update={"area_vp": c.vp_map("a", sc.areas), "city_vp": c.vp_map("c", sc.cities)})

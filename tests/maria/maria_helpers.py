@@ -14,9 +14,9 @@ from tavola.games.maria.common import DECK_SIZE, LOW, PER_SUIT, SUITS
 State = dict[str, Any]
 
 
-def allocated(seed: int = 0, players: int = 3, **options: Any) -> State:
+def allocated(seed: int = 0, players: int = 3, scenario: str = "introductory", **options: Any) -> State:
     """A game whose players have sealed their sheets (at the minimums, the rest spread by chance)."""
-    state = RULES.setup("introductory", players, options, seed)
+    state = RULES.setup(scenario, players, options, seed)
     pick = random.Random(seed)
     while state["flow"][-1]["s"] == "allocate":
         role = next(r for r in state["roles"] if r not in state["sealed"])

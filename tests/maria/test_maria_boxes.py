@@ -1,5 +1,5 @@
-"""§15, §16 victory boxes and §23 the advanced game's victory (not yet a playable scenario: the
-political phase is not built)."""
+"""§15, §16 victory boxes and §23 the advanced game's victory, as arithmetic (played out on the
+board in test_maria_advanced.py)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,9 @@ from tavola.games.maria import boxes
 
 
 def _state(**options: Any) -> dict:
-    return {
-        "options": options,
-        "pools": {"prussia": 11, "france": 11, "pragmatic_army": 8, "austria": 3},
-        "boxes": {sp: 0 for sp in boxes.SUPERPOWERS},
-        "electors_box": [],
-        "winter_scores": {sp: [] for sp in boxes.SUPERPOWERS},
-    }
+    state = {"options": options, **boxes.new_pools()}
+    state["pools"].update(prussia=11, austria=3)  # after the Silesian markers (§4)
+    return state
 
 
 def test_16_one_point_per_three_troops_or_one_for_generals() -> None:

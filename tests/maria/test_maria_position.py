@@ -322,7 +322,7 @@ def test_11_1_the_book_battle_ends_as_the_book_says_however_the_stack_shares_its
     shared: left unknown, every split the seed deals ends as the book says."""
     from pathlib import Path
 
-    from tavola.core.position import load_example, play_and_check
+    from tavola.core.examples import load_example, play_and_check
 
     example = load_example(Path(__file__).resolve().parents[2] / "examples" / "maria" / "11.1-neipperg.yaml")
     pos = copy.deepcopy(example["position"])

@@ -107,10 +107,12 @@ def test_6_transfer_is_a_side_action_of_the_movement() -> None:
 def test_2_allies_enemies_and_cooperating_powers() -> None:
     from tavola.games.maria.common import allied, cooperating, enemies, superpower
 
-    assert allied("france", "prussia") and allied("bavaria", "saxony") and allied("austria", "pragmatic_army")
-    assert enemies("austria", "france") and enemies("pragmatic_army", "prussia")
-    assert cooperating("france", "bavaria") and not cooperating("france", "prussia")
-    assert superpower("bavaria") == "france" and superpower("saxony") == "prussia"
+    s = allocated()
+    assert allied(s, "france", "prussia") and allied(s, "bavaria", "saxony")
+    assert allied(s, "austria", "pragmatic_army")
+    assert enemies(s, "austria", "france") and enemies(s, "pragmatic_army", "prussia")
+    assert cooperating(s, "france", "bavaria") and not cooperating(s, "france", "prussia")
+    assert superpower(s, "bavaria") == "france" and superpower(s, "saxony") == "prussia"
 
 
 def test_2_the_players_and_their_powers() -> None:

@@ -93,6 +93,11 @@ def test_catalogue_boards_and_health(client):
     }
     assert basic["options"][0]["name"] == "short" and basic["options"][0]["choices"] == [False, True]
     assert "random" in cat["bots"]
+    # whether a game draws itself in the browser: the page asks only for scripts that exist
+    # (asking for the toy game's made a 404 in every watcher's console)
+    scripts = {g["id"]: g["script"] for g in cat["games"]}
+    assert scripts["toy"] is False and scripts["antike-ii"] is True and scripts["italia-i"] is True
+    assert client.get("/static/games/antike-ii/antike-ii.js").status_code == 200
     assert (
         client.get("/api/boards/toy/basic", params={"players": 3, "options": '{"short": true}'}).json() == {}
     )

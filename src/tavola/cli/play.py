@@ -70,24 +70,49 @@ def parse_options(specs: list[str]) -> dict[str, Any]:
 
 
 def summary_lines(view: dict[str, Any], width: int = 100, term: Terminal | None = None) -> list[str]:
-    """A readable, compact board summary from any game's view: with ``term``, each key under
-    its interface label and plain values by their names, in the player's language."""
+    """A readable, compact board summary from any game's view: with ``term``, the game's own
+    summary in words when it gives one (:meth:`Rules.summary`), else each key under its
+    interface label and plain values by their names, in the player's language."""
+    if term is not None:
+        lines = term.game.rules.summary(view)
+        if lines is not None:
+            return [term.line(line) for line in lines]
     skip = {"log", "actions", "prompt", "active", "step", "result", "can_undo", "game"}
     lines = []
     for key, value in view.items():
         if key in skip or key.startswith("log_"):
             continue
         label = term.label(key) if term else key
-        if term is not None and (value is None or isinstance(value, str | int | float)):
-            text = "–" if value in (None, "") else term.words.name(value, key, term.lang)
-        elif term is not None and isinstance(value, list) and all(isinstance(v, str | int) for v in value):
-            text = ", ".join(term.words.name(v, key, term.lang) for v in value) or "–"
-        else:
+        if term is None:
             text = json.dumps(value, separators=(", ", ": "), ensure_ascii=False)
+        elif _entries(value):
+            # a table (nations, regions, generals): a line for each entry
+            lines.append(f"{label}:")
+            for name, fields in _entries(value):
+                shown = term.inline(fields) if isinstance(fields, dict) else term.inline(fields, name)
+                lines.append(f"  {term.words.name(name, key, term.lang)}: {shown or '–'}"[: width * 3])
+            continue
+        else:
+            text = term.inline(value, key) or "–"
         if len(text) > width * 3:
             text = text[: width * 3 - 3] + "..."
         lines.append(f"{label}: {text}")
     return lines
+
+
+ID_KEYS = ("key", "id", "name")
+
+
+def _entries(value: Any) -> list[tuple[Any, Any]]:
+    """The entries of a table-like value: a dict of dicts (or lists) by id, or a list of dicts
+    that each name their id; [] for anything else."""
+    if isinstance(value, dict) and value and all(isinstance(v, dict | list) for v in value.values()):
+        return list(value.items())
+    if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        idk = next((k for k in ID_KEYS if all(k in v for v in value)), None)
+        if idk is not None:
+            return [(v[idk], {k: x for k, x in v.items() if k not in ID_KEYS}) for v in value]
+    return []
 
 
 class Terminal:
@@ -113,6 +138,49 @@ class Terminal:
             if hit is not None:
                 return hit
         return self.ui.get(f"role.{role}", role.replace("_", " ").capitalize())
+
+    def line(self, events: list[dict[str, Any]]) -> str:
+        """A summary line: its first message, then the others after a colon, between commas
+        (each as its catalogue text begins: "capital Roma" keeps its small letter)."""
+        texts = []
+        for e in events:
+            text = self.words.render(e["msg"], e.get("args") or {}, self.lang)
+            if texts and (self.words.text(e["msg"], self.lang) or "x")[:1].islower():
+                text = text[:1].lower() + text[1:]
+            texts.append(text)
+        head, *rest = texts
+        return f"{head}: {', '.join(rest)}" if rest else head
+
+    def inline(self, value: Any, key: str = "") -> str:
+        """A value in words on one line: ids by their names, a dict's fields as "name value"
+        (empty ones left out), lists between commas."""
+        if isinstance(value, dict):
+            parts = []
+            for k, v in value.items():
+                if v in (None, "", [], {}, False):
+                    continue
+                shown = "" if v is True else self.inline(v, k)
+                name, named = self.field(k)
+                # an id's value after a colon ("Austria: Maria Theresa"), a count or a field's
+                # value after a space ("Marble 3", "supply legion 12")
+                sep = ": " if named and not isinstance(v, int | float) else " "
+                parts.append(f"{name}{sep}{shown}".strip())
+            return ", ".join(parts)
+        if isinstance(value, list):
+            return ", ".join(filter(None, (self.inline(v, key) for v in value)))
+        if isinstance(value, bool):
+            return self.ui.get("common.yes" if value else "common.no", str(value))
+        return self.words.name(value, key, self.lang)
+
+    def field(self, key: str) -> tuple[str, bool]:
+        """A field of a view's value under its label in lower case ("supply"), or an id by its
+        name ("Marble"); and whether it is an id."""
+        label = self.words.text(f"stat.{key}", self.lang) or self.ui.get(f"stat.{key}")
+        noun = self.words.noun_key(key)
+        if label is None and ((noun and not noun.startswith(("reason.", "why."))) or key in self.words.areas):
+            return self.words.name(key, "", self.lang), True
+        label = label or key.replace("_", " ")
+        return label[:1].lower() + label[1:], False
 
     def label(self, key: str) -> str:
         """A view key as the interface names it ("Round", "Turno")."""

@@ -24,7 +24,9 @@ State = dict[str, Any]
 Action = tuple[Any, ...]
 Event = dict[str, Any]
 """A log entry: ``{"msg": key, "args": {...}}``; optional ``"to": [roles]`` limits who sees it,
-``"dice": [...]`` lists dice shown, ``"reveal": True`` marks newly revealed hidden information."""
+``"dice": [...]`` lists dice shown, ``"reveal": True`` marks newly revealed hidden information,
+``"replaces": True`` makes the earlier entries of its message about the same nation in the same
+turn old news (a capital declared again: the log folds them under it)."""
 
 
 @dataclass(frozen=True)
@@ -204,3 +206,9 @@ class Rules(ABC):
     def describe(self, state: State, role: str, action: Action) -> str:
         """A short English label for an action (the web client translates by verb)."""
         return " ".join(str(p) for p in action)
+
+    def summary(self, view: dict[str, Any]) -> list[list[Event]] | None:
+        """The board of a view in words, for a client without a map (``tavola play``): lines,
+        each a list of catalogue messages (``{"msg", "args"}``, as log entries are), read as
+        "first: second, third...". None: the client lists the view's keys under their labels."""
+        return None

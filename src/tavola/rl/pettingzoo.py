@@ -45,7 +45,7 @@ from pettingzoo.utils import wrappers
 from tavola.core.game import Game
 from tavola.core.registry import get_rules, module_of
 from tavola.core.rules import Action, Rules, State
-from tavola.rl import Env
+from tavola.rl.env import Env
 
 OVERFLOW = 1024
 FEATURES_FILE = "rl_features.json"

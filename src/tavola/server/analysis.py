@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.errors import IllegalAction, MalformedAction, PositionError, WrongRole
+from tavola.core.examples import example_files
 from tavola.core.game import UNDO, Game
-from tavola.core.position import example_files, parse, read
+from tavola.core.position import parse, read
 from tavola.core.registry import game_ids
 from tavola.server import pages
 from tavola.server import schemas as S

@@ -19,6 +19,7 @@ from tavola.core.errors import UnknownGame
 from tavola.core.i18n import LANGUAGES, catalogue
 from tavola.core.rules import Rules, Scenario
 from tavola.server.errors import ApiError, not_found
+from tavola.web import game_script
 
 log = logging.getLogger("tavola.server")
 
@@ -111,6 +112,9 @@ class Catalog:
                             "title": title,
                             "rulebook": rules.rulebook,
                             "hidden_information": rules.hidden_information,
+                            # whether the game draws itself in the browser (web/<id>.js): the
+                            # page asks for no script a game lacks
+                            "script": game_script(gid, f"{gid}.js") is not None,
                             "scenarios": scenarios,
                         }
                     )

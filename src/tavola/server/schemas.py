@@ -109,6 +109,10 @@ class GameOut(BaseModel):
         default=False,
         description="the game hides something from some seat (hot-seat pages hide the screen between seats)",
     )
+    script: bool = Field(
+        default=False,
+        description="the game has its own browser code at /static/games/{id}/{id}.js",
+    )
     scenarios: list[ScenarioOut]
 
 

@@ -20,12 +20,10 @@ import multiprocessing
 import os
 import statistics
 import sys
-import time
-import traceback
 import zlib
 from collections import defaultdict
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -34,8 +32,8 @@ from tavola.bots import make_bot
 from tavola.core.errors import UnknownGame
 from tavola.core.game import Game
 from tavola.core.registry import GAMES, module_of, register
+from tavola.tools.one_game import MAX_STEPS, Outcome, Task, play
 
-MAX_STEPS = 50_000  # default cap: a longer game is reported as unfinished and not counted
 Z95 = 1.959963984540054
 
 
@@ -125,73 +123,7 @@ def chi2_survival(x: float, dof: int) -> float:
     return min(1.0, total)
 
 
-# --- playing one game ----------------------------------------------------------------------
-@dataclass
-class Task:
-    index: int
-    game: str
-    scenario: str
-    players: int
-    options: dict[str, Any]
-    seed: int
-    lineup: list[str]  # bot spec per seat, in seating order
-    think: float | None
-    bot_seed: int
-    max_steps: int = MAX_STEPS
-
-
-@dataclass
-class Outcome:
-    index: int
-    roles: list[str]
-    lineup: list[str]
-    result: dict[str, Any] | None
-    steps: int
-    times: dict[str, list[float]] = field(default_factory=dict)  # spec -> decision seconds
-    search: dict[str, dict[str, float]] = field(default_factory=dict)  # spec -> summed bot stats
-    error: str | None = None  # an exception (a rules or bot bug)
-    unfinished: bool = False  # stopped at the step cap (bots that stall, or a very long game)
-
-
-def play(task: Task) -> Outcome:
-    """Plays one game through a session (so every bot action is validated)."""
-    game = Game(task.game, task.scenario, task.players, task.options, task.seed)
-    roles = game.roles
-    bots = {
-        role: make_bot(spec, seed=task.bot_seed * 7919 + seat, think=task.think)
-        for seat, (role, spec) in enumerate(zip(roles, task.lineup))
-    }
-    spec_of = dict(zip(roles, task.lineup))
-    out = Outcome(task.index, roles, list(task.lineup), None, 0)
-    times: dict[str, list[float]] = defaultdict(list)
-    try:
-        while not game.is_over:
-            if out.steps >= task.max_steps:
-                out.unfinished = True
-                break
-            active = game.active_roles
-            if not active:
-                break  # no result either: reported as a failure
-            role = active[0]
-            choices = len(game.rules.legal_actions(game.state, role))
-            t0 = time.perf_counter()
-            action = bots[role].choose(game.rules, game.state_of(role), role)
-            elapsed = time.perf_counter() - t0
-            if choices > 1:  # forced moves would only dilute the timing figures
-                times[spec_of[role]].append(elapsed)
-            game.apply(role, list(action))
-            out.steps += 1
-    except Exception:
-        out.error = f"step {out.steps}: " + traceback.format_exc(limit=6)
-    out.result = game.result
-    out.times = dict(times)
-    for role, bot in bots.items():
-        acc = out.search.setdefault(spec_of[role], {})
-        for key, value in bot.stats.items():
-            acc[key] = acc.get(key, 0.0) + value
-    return out
-
-
+# --- playing the games -----------------------------------------------------------------------
 def _init_worker(games: dict[str, Any], path: list[str]) -> None:
     # Games registered at run time (tests, plug-ins) must exist in the workers too.
     sys.path[:] = path
@@ -488,6 +420,28 @@ def _number(value: Any) -> float:
 
 
 # --- balance -------------------------------------------------------------------------------
+FAIR_WIN_GAP = 0.10  # no seat's win share more than 10 points from an even share
+FAIR_SCORE_SPREAD = 0.15  # the seats' mean scores within 15% of their mean
+
+
+def fairness(seats: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The seats are fair when every seat's win share is within ``FAIR_WIN_GAP`` of an even
+    share and the spread of the seats' mean scores (highest minus lowest) is within
+    ``FAIR_SCORE_SPREAD`` of their mean."""
+    rates = [row["win_rate"] for row in seats.values()]
+    scores = [row["mean_score"] for row in seats.values()]
+    even = 1.0 / len(seats) if seats else 0.0
+    gap = max((abs(r - even) for r in rates), default=0.0)
+    mean = statistics.fmean(scores) if scores else 0.0
+    spread = (max(scores) - min(scores)) / mean if mean > 0 else 0.0
+    return {
+        "even_share": round(even, 4),
+        "win_gap": round(gap, 4),
+        "score_spread": round(spread, 4),
+        "fair": gap <= FAIR_WIN_GAP and spread <= FAIR_SCORE_SPREAD,
+    }
+
+
 def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> dict[str, Any]:
     bad, errors, unfinished = _left_out(outcomes)
     good = [o for o in outcomes if o.index not in bad]
@@ -516,6 +470,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
             "mean_score": round(statistics.fmean(scores[r]), 3) if scores[r] else 0.0,
         }
     x, p = chi2_uniform([wins[r] for r in settings.roles])
+    fair = fairness(seats)
     return {
         "game": settings.game,
         "scenario": settings.scenario,
@@ -525,6 +480,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
         "seats": seats,
         "chi2": round(x, 3),
         "p_value": round(p, 4),
+        "fairness": fair,
         "nations": {k: round(statistics.fmean(v), 3) for k, v in nations.items()},
         "decision_time": _summarize_times(good),
         "search": _summarize_search(good),

@@ -1,7 +1,7 @@
 """Arena and balance games as Ray tasks: ``tavola arena … --ray [ADDRESS]``.
 
-Each game is one Ray task running :func:`tavola.tools.arena.play`, the same function a local
-run calls, on the same :class:`~tavola.tools.arena.Task`: bots with a fixed number of
+Each game is one Ray task running :func:`tavola.tools.one_game.play`, the same function a local
+run calls, on the same :class:`~tavola.tools.one_game.Task`: bots with a fixed number of
 simulations give the same games as on one machine. Outcomes come back as games finish, so
 progress and the resumable log work as in a local run.
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from tavola.core.errors import TavolaError
 from tavola.core.registry import GAMES, register
-from tavola.tools.arena import Outcome, Task, play
+from tavola.tools.one_game import Outcome, Task, play
 
 
 def _play(games: dict[str, str], path: list[str], task: Task) -> Outcome:

@@ -342,7 +342,7 @@ def trace_game(game_id: str, tests_dir: Path | None = None) -> Trace:
 def link_examples(tr: Trace, game_id: str, tests_dir: Path | None = None) -> None:
     """The worked-example files of ``examples/<game-id>/`` (docs/positions.md) count as tests of
     the section their ``section`` key names, and of its parent when that is an example."""
-    from tavola.core.position import example_files, examples_dir
+    from tavola.core.examples import example_files, examples_dir
 
     root = tests_dir.parent.parent if tests_dir is not None else None
     folder = examples_dir(game_id, root)

@@ -23,7 +23,7 @@ from tavola.games.antike.common import (
 )
 from tavola.games.antike.flow import FLOW
 from tavola.games.antike.heuristic import evaluate
-from tavola.games.antike.invariants import check
+from tavola.games.antike.invariants import check, check_step
 from tavola.games.antike.knowledge import KNOWLEDGE
 from tavola.games.antike.loader import BOARDS
 
@@ -96,6 +96,17 @@ class AntikeRules(Rules):
     # --- bots, fuzzers, learning agents -----------------------------------------------------
     def check(self, state: State) -> list[str]:
         return check(state) + FLOW.check(state)
+
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        return check_step(before, action, after, seen)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

@@ -13,7 +13,8 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import italia_i
-from tavola.games.italia.combat import battles, can_raid, neutral, stack_exempt, start_combat
+from tavola.games.italia.battle import can_raid
+from tavola.games.italia.combat import battles, stack_exempt, start_combat
 from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
 from tavola.games.italia.model import (
     Unit,
@@ -248,7 +249,7 @@ def reacting_nations(S: Static, st: State, n: int, la: int) -> list[int]:
     near = [la, *S.adj[la]]
     out: list[int] = []
     for m in [*S.order, *S.factions]:
-        if m == n or neutral(S, st, m):
+        if m == n or italia_i.neutral(S, st, m):
             continue
         for a in near:
             if any(u[NAT] == m for u in st["u"][a]) or any(
@@ -445,17 +446,31 @@ def legal_react(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 def act_react(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§12.3.2.3: a reaction only moves (no buying, no rebuilding, no pillage: §12.3.2.3
-    clarification)."""
-    x = f["x"]
+    clarification): it passes, joins the leader's area (§12.3.2.1) or moves one stack one area
+    to see (§12.3.2.2, §12.3.2.3)."""
     ph = f["ph"]
-    verb = action[0]
     if ph == "choose":
-        if verb == "pass":
+        if action[0] == "pass":
             flow.pop(st)
         else:
-            f["ph"] = verb
-        return
-    if ph == "join":
+            f["ph"] = action[0]
+    elif ph in ("join", "join_src"):
+        _act_join(S, st, f, action, ev)
+    elif ph == "see":
+        if action[0] == "done":
+            flow.pop(st)
+        else:
+            f["src"] = action[1]
+            f["ph"] = "see_sel"
+    else:
+        _act_see(S, st, f, action, ev)
+
+
+def _act_join(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
+    """§12.3.2.1: units join the leader's area from areas next to it, one source at a time."""
+    x = f["x"]
+    verb = action[0]
+    if f["ph"] == "join":
         if verb == "done":
             flow.pop(st)
             italia_i.defection(S, st, ev)
@@ -465,28 +480,25 @@ def act_react(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
         if action[1] not in st["react_from"]:
             st["react_from"].append(action[1])
         return
-    if ph == "join_src":
-        if verb == "done":
-            f["ph"] = "join"
-            return
-        src = f["src"]
-        for u in _units_in(st, src, x, S):
-            tag = u[EXT] if u[KIND] == LEADER else u[KIND]
-            if tag == action[1] and u[KIND] != FLEET:
-                remove(st, src, u)
-                u[FL] &= ~F_ENTRY  # a unit that moved is no fresh reinforcement (§10.0 FAQ)
-                st["u"][f["la"]].append(u)
-                ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
-                break
-        return
-    if ph == "see":
-        if verb == "done":
-            flow.pop(st)
-            return
-        f["src"] = action[1]
-        f["ph"] = "see_sel"
+    if verb == "done":
+        f["ph"] = "join"
         return
     src = f["src"]
+    for u in _units_in(st, src, x, S):
+        tag = u[EXT] if u[KIND] == LEADER else u[KIND]
+        if tag == action[1] and u[KIND] != FLEET:
+            remove(st, src, u)
+            u[FL] &= ~F_ENTRY  # a unit that moved is no fresh reinforcement (§10.0 FAQ)
+            st["u"][f["la"]].append(u)
+            ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
+            break
+
+
+def _act_see(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
+    """§12.3.2.2, §12.3.2.3: the units picked in one area move one area, never more."""
+    x = f["x"]
+    src = f["src"]
+    verb = action[0]
     if verb == "done":
         for u in _units_in(st, src, x, S):
             u[FL] &= ~F_GRP

@@ -1,9 +1,9 @@
-"""Nation cards and scenario facts of Italia I and Italia II (§2.3, §3.0, §5.1, §5.2).
-
-The facts live in ``data/italia_i.yaml`` and ``data/italia_ii.yaml``; this module validates them
-(pydantic, then cross-checks against the board) and returns frozen models. Everything the rules
-read per action is resolved to board ids at load time: ``Placement.area_id``,
-``ScoringRound.area_vp`` ... so nothing is looked up by name during play.
+"""Nation cards and scenario facts of Italia I and Italia II (§2.3, §3.0, §5.1, §5.2): what a
+card holds, as frozen models that validate each item of ``data/italia_i.yaml`` and
+``data/italia_ii.yaml`` on its own (:mod:`.loader` reads the files and checks the items against
+the board and each other). Everything the rules read per action is resolved to board ids at load
+time: ``Placement.area_id``, ``ScoringRound.area_vp`` ... so nothing is looked up by name during
+play.
 
 Victory points may be halves (“½ VP per unit”, §11.0, §12.5.2). They are given in the files as
 ``vp: 0.5`` and exposed as integer half points (``half_vp``) so the game state never holds a
@@ -16,16 +16,11 @@ being silently ignored by the rules.
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from tavola.core.errors import DataError
-from tavola.games.italia.board import DATA_DIR, Board, Provenanced, load_board, read_yaml, validation_message
-
-SCENARIO_FILES = {"italia-i": "italia_i.yaml", "italia-ii": "italia_ii.yaml"}
+from tavola.games.italia.board import Provenanced
 
 UnitType = Literal["infantry", "legion", "consular", "foederati", "knight", "elephant", "fleet"]
 LAND_UNITS: frozenset[str] = frozenset({"infantry", "legion", "consular", "foederati", "knight", "elephant"})
@@ -36,7 +31,8 @@ class Frozen(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
-def _half(vp: float) -> int:
+def half_points(vp: float) -> int:
+    """Victory points as integer half points (``vp: 0.5`` in the files, §11.0, §12.5.2)."""
     doubled = vp * 2
     if doubled != int(doubled):
         raise ValueError(f"victory points must be whole or half points, not {vp}")
@@ -493,250 +489,3 @@ class Scenario:
     def active(self, round_: int) -> list[Nation]:
         """Nations whose card is in play in a round, in order of play (§5.0)."""
         return [n for n in self.nations if n.order is not None and n.active_in(round_)]
-
-
-# ---------------------------------------------------------------------------------------------
-# Loading and cross-checks against the board
-# ---------------------------------------------------------------------------------------------
-
-
-class _Checker:
-    def __init__(self, board: Board, fname: str) -> None:
-        self.board = board
-        self.fname = fname
-
-    def fail(self, where: str, msg: str) -> DataError:
-        return DataError(f"{self.fname}: {where}: {msg}")
-
-    def area(self, where: str, key: str) -> int:
-        i = self.board.index.get(key)
-        if i is None:
-            raise self.fail(where, f"unknown area {key!r}")
-        return i
-
-    def ids(self, where: str, key: str) -> frozenset[int]:
-        """An area key or a region name -> area ids."""
-        if key in self.board.index:
-            return frozenset((self.board.index[key],))
-        if key in self.board.regions:
-            return self.board.regions[key]
-        raise self.fail(where, f"unknown area or region {key!r}")
-
-    def region(self, where: str, key: str) -> frozenset[int]:
-        if key not in self.board.regions:
-            raise self.fail(where, f"unknown region {key!r}")
-        return self.board.regions[key]
-
-    def vp_map(self, where: str, vp: dict[str, float], cities: bool = False) -> dict[int, int]:
-        """Area id -> half VP. For city VP a region keeps only areas where a city may stand,
-        and naming a no-city area is an error."""
-        out: dict[int, int] = {}
-        # regions first so that an explicit area key overrides its region's value
-        for key in sorted(vp, key=lambda k: k in self.board.index):
-            try:
-                half = _half(vp[key])
-            except ValueError as exc:
-                raise self.fail(where, str(exc)) from None
-            found = self.ids(f"{where}.{key}", key)
-            if cities:
-                if key in self.board.index and not self.board.areas[self.board.index[key]].city_allowed:
-                    raise self.fail(f"{where}.{key}", "no city may be built in this area (§2.2.1.9)")
-                found = frozenset(i for i in found if self.board.areas[i].city_allowed)
-            for i in found:
-                out[i] = half
-        return out
-
-
-def _resolve(spec: ScenarioFile, board: Board, fname: str) -> ScenarioFile:
-    """Check every cross-reference and fill the resolved id fields (models are frozen, so this
-    builds updated copies)."""
-    c = _Checker(board, fname)
-    nation_keys = [n.key for n in spec.nations]
-    if len(set(nation_keys)) != len(nation_keys):
-        raise c.fail("nations", "duplicate nation key")
-    known = set(nation_keys)
-    if sorted(spec.order_of_play) != sorted(n.key for n in spec.nations if n.order is not None):
-        raise c.fail("order_of_play", "must list exactly the nations that have an order position")
-    for pos, key in enumerate(spec.order_of_play, 1):
-        nation = next(n for n in spec.nations if n.key == key)
-        if nation.order != pos:
-            raise c.fail(f"nations ({key})", f"order {nation.order} but position {pos} in order_of_play")
-    seen_players: set[str] = set()
-    for p in spec.players:
-        for n in p.nations:
-            if n not in known:
-                raise c.fail(f"players ({p.colour})", f"unknown nation {n!r}")
-            if n in seen_players:
-                raise c.fail(f"players ({p.colour})", f"nation {n!r} belongs to two players")
-            seen_players.add(n)
-    if seen_players != known:
-        raise c.fail("players", f"nations without a player: {sorted(known - seen_players)}")
-    for r in spec.scoring_rounds:
-        if not 1 <= r <= spec.rounds:
-            raise c.fail("scoring_rounds", f"round {r} outside 1..{spec.rounds}")
-
-    nations = []
-    for n in spec.nations:
-        where = f"nations ({n.key})"
-        player = next(p for p in spec.players if n.key in p.nations)
-        if player.colour != n.colour:
-            raise c.fail(where, f"colour {n.colour} but it belongs to the {player.colour} player")
-        leaders = {lead.key for lead in n.leaders}
-        if len(leaders) != len(n.leaders):
-            raise c.fail(where, "duplicate leader key")
-        for unit in n.counters:
-            if unit not in spec.units:
-                raise c.fail(f"{where}.counters", f"unit type {unit!r} does not exist in this scenario")
-
-        def leader_ok(w: str, keys: list[str], leaders: set[str] = leaders) -> None:
-            for k in keys:
-                if k not in leaders:
-                    raise c.fail(w, f"unknown leader {k!r} (not among the nation's counters)")
-
-        def units_ok(w: str, units: dict[str, int], n: Nation = n) -> None:
-            for unit in units:
-                if n.counters.get(unit, 0) == 0:
-                    raise c.fail(w, f"the nation has no {unit} counters")
-
-        upd: dict[str, Any] = {}
-        upd["income"] = n.income.model_copy(
-            update={
-                "full_if_controls_ids": tuple(
-                    sorted(set().union(*[c.ids(f"{where}.income", k) for k in n.income.full_if_controls]))
-                )
-                if n.income.full_if_controls
-                else ()
-            }
-        )
-        if n.capital is not None:
-            upd["capital_id"] = c.area(f"{where}.capital", n.capital)
-        setup = []
-        for i, p in enumerate(n.setup):
-            w = f"{where}.setup[{i}] ({p.area})"
-            aid = c.area(w, p.area)
-            if board.areas[aid].is_sea and set(p.units) - {"fleet"}:
-                raise c.fail(w, "only fleets may start in a sea area")
-            if not board.areas[aid].is_sea and "fleet" in p.units:
-                raise c.fail(w, "fleets start in sea areas")
-            if p.city and not board.areas[aid].city_allowed:
-                raise c.fail(w, "no city may be built in this area (§2.2.1.9)")
-            units_ok(w, p.units)
-            leader_ok(w, p.leaders)
-            setup.append(p.model_copy(update={"area_id": aid}))
-        upd["setup"] = setup
-        reinf = []
-        for i, r in enumerate(n.reinforcements):
-            w = f"{where}.reinforcements[{i}] (round {r.round})"
-            if not n.rounds[0] <= r.round <= n.rounds[1]:
-                raise c.fail(w, f"outside the nation's rounds {n.rounds}")
-            units_ok(w, {**r.units, **r.top_up})
-            leader_ok(w, r.leaders)
-            ids: set[int] = set()
-            for a in r.where.areas:
-                ids.add(c.area(w, a))
-            if r.where.region:
-                region = c.region(w, r.where.region)
-                ids |= region
-                if r.where.adjacent:
-                    for a in region:
-                        ids.update(board.adj[a])
-            for a in sorted(ids):
-                if board.areas[a].is_sea and set(r.units) - {"fleet"} and r.where.rule in ("area",):
-                    raise c.fail(w, "land units cannot appear in a sea area")
-            reinf.append(
-                r.model_copy(update={"where": r.where.model_copy(update={"area_ids": tuple(sorted(ids))})})
-            )
-        upd["reinforcements"] = reinf
-        rounds_seen: set[int] = set()
-        for i, t in enumerate(n.turns):
-            w = f"{where}.turns[{i}] (round {t.round})"
-            if t.round in rounds_seen:
-                raise c.fail(w, "two special turns in one round")
-            rounds_seen.add(t.round)
-            if not n.rounds[0] <= t.round <= n.rounds[1]:
-                raise c.fail(w, f"outside the nation's rounds {n.rounds}")
-            if t.leader:
-                leader_ok(w, [t.leader])
-        scoring = []
-        for i, s in enumerate(n.scoring):
-            w = f"{where}.scoring[{i}] (round {s.round})"
-            regions = []
-            for j, rv in enumerate(s.regions):
-                ww = f"{w}.regions[{j}] ({rv.region})"
-                ids_r = c.region(ww, rv.region)
-                try:
-                    half = _half(rv.vp)
-                except ValueError as exc:
-                    raise c.fail(ww, str(exc)) from None
-                regions.append(rv.model_copy(update={"half_vp": half, "area_ids": tuple(sorted(ids_r))}))
-            scoring.append(
-                s.model_copy(
-                    update={
-                        "area_vp": c.vp_map(f"{w}.areas", s.areas),
-                        "city_vp": c.vp_map(f"{w}.cities", s.cities, cities=True),
-                        "regions": regions,
-                    }
-                )
-            )
-        if len({s.round for s in scoring}) != len(scoring):
-            raise c.fail(where, "two scoring entries for one round")
-        upd["scoring"] = scoring
-        events = []
-        for i, e in enumerate(n.vp_events):
-            w = f"{where}.vp_events[{i}] ({e.trigger})"
-            for other in e.nations:
-                if other not in known:
-                    raise c.fail(w, f"unknown nation {other!r}")
-            try:
-                half = _half(e.vp)
-            except ValueError as exc:
-                raise c.fail(w, str(exc)) from None
-            extra: dict[str, Any] = {"half_vp": half}
-            if e.area is not None:
-                extra["area_id"] = c.area(w, e.area)
-            events.append(e.model_copy(update=extra))
-        upd["vp_events"] = events
-        for i, sub in enumerate(n.submission):
-            if sub.to not in known or sub.to == n.key:
-                raise c.fail(f"{where}.submission[{i}]", f"cannot submit to {sub.to!r}")
-        for i, rev in enumerate(n.revolts):
-            if rev.against not in known or rev.against == n.key:
-                raise c.fail(f"{where}.revolts[{i}]", f"cannot revolt against {rev.against!r}")
-        for i, tr in enumerate(n.transforms):
-            if tr.into not in known or tr.into == n.key:
-                raise c.fail(f"{where}.transforms[{i}]", f"cannot transform into {tr.into!r}")
-        nations.append(n.model_copy(update=upd))
-    # leaders referenced across nations (VP for killing a named leader)
-    all_leaders = {lead.key for n in spec.nations for lead in n.leaders}
-    for n in nations:
-        for i, e in enumerate(n.vp_events):
-            for k in e.leaders:
-                if k not in all_leaders:
-                    raise c.fail(f"nations ({n.key}).vp_events[{i}]", f"unknown leader {k!r}")
-    return spec.model_copy(update={"nations": nations})
-
-
-def parse_scenario(raw: Any, fname: str, board: Board | None = None) -> Scenario:
-    """Validate a parsed scenario file; raises DataError naming the file and the item."""
-    path = Path(fname)
-    if not isinstance(raw, dict):
-        raise DataError(f"{path.name}: expected a mapping at the top level")
-    try:
-        spec = ScenarioFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(validation_message(path, raw, exc)) from None
-    return Scenario(_resolve(spec, board or load_board(), path.name))
-
-
-def load_scenario_file(path: Path, board: Board | None = None) -> Scenario:
-    """Load and validate one scenario file (uncached; tests use it for corrupt copies)."""
-    return parse_scenario(read_yaml(path), str(path), board)
-
-
-@cache
-def load_scenario(key: str) -> Scenario:
-    """The validated scenario ``"italia-i"`` or ``"italia-ii"``, loaded once and cached."""
-    fname = SCENARIO_FILES.get(key)
-    if fname is None:
-        raise DataError(f"unknown Italia scenario {key!r}; known: {', '.join(SCENARIO_FILES)}")
-    return load_scenario_file(DATA_DIR / fname)

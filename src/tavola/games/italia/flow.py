@@ -3,7 +3,8 @@ chapter module that rules it and what the player is asked.
 
 A round (§5.0, :mod:`.sequence`) gives each nation its turn: buying (§6.2, :mod:`.income`),
 placing (§7.1, §7.2, :mod:`.placement`), movement (§9, :mod:`.movement`), naval battles (§10.8,
-:mod:`.naval`), land battles, retreats and pillage (§10, :mod:`.combat`), the stacking check
+:mod:`.naval`), the combat phase (§10.0, :mod:`.combat`) with its land battles (§10.1,
+:mod:`.battle`), retreats (§10.5, :mod:`.retreat`) and pillage (§10.6, :mod:`.pillage`), the stacking check
 (§8.0, :mod:`.stacking`), campaigns and reactions (§12.3, :mod:`.campaigns`), revolts (§12.6,
 :mod:`.submission`), and each game's own steps (:mod:`.italia_i`, :mod:`.italia_ii`). Much of it
 runs by itself (a step's ``run``: scoring, income, the next turn); a decision with one legal
@@ -23,6 +24,7 @@ from typing import Any
 from tavola.core.flow import Flow, Frame, Step
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import (
+    battle,
     campaigns,
     combat,
     income,
@@ -30,7 +32,9 @@ from tavola.games.italia import (
     italia_ii,
     movement,
     naval,
+    pillage,
     placement,
+    retreat,
     sequence,
     stacking,
     submission,
@@ -299,10 +303,10 @@ FLOW = Flow(
         "nbattle": step("§10.8", naval, "nbattle"),
         "nretreat": step("§10.8", naval, "nretreat"),
         "combat": step("§10.0", combat, "combat"),
-        "battle": step("§10.1", combat, "battle"),
-        "retreat": step("§10.5", combat, "retreat"),
-        "pillage": step("§10.6", combat, "pillage"),
-        "rebuild": step("§10.6.1", combat, "rebuild"),
+        "battle": step("§10.1", battle, "battle"),
+        "retreat": step("§10.5", retreat, "retreat"),
+        "pillage": step("§10.6", pillage, "pillage"),
+        "rebuild": step("§10.6.1", pillage, "rebuild"),
         "camp": step("§12.3", campaigns, "camp"),
         "react": step("§12.3.2", campaigns, "react"),
         "revolt": step("§12.6", submission, "revolt"),

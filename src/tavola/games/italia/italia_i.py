@@ -6,7 +6,7 @@ from __future__ import annotations
 from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Event, State
-from tavola.games.italia.const import CITY, CONSULAR, ELEPHANT, KIND, LEADER, LEGION, NAT, RUIN
+from tavola.games.italia.const import CITY, CONSULAR, ELEPHANT, EXT, KIND, LEADER, LEGION, NAT, RUIN
 from tavola.games.italia.income import bank
 from tavola.games.italia.model import (
     add_unit,
@@ -18,6 +18,7 @@ from tavola.games.italia.model import (
     remove,
     roll,
     start_campaign,
+    start_retreat,
 )
 from tavola.games.italia.scenario import Static
 
@@ -38,7 +39,7 @@ def roma_turn_start(S: Static, st: State, n: int, ev: list[Event]) -> None:
         st["city"][roma] = CITY
         ev.append({"msg": "it.roma_rebuilt", "args": {"area": roma}})
     for m in sorted({u[NAT] for u in st["u"][roma] if u[NAT] != n}):
-        flow.push(st, "retreat", n=m, a=roma, forced=True, came=[], by=-1, mode="clear", sel=[], need=-1)
+        start_retreat(st, m, roma, "clear")
 
 
 # -- §13.2 Hannibal -----------------------------------------------------------------------------
@@ -95,12 +96,18 @@ def round10(S: Static, st: State) -> bool:
     return bool(r10) and st["round"] == S.rounds
 
 
+def neutral(S: Static, st: State, n: int) -> bool:
+    """§13.4: in round 10 the nations other than the three factions are neutral garrisons that
+    neither move nor retreat."""
+    return round10(S, st) and S.nkey[n] not in S.scen_special["round_10"]["sequence"]
+
+
 def start_round10(S: Static, st: State, ev: list[Event]) -> None:
     """§13.4 FAQ: every leader still on the board at the end of round 9 is removed."""
     for a, lst in enumerate(st["u"]):
         for u in [x for x in lst if x[KIND] == LEADER]:
             remove(st, a, u)
-            st["lexp"].pop(u[5], None)
+            st["lexp"].pop(u[EXT], None)
     st["r10"] = {"passes": 0, "i": 0, "given": [], "leaders": []}
 
 

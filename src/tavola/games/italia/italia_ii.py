@@ -1,5 +1,5 @@
 """§14 Rules of Italia II: the Roman Fœderati and their defection (§14.1), knights (§14.2,
-see :func:`combat.can_retreat` and the two-hit rule), the Patrimonium's conversions (§14.3),
+see :func:`retreat.can_retreat` and the two-hit rule), the Patrimonium's conversions (§14.3),
 and the card rules of Italia II nations (the Fœderati penalty, the Franks' imperial title,
 units leaving the game through an entry area, the Visigoths' reduction)."""
 

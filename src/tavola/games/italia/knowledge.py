@@ -29,7 +29,7 @@ from functools import cache
 from typing import Any
 
 from tavola.core.rules import Action, Knowledge, Rules, State
-from tavola.games.italia.combat import modifier
+from tavola.games.italia.battle import modifier
 from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.income import city_price, owned_areas, price
 from tavola.games.italia.model import halve_up

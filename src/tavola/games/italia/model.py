@@ -148,12 +148,12 @@ def counts(st: State, n: int) -> dict[str, int]:
     c: dict[str, int] = {}
     for lst in st["u"]:
         for u in lst:
-            if u[0] == n:
-                c[u[1]] = c.get(u[1], 0) + 1
-            if u[1] == FLEET:
-                for x in u[5]:
-                    if x[0] == n:
-                        c[x[1]] = c.get(x[1], 0) + 1
+            if u[NAT] == n:
+                c[u[KIND]] = c.get(u[KIND], 0) + 1
+            if u[KIND] == FLEET:
+                for x in u[EXT]:
+                    if x[NAT] == n:
+                        c[x[KIND]] = c.get(x[KIND], 0) + 1
     return c
 
 
@@ -180,7 +180,7 @@ def controlled(S: Static, st: State, n: int) -> list[int]:
     ok = S.entry_ok[n]
     for a in S.land_ids:
         for u in u_[a]:
-            if u[0] == n:
+            if u[NAT] == n:
                 if not entry[a] or a in ok:
                     out.append(a)
                 break
@@ -416,6 +416,39 @@ def out_of_game(S: Static, st: State, n: int) -> bool:
     if has_pieces(st, n):
         return False
     return not any(r > st["round"] and S.reinf[n][r] for r in range(1, S.rounds + 1))
+
+
+def start_retreat(
+    st: State,
+    n: int,
+    a: int,
+    mode: str,
+    *,
+    by: int = -1,
+    forced: bool = True,
+    came: list[int] | None = None,
+    need: int = -1,
+    sub: bool | None = None,
+) -> None:
+    """Push the retreat of ``n``'s units from ``a``, for the reason ``mode`` names: battle
+    (§10.5), elephant (§10.2: ``need`` units must go), clear (§7.2, §13.1), submit (§12.5.2),
+    raid (§10.7) or leaders (§10.2); ``by`` the enemy (-1: none), ``came`` the areas the
+    attackers came from, closed to a retreating defender (FAQ §10.5), ``sub`` whether the
+    defender may submit instead (§12.5.1)."""
+    extra = {} if sub is None else {"sub": sub}
+    flow.push(
+        st,
+        "retreat",
+        n=n,
+        a=a,
+        forced=forced,
+        came=list(came or ()),
+        by=by,
+        mode=mode,
+        sel=[],
+        need=need,
+        **extra,
+    )
 
 
 def start_campaign(

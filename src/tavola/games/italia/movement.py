@@ -72,7 +72,7 @@ def hostile(S: Static, st: State, a: int, n: int) -> list[int]:
     ruler = st["ruler"]
     entry = S.is_entry[a]
     for u in st["u"][a]:
-        m = u[0]
+        m = u[NAT]
         if m == n or m in out:
             continue
         if ruler[m] == n or ruler[n] == m:
@@ -98,14 +98,14 @@ def defenders(S: Static, st: State, a: int, n: int) -> int:
     foes = hostile(S, st, a, n)
     if not foes:
         return 0
-    return sum(1 for u in st["u"][a] if u[0] in foes and u[1] != LEADER)
+    return sum(1 for u in st["u"][a] if u[NAT] in foes and u[KIND] != LEADER)
 
 
 def overrun(S: Static, st: State, a: int, n: int) -> bool:
     """§9.3: the area is overrun when the units of ``n`` that stopped there (not the group
     passing) number twice the defenders, or as many when the area holds a city."""
     d = defenders(S, st, a, n)
-    mine = sum(1 for u in st["u"][a] if u[0] == n and u[1] != LEADER and not u[3] & F_GRP)
+    mine = sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] != LEADER and not u[FL] & F_GRP)
     need = d if st["city"][a] == 1 else 2 * d
     return mine >= max(1, need)
 
@@ -302,7 +302,7 @@ def movable_areas(S: Static, st: State, f: Frame, first: bool) -> list[int]:
     n = f["n"]
     out = []
     for a, lst in enumerate(st["u"]):
-        if lst and any(u[0] == n or u[1] == FLEET for u in lst) and selectable(S, st, f, a):
+        if lst and any(u[NAT] == n or u[KIND] == FLEET for u in lst) and selectable(S, st, f, a):
             out.append(a)
             if first:
                 break

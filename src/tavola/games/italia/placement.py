@@ -21,6 +21,7 @@ from tavola.games.italia.model import (
     on_board,
     others_at,
     remove,
+    start_retreat,
 )
 from tavola.games.italia.scenario import Static
 
@@ -235,7 +236,7 @@ def run_reinf(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             # Other nations' units in the arrival area must retreat or are eliminated (clarification
             # 'Romani', clarification 'Arabi').
             for m in others_at(st, a, n):
-                flow.push(st, "retreat", n=m, a=a, forced=True, came=[], by=-1, mode="clear", sel=[])
+                start_retreat(st, m, a, "clear")
             return True
     while f["items"]:
         kind, key = f["items"][0]

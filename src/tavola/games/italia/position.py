@@ -43,6 +43,7 @@ from typing import Any
 from tavola.core.errors import PositionError
 from tavola.core.rules import State
 from tavola.games.italia.checks import invariants
+from tavola.games.italia.combat import stack_exempt
 from tavola.games.italia.const import (
     CITY,
     EXT,
@@ -73,7 +74,8 @@ from tavola.games.italia.const import (
 )
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.scenario import Static
-from tavola.games.italia.sequence import new_state
+from tavola.games.italia.sequence import TURN_PHASES, new_state
+from tavola.games.italia.stacking import attack_limit, check_limit
 
 Unit = list[Any]
 
@@ -855,9 +857,6 @@ def _check_stacks(S: Static, N: _Names, st: State) -> None:
     """§8.0, §8.3: after its movement the active nation stands within the limits: the normal
     limit (one more in its capital, §8.1, and after a retreat, §8.6) where it is alone, the
     attack limit where it fights."""
-    from tavola.games.italia.combat import stack_exempt
-    from tavola.games.italia.stacking import attack_limit, check_limit
-
     n = _after_combat(st)
     if n < 0:
         return
@@ -888,6 +887,8 @@ def _check_flow(S: Static, N: _Names, st: State) -> None:
         a = f.get("a")
         n = f.get("n")
         top = i == len(st["flow"]) - 1
+        if s == "turn" and f.get("ph") not in TURN_PHASES:
+            raise PositionError(f"{item}.ph", f"a nation's turn is in one of {', '.join(TURN_PHASES)} (§5.0)")
         if s == "battle" and top:
             if not (any(u[NAT] == n for u in st["u"][a]) and any(u[NAT] == f.get("m") for u in st["u"][a])):
                 raise PositionError(

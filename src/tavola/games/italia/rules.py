@@ -12,7 +12,7 @@ from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.scenario import Static, static
-from tavola.games.italia.view import action_space, describe, view
+from tavola.games.italia.view import action_space, describe, summary, view
 
 HOUSE_RULES = (
     OptionSpec("combat_variant", False, label="House rule: every unit is its own target", rule="§HR-10.4"),
@@ -164,6 +164,9 @@ class ItaliaRules(Rules):
 
     def describe(self, state: State, role: str, action: Action) -> str:
         return describe(self.S, state, action)
+
+    def summary(self, view: dict[str, Any]) -> list[list[Event]]:
+        return summary(view)
 
 
 RULES_I = ItaliaRules("italia-i")

@@ -17,9 +17,9 @@ from tavola.games.italia.cards import (
     ScoringRound,
     TurnSpec,
     VPEvent,
-    load_scenario,
 )
 from tavola.games.italia.const import FLEET, LAND_KINDS, LEADER
+from tavola.games.italia.loader import load_scenario
 
 
 class Static:
@@ -31,6 +31,20 @@ class Static:
         self.key = key
         self.board = b
         self.sc = sc
+        self._board(b)
+        self._units(sc)
+        self._nations(sc.nations)
+        self._cards(sc.nations)
+        self._entry_areas()
+        # The most a leader can travel with units: the fastest land unit plus the leader's bonus.
+        self.leader_mp = tuple(
+            max([self.leader_move] + [self.move[k] + self.leader_extra for k in c if k in LAND_KINDS])
+            for c in self.counters
+        )
+        self.fleet_move = self.move.get(FLEET, 2)
+
+    def _board(self, b: Board) -> None:
+        """The map (§2.2): areas by id, their terrain, limits and neighbours."""
         self.A = len(b.areas)
         areas = b.areas
         self.keys = b.keys
@@ -51,7 +65,8 @@ class Static:
         self.entry_ids = tuple(i for i in range(self.A) if self.is_entry[i])
         self.regions = b.regions
 
-        # Units (§2.2.1, §6.2, §10.2 as printed in the scenario file).
+    def _units(self, sc: Scenario) -> None:
+        """Units (§2.2.1, §6.2, §10.2 as printed in the scenario file), costs and rounds."""
         self.kinds = tuple(sc.units)
         self.move = {k: u.move for k, u in sc.units.items()}
         self.to_hit = {k: u.to_hit for k, u in sc.units.items()}
@@ -65,13 +80,14 @@ class Static:
         self.rounds = sc.rounds
         self.scen_special: dict[str, dict[str, Any]] = {k: dict(v.params) for k, v in sc.special.items()}
 
-        # Nations, indexed by their position (order of play, round-10 factions last).
-        nations: tuple[Nation, ...] = sc.nations
+    def _nations(self, nations: tuple[Nation, ...]) -> None:
+        """Nations, indexed by their position (order of play, round-10 factions last), their
+        players (§2.3), counters and leaders."""
         self.nations = nations
         self.N = len(nations)
         self.nkey = tuple(n.key for n in nations)
         self.nidx = {n.key: i for i, n in enumerate(nations)}
-        self.roles = sc.roles
+        self.roles = self.sc.roles
         self.role_of = tuple(n.colour for n in nations)
         self.nations_of = {r: tuple(i for i in range(self.N) if self.role_of[i] == r) for r in self.roles}
         self.order = tuple(i for i, n in enumerate(nations) if n.order is not None)
@@ -85,6 +101,10 @@ class Static:
             for lead in n.leaders:
                 self.leader_owner[lead.key] = i
                 self.leader_name[lead.key] = lead.name
+
+    def _cards(self, nations: tuple[Nation, ...]) -> None:
+        """What each nation card says, by round: special rules, income, reinforcements, special
+        turns, scoring, VP events, submission, revolts and transformations."""
         self.special: tuple[dict[str, dict[str, Any]], ...] = tuple(
             {s.key: dict(s.params) for s in n.special} for n in nations
         )
@@ -123,7 +143,9 @@ class Static:
         for i, n in enumerate(nations):
             for t in n.transforms:
                 self.transforms.setdefault(t.round, []).append((i, self.nidx[t.into], t.units))
-        # Entry areas a nation treats as normal areas (card rule, §9.2, §10.0).
+
+    def _entry_areas(self) -> None:
+        """Entry areas a nation treats as normal areas (card rule, §9.2, §10.0)."""
         self.entry_ok = tuple(
             frozenset(self.board.index[a] for a in sp.get("entry_as_normal", {}).get("areas", ()))
             for sp in self.special
@@ -138,12 +160,6 @@ class Static:
             | self.entry_ok[i]
             for i, sp in enumerate(self.special)
         )
-        # The most a leader can travel with units: the fastest land unit plus the leader's bonus.
-        self.leader_mp = tuple(
-            max([self.leader_move] + [self.move[k] + self.leader_extra for k in c if k in LAND_KINDS])
-            for c in self.counters
-        )
-        self.fleet_move = self.move.get(FLEET, 2)
 
     # -- small helpers --------------------------------------------------------------------
     def area(self, key: str) -> int:

@@ -21,8 +21,8 @@ from tavola.games.italia import (
     submission,
     victory,
 )
-from tavola.games.italia.combat import offer_pillage, stack_exempt, start_rebuild
-from tavola.games.italia.const import CITY, FLEET, INFANTRY, LEADER, NAT
+from tavola.games.italia.combat import stack_exempt
+from tavola.games.italia.const import CITY, FLEET, INFANTRY, KIND, LEADER, NAT
 from tavola.games.italia.model import (
     add_unit,
     clear_turn_flags,
@@ -37,6 +37,7 @@ from tavola.games.italia.model import (
     start_campaign,
 )
 from tavola.games.italia.movement import hostile
+from tavola.games.italia.pillage import offer_pillage, start_rebuild
 from tavola.games.italia.placement import due_in_turn, start_reinforcements
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import check_areas, check_attacks
@@ -117,9 +118,9 @@ def transform(S: Static, st: State, ev: list[Event]) -> None:
         for a, lst in enumerate(st["u"]):
             for u in [x for x in lst if x[NAT] == n]:
                 remove(st, a, u)
-                if mode != "replace" or u[1] == LEADER:
+                if mode != "replace" or u[KIND] == LEADER:
                     continue
-                kind = u[1]
+                kind = u[KIND]
                 if counters_left(S, st, into, kind) <= 0:
                     kind = INFANTRY if kind != FLEET else ""
                 if kind and counters_left(S, st, into, kind) > 0 and (kind != FLEET or S.is_sea[a]):
@@ -213,81 +214,117 @@ def _spec(S: Static, st: State, n: int) -> Any:
     return S.turn[n].get(st["round"])
 
 
+def _major(spec: Any) -> bool:
+    return spec is not None and spec.kind == "major_invasion"
+
+
 def run_turn(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
+    """§5.0: a nation's turn runs by itself, phase by phase (``f["ph"]``); each phase pushes
+    the steps in which its player decides."""
+    TURN_PHASES[f["ph"]](S, st, f, ev)
+    return True
+
+
+def _turn_start(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§5.0: the turn opens; a revolt may break out (§12.6); Roma is cleared and rebuilt (§13.1)."""
     n = f["n"]
-    ph = f["ph"]
     spec = _spec(S, st, n)
-    major = spec is not None and spec.kind == "major_invasion"
-    camp = spec is not None and spec.kind == "campaign"
-    if ph == "start":
-        st["nat"] = n
-        new_turn_scratch(S, st)
-        note_holders(S, st)  # cities held since the last turn (retreats, reactions, arrivals)
-        ev.append({"msg": "it.turn", "args": {"nation": S.nkey[n], "round": st["round"]}})
-        f["ph"] = "camp_start" if camp and spec.starts_with_campaign else "income"
-        submission.offer_revolt(S, st, n, "own_turn")
-        italia_i.roma_turn_start(S, st, n, ev)
-        return True
-    if ph == "income":
-        income.collect(S, st, n, ev)
-        f["ph"] = "buy"
-        return True
-    if ph == "buy":
-        st["bought"] = []
-        flow.push(st, "buy", n=n, cities=[])
-        f["ph"] = "place"
-        return True
-    if ph == "place" or ph == "camp_start":
-        placement.expire_leaders(S, st, n, ev)
-        placement.start_reinforcements(S, st, n, "turn")
-        items = list(st["pend"][n]) + list(st["bought"])
-        st["pend"][n] = []
-        st["bought"] = []
-        placement.place_bought(st, n, items)
-        f["ph"] = "camp" if ph == "camp_start" else "move"
-        return True
-    if ph == "move" or ph == "move2":
-        st["rx"] = [x for x in st["rx"] if x[0] != n]
-        reset_moves(S, st, n)
-        lift_to, lift_from = italia_i.lift(S, st, n)
-        free = _arrival_exit(S, st, n) if ph == "move" else -1
-        movement.start_move(
-            S,
-            st,
-            n,
-            "normal" if ph == "move" else "second",
-            major_inv=major,
-            bonus=major and ph == "move" and "extra_move_first" in spec.bonuses,
-            lift=lift_to if ph == "move" else -1,
-            lift_from=lift_from,
-        )
-        if free >= 0:
-            flow.top(st)["free"] = free
-        f["ph"] = "aftermove" if ph == "move" else "aftermove2"
-        return True
-    if ph == "aftermove" or ph == "aftermove2":
-        naval.start_declarations(S, st, n)
-        after_move_checks(S, st, n)
-        f["ph"] = "combat" if ph == "aftermove" else "combat2"
-        return True
-    if ph == "combat" or ph == "combat2":
-        combat.start_combat(S, st, n, "first" if major and ph == "combat" else "normal")
-        if ph == "combat" and major:
-            f["ph"] = "move2"
-        else:
-            f["ph"] = "camp"
-        return True
-    if ph == "camp":
-        f["ph"] = "end"
-        if camp:
-            start_campaign(S, st, n, spec.leader, spec.gold, free_exit=_arrival_exit(S, st, n))
-        return True
-    if ph == "end":
-        movement.leave_entry_areas(S, st, n, ev)
-        italia_ii.reduce_after_turn(S, st, n, ev)
-        f["ph"] = "close"
-        return True
-    # close the turn
+    st["nat"] = n
+    new_turn_scratch(S, st)
+    note_holders(S, st)  # cities held since the last turn (retreats, reactions, arrivals)
+    ev.append({"msg": "it.turn", "args": {"nation": S.nkey[n], "round": st["round"]}})
+    camp_first = spec is not None and spec.kind == "campaign" and spec.starts_with_campaign
+    f["ph"] = "camp_start" if camp_first else "income"
+    submission.offer_revolt(S, st, n, "own_turn")
+    italia_i.roma_turn_start(S, st, n, ev)
+
+
+def _income(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§6.1: income."""
+    income.collect(S, st, f["n"], ev)
+    f["ph"] = "buy"
+
+
+def _buy(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§6.2: buying."""
+    st["bought"] = []
+    flow.push(st, "buy", n=f["n"], cities=[])
+    f["ph"] = "place"
+
+
+def _place(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§7.1, §7.2: leaders expire, reinforcements arrive, bought units are placed."""
+    n = f["n"]
+    placement.expire_leaders(S, st, n, ev)
+    placement.start_reinforcements(S, st, n, "turn")
+    items = list(st["pend"][n]) + list(st["bought"])
+    st["pend"][n] = []
+    st["bought"] = []
+    placement.place_bought(st, n, items)
+    f["ph"] = "camp" if f["ph"] == "camp_start" else "move"
+
+
+def _move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§9.0: movement; a major invasion moves twice, the first time with a bonus (§12.2);
+    Hannibal's lift (§13.2); an arrival area may be left though hostile (§12.3.4)."""
+    n, ph = f["n"], f["ph"]
+    spec = _spec(S, st, n)
+    major = _major(spec)
+    st["rx"] = [x for x in st["rx"] if x[0] != n]
+    reset_moves(S, st, n)
+    lift_to, lift_from = italia_i.lift(S, st, n)
+    free = _arrival_exit(S, st, n) if ph == "move" else -1
+    movement.start_move(
+        S,
+        st,
+        n,
+        "normal" if ph == "move" else "second",
+        major_inv=major,
+        bonus=major and ph == "move" and "extra_move_first" in spec.bonuses,
+        lift=lift_to if ph == "move" else -1,
+        lift_from=lift_from,
+    )
+    if free >= 0:
+        flow.top(st)["free"] = free
+    f["ph"] = "aftermove" if ph == "move" else "aftermove2"
+
+
+def _after_move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§10.8: naval battles are declared; the checks after movement (§8.0, §10.6.1)."""
+    n = f["n"]
+    naval.start_declarations(S, st, n)
+    after_move_checks(S, st, n)
+    f["ph"] = "combat" if f["ph"] == "aftermove" else "combat2"
+
+
+def _combat(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§10.0: combat; after a major invasion's first combat it moves again (§12.2)."""
+    n, ph = f["n"], f["ph"]
+    first = ph == "combat" and _major(_spec(S, st, n))
+    combat.start_combat(S, st, n, "first" if first else "normal")
+    f["ph"] = "move2" if first else "camp"
+
+
+def _campaign(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§12.3: the card's campaign, if it has one this round."""
+    n = f["n"]
+    spec = _spec(S, st, n)
+    f["ph"] = "end"
+    if spec is not None and spec.kind == "campaign":
+        start_campaign(S, st, n, spec.leader, spec.gold, free_exit=_arrival_exit(S, st, n))
+
+
+def _turn_end(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """§7.2: units leave the entry areas; Italia II's reductions after the turn (§7.2)."""
+    movement.leave_entry_areas(S, st, f["n"], ev)
+    italia_ii.reduce_after_turn(S, st, f["n"], ev)
+    f["ph"] = "close"
+
+
+def _turn_close(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
+    """The turn is over: VP earned while submitted are halved (§12.5.2), lapsed submissions
+    end, gold over the limit is lost (§6.1)."""
+    n = f["n"]
     flow.pop(st)
     flush_vp(S, st, ev)
     submission.end_lapsed(S, st, ev)
@@ -295,7 +332,26 @@ def run_turn(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     income.bank(S, st, n)
     st["nat"] = -1
     st["camp_nat"] = -1
-    return True
+
+
+TURN_PHASES = {
+    "start": _turn_start,
+    "income": _income,
+    "buy": _buy,
+    "place": _place,
+    "camp_start": _place,
+    "move": _move,
+    "move2": _move,
+    "aftermove": _after_move,
+    "aftermove2": _after_move,
+    "combat": _combat,
+    "combat2": _combat,
+    "camp": _campaign,
+    "end": _turn_end,
+    "close": _turn_close,
+}
+"""The phases of a nation's turn in their order (§5.0): campaigns that start the turn place
+first and campaign at once; a major invasion moves and fights twice (§12.2)."""
 
 
 def _arrival_exit(S: Static, st: State, n: int) -> int:

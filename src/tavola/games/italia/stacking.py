@@ -62,7 +62,7 @@ def can_declare(S: Static, st: State, n: int, a: int) -> bool:
     declaration is offered there, to the owner, in its turn or out of it: at its purchase (own
     turn), in every stacking check (the ``excess`` step: after its movement, and after a battle
     also for the defender in the attacker's turn, §8.3), and in every retreat of its land units
-    where an own area next to them is full (``combat.retreat_capitals``; after a combat round,
+    where an own area next to them is full (``retreat.retreat_capitals``; after a combat round,
     driven back by elephants, from a raid, out of Roma or an arrival area, after a submission).
     Before a battle nothing depends on the defender's limit: enemy capitals do not change the
     attack limit (§8.3), and the defender's limit in the area is checked only after the battle."""
@@ -82,7 +82,7 @@ def capital_actions(S: Static, st: State, n: int) -> list[Action]:
     u_ = st["u"]
     for a in S.land_ids:
         lst = u_[a]
-        if lst and a != cap and all(u[0] == n for u in lst):
+        if lst and a != cap and all(u[NAT] == n for u in lst):
             out.append(("capital", a))
     return out
 
@@ -93,7 +93,8 @@ def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
     the title back and forth."""
     old = st["cap"][n]
     st["cap"][n] = a
-    ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}})
+    # a capital declared again makes the earlier declarations of the turn old news (the log folds them)
+    ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}, "replaces": True})
     if old >= 0 and excess(S, st, old, n):
         flow.push(st, "excess", n=n, a=old, shed=True)
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia.model import award, controlled, find_leader, has_pieces, out_of_game
+from tavola.games.italia.const import NAT
+from tavola.games.italia.model import award, controlled, find_leader, has_pieces, out_of_game, start_retreat
 from tavola.games.italia.scenario import Static
 
 
@@ -57,10 +58,8 @@ def submit(S: Static, st: State, subject: int, ruler: int, ev: list[Event]) -> N
         award(S, st, ruler, e.half_vp, ev, "submission")
     for a in S.land_ids:
         lst = st["u"][a]
-        if any(u[0] == subject for u in lst) and any(u[0] == ruler for u in lst):
-            flow.push(
-                st, "retreat", n=ruler, a=a, forced=True, came=[], by=-1, mode="submit", sel=[], need=-1
-            )
+        if any(u[NAT] == subject for u in lst) and any(u[NAT] == ruler for u in lst):
+            start_retreat(st, ruler, a, "submit")
 
 
 def revolt(S: Static, st: State, subject: int, ev: list[Event]) -> None:
@@ -91,7 +90,7 @@ def may_revolt(S: Static, st: State, n: int, when: str) -> bool:
             if u is None:
                 continue
             near = [a, *S.adj[a]]
-            if not any(any(x[0] == n for x in st["u"][b]) for b in near):
+            if not any(any(x[NAT] == n for x in st["u"][b]) for b in near):
                 continue
         return True
     return False

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core.rules import Action, State
+from tavola.core.rules import Action, Event, State
+from tavola.games.italia.battle import modifier
 from tavola.games.italia.const import EXT, F_GRP, FL, FLEET, HIT, KIND, LEADER, NAT
+from tavola.games.italia.odds import groups_of, odds
 from tavola.games.italia.scenario import Static
 
 
@@ -63,6 +65,81 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
         "dead_leaders": list(st["ldead"]),
         "battle": _battle_view(S, st),
     }
+
+
+def summary(view: dict[str, Any]) -> list[list[Event]]:
+    """The view in words, what the browser's panels and counters show: the round and the
+    nation to play, each nation's gold, VP, capital and ruler, the battle under way, the units
+    bought and waiting, the leaders dead, and every area with a city or units, its units
+    counted by nation and type (leaders by name, fleets' cargo aboard)."""
+
+    def line(msg: str, parts: list[Event] | None = None, **args: Any) -> list[Event]:
+        return [{"msg": msg, "args": args}, *(parts or [])]
+
+    def part(msg: str, **args: Any) -> Event:
+        return {"msg": msg, "args": args}
+
+    lines = [
+        line("it.sum.turn", round=view["round"], nation=view["nation"])
+        if view["nation"]
+        else line("it.sum.round", round=view["round"])
+    ]
+    if view["battle"]:
+        b = view["battle"]
+        lines.append(
+            line(
+                "it.sum.battle", area=b["area"], attacker=b["attacker"], defender=b["defender"], n=b["round"]
+            )
+        )
+    if view["bought"]:
+        lines.append(line("it.sum.bought", units=[f"unit.{k}" for k in view["bought"]]))
+    for n in view["nations"]:
+        parts = [part("it.sum.gold", gold=n["gold"]), part("it.sum.vp", vp=n["vp"])]
+        if n["capital"]:
+            parts.append(part("it.sum.capital", area=n["capital"]))
+        if n["ruler"]:
+            parts.append(part("it.sum.ruler", ruler=n["ruler"]))
+        lines.append(line("it.sum.nation", parts, nation=n["key"], role=n["role"]))
+    if view["dead_leaders"]:
+        lines.append(line("it.sum.dead", leaders=view["dead_leaders"]))
+    for a in view["areas"]:
+        if not a["units"] and not a["city"]:
+            continue
+        lines.append(
+            line(
+                f"it.sum.area_{a['city']}" if a["city"] else "it.sum.area", _stack(a["units"]), area=a["key"]
+            )
+        )
+    return lines
+
+
+def _stack(units: list[dict[str, Any]]) -> list[Event]:
+    """An area's units in words: counted by nation, type, first hit and being aboard a fleet;
+    leaders by name."""
+    groups: dict[tuple[str, str, bool, bool], int] = {}
+    leaders: list[Event] = []
+
+    def count(u: dict[str, Any], aboard: bool) -> None:
+        if u["kind"] == LEADER:
+            msg = "it.sum.leader_aboard" if aboard else "it.sum.leader"
+            leaders.append({"msg": msg, "args": {"leader": u["leader"], "nation": u["nation"]}})
+            return
+        key = (u["nation"], u["kind"], bool(u.get("damaged")), aboard)
+        groups[key] = groups.get(key, 0) + 1
+        for c in u.get("cargo", []):
+            count(c, True)
+
+    for u in units:
+        count(u, False)
+    counted: list[Event] = [
+        {
+            "msg": "it.sum.units" + ("_aboard" if aboard else "_damaged" if damaged else ""),
+            # the unit, never the nation of the same id (Foederati)
+            "args": {"n": k, "kind": f"unit.{kind}", "nation": nation},
+        }
+        for (nation, kind, damaged, aboard), k in groups.items()
+    ]
+    return counted + leaders
 
 
 def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
@@ -150,9 +227,6 @@ def action_space(S: Static) -> list[Action]:
 def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
     """The odds of the battle of frame ``f`` as it stands: exact (§10.2, from the dice) unless
     the battle is too big to compute at once, then estimated (``exact`` false)."""
-    from tavola.games.italia.combat import modifier
-    from tavola.games.italia.odds import groups_of, odds
-
     a, n, m = f["a"], f["n"], f["m"]
     lst = st["u"][a]
     o, exact = odds(

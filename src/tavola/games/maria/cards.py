@@ -18,8 +18,10 @@ from tavola.games.maria.common import (
     event,
     group_powers,
     hand_value,
+    owner,
     pay_value,
     private,
+    superpower,
 )
 
 
@@ -63,20 +65,30 @@ def draw(state: State, power: str, n: int) -> list[int]:
     return got
 
 
+def turn_top(state: State) -> int | None:
+    """§17.2: the top card of the draw pile turned face up, then discarded (None: no card left)."""
+    if not state["pile"] and not _next_pile(state):
+        return None
+    cid = state["pile"].pop()
+    discard(state, [cid])
+    return cid
+
+
 def major_fortress_lost(state: State, power: str) -> bool:
     """§8: a minor power whose major fortress is held by an enemy gets no cards."""
-    if N.powers[power].superpower == power:
+    if superpower(state, power) == power:
         return False
     for cid, c in GEO.cities.items():
-        if c.fortress == "major" and GEO.owner(cid) == power:
+        if c.fortress == "major" and owner(state, cid) == power:
             holder = controller(state, cid)
-            if holder is not None and enemies(holder, power):
+            if holder is not None and enemies(state, holder, power):
                 return True
     return False
 
 
 def draws(state: State, power: str) -> int:
-    """§8 (and §14): how many cards ``power`` draws at the start of its action phase."""
+    """§8 (and §14): how many cards ``power`` draws at the start of its action phase; §17.5: one
+    fewer or more for each CT penalty or bonus icon under a political marker."""
     if major_fortress_lost(state, power):
         return 0
     n = N.powers[power].draw
@@ -88,7 +100,9 @@ def draws(state: State, power: str) -> int:
             n -= sub["shift"]
     if state["scenario"] == "introductory":
         n += N.introductory_draw_change.get(power, 0)
-    return max(0, n)
+    from tavola.games.maria.politics import card_modifier
+
+    return max(0, n + card_modifier(state, power))
 
 
 def draw_phase(state: State, group: int) -> list[dict[str, Any]]:

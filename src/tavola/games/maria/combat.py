@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     RESERVE_HIGH,
@@ -63,7 +64,7 @@ def start_combat(state: State, group: int) -> None:
             continue
         for n in GEO.neighbours(city, maps):
             them = [p for p in occupied.get(n, []) if p in state["generals"]]
-            if them and enemies(_side_power(state, n), _side_power(state, city)):
+            if them and enemies(state, _side_power(state, n), _side_power(state, city)):
                 attacks.append([city, n])
     flow.push(state, "combat", group=group, attacks=attacks)
 
@@ -75,14 +76,24 @@ def _valid(state: State, frame: dict[str, Any], a: str, d: str) -> bool:
     if any(g in state["retreated"] for g in ga + gd):
         return False  # §11.1: a general forced to retreat is not attacked again
     pa, pd = _side_power(state, a), _side_power(state, d)
-    return pa in group_powers(state, frame["group"]) and enemies(pa, pd)
+    return pa in group_powers(state, frame["group"]) and enemies(state, pa, pd)
+
+
+def _due(state: State, frame: dict[str, Any]) -> list[list[str]]:
+    """§11.1: the attacks that may be fought now: Austria attacks before the Pragmatic Army
+    (§24: in the two-player game player B chooses the order of both)."""
+    valid = [[a, d] for a, d in frame["attacks"] if _valid(state, frame, a, d)]
+    if state["players"] == 2:
+        return valid
+    first = [x for x in valid if _side_power(state, x[0]) == "austria"]
+    return first or valid
 
 
 def legal_combat(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
     """§11.1: the attacker chooses the order of the attacks."""
     out = []
-    for a, d in frame["attacks"]:
-        if _valid(state, frame, a, d) and state["control"][_side_power(state, a)] == role:
+    for a, d in _due(state, frame):
+        if state["control"][_side_power(state, a)] == role:
             out.append(("attack", f"{a}>{d}"))
     return out
 
@@ -204,19 +215,26 @@ def ask_battle(state: State, frame: dict[str, Any], role: str) -> tuple[str, dic
 
 def defeat(state: State, loser: str, winner: str, score: int, withdraw: bool) -> list[dict[str, Any]]:
     """§11.1: the beaten generals lose as many troops as the final score (never more than they
-    command) and retreat as many cities (§11.2); withdrawing at once loses every troop."""
+    command) and retreat as many cities (§11.2); withdrawing at once loses every troop. §16 a):
+    in the advanced game the winner scores, and the loser loses, the battle's victory points."""
     gens = generals_at(state, loser)
+    before = stack_troops(state, loser)
+    lost_by, won_by = _side_power(state, loser), _side_power(state, winner)
     state["retreated"] += gens
     events = [event("ev.defeat", general=gens[0], n=score, withdraw=withdraw)]
     if withdraw:
         for g in gens:
             events.append(remove_general(state, g))
-        return events
-    _, more = lose_stack(state, loser, score)
-    events += more
-    if not generals_at(state, loser):
-        return events
-    return events + start_retreat(state, loser, winner, score)
+    else:
+        _, more = lose_stack(state, loser, score)
+        events += more
+        if generals_at(state, loser):
+            events += start_retreat(state, loser, winner, score)
+    troops = before - sum(state["generals"][g]["troops"] for g in gens)
+    removed = sum(1 for g in gens if state["generals"][g]["city"] is None)
+    events += boxes.battle(state, won_by, lost_by, troops, removed)
+    changes.prussia_lost(state, lost_by, boxes.battle_points(state, troops, removed), loser)  # §19.3
+    return events
 
 
 # --- the retreat (§11.2) -----------------------------------------------------------------------------
@@ -232,7 +250,7 @@ def _steps(state: State, cur: str, visited: list[str], dist: dict[str, int], mov
     power = general_power(moving[0])
     every = state["options"].get("retreat_every_step", False)
     for n in GEO.neighbours(cur, maps):
-        if n in visited or not _free(state, n, moving):
+        if n in visited or not _free(state, n, moving) or not changes.may_enter(state, power, n):
             continue
         if GEO.cities[n].map != GEO.cities[cur].map and power not in ("france", "austria"):
             continue
@@ -325,6 +343,4 @@ def ask_retreat(state: State, frame: dict[str, Any], role: str) -> tuple[str, di
 
 def legal_combat_roles(state: State, frame: dict[str, Any]) -> list[str]:
     """The roles with an attack still to fight."""
-    return [
-        state["control"][_side_power(state, a)] for a, d in frame["attacks"] if _valid(state, frame, a, d)
-    ]
+    return [state["control"][_side_power(state, a)] for a, d in _due(state, frame)]

@@ -66,6 +66,8 @@ class _Numbers(BaseModel):
     winter_after: int
     turns: dict[str, int]
     introductory_victory: dict[str, int]
+    pools: dict[str, int]
+    battle_boxes: int
 
 
 @cache
@@ -90,26 +92,86 @@ STACK_MIN = N.troops["stack_min"]
 STACK_MAX = N.troops["stack_max"]
 
 
-# --- §2 powers --------------------------------------------------------------------------------
-def superpower(power: str) -> str:
-    """§2: a minor power's superpower is the one it cooperates with."""
+# --- §2 powers, and how §19 changes them ---------------------------------------------------------
+@cache
+def _saxony_zones() -> tuple[str, ...]:
+    from tavola.games.maria.board import load_components
+
+    spaces = load_components().tracks["saxony"].spaces
+    return tuple(str(s.zone) for s in spaces)
+
+
+def saxony_stance(state: State) -> str:
+    """§19.3: Saxony is Prussia's ally, neutral or Austria's ally as its political marker stands
+    (the S box is neutral, §19.1); always Prussia's ally without the political display (§14)."""
+    tracks = state.get("tracks") or {}
+    if "saxony" not in tracks:
+        return "prussian_ally"
+    zone = _saxony_zones()[tracks["saxony"]]
+    return "neutral" if zone in ("neutral", "s_box") else zone
+
+
+def neutral(state: State, power: str) -> bool:
+    """§19.4: Saxony while its marker says so; Prussia after annexing Silesia, until the
+    Prussian action phase after the next (§19.1 step 6)."""
+    if power == "saxony":
+        return saxony_stance(state) == "neutral"
+    until = state.get("prussia_neutral")
+    if power == "prussia" and until:
+        return (state["turn"], state["group"]) < (until[0], until[1])
+    return False
+
+
+def superpower(state: State, power: str) -> str:
+    """§2: a minor power's superpower is the one it cooperates with (§19.3: Saxony counts for
+    Austria once Maria Theresa plays it)."""
+    if power == "saxony" and saxony_stance(state) != "prussian_ally":
+        return "austria"
     return N.powers[power].superpower
 
 
-def cooperating(a: str, b: str) -> bool:
+def cooperating(state: State, a: str, b: str) -> bool:
     """§2: the same power, or the cooperating pairs France-Bavaria, Prussia-Saxony,
-    Austria-Pragmatic Army."""
-    return a == b or N.powers[a].cooperates == b
+    Austria-Pragmatic Army; §19.3: Austria-Saxony once Saxony is Austria's ally, and a neutral
+    Saxony cooperates with nobody."""
+    if a == b:
+        return True
+    if "saxony" in (a, b):
+        other = b if a == "saxony" else a
+        stance = saxony_stance(state)
+        return (stance, other) in (("prussian_ally", "prussia"), ("austrian_ally", "austria"))
+    return N.powers[a].cooperates == b
 
 
-def allied(a: str, b: str) -> bool:
-    """§2: France, Bavaria, Prussia and Saxony are allies; so are Austria and the Pragmatic Army."""
-    return N.powers[a].alliance == N.powers[b].alliance
+def _alliance(state: State, power: str) -> int:
+    if power == "saxony" and saxony_stance(state) == "austrian_ally":
+        return N.powers["austria"].alliance
+    return N.powers[power].alliance
 
 
-def enemies(a: str, b: str) -> bool:
-    """§2: powers that are not allies are enemies."""
-    return not allied(a, b)
+def allied(state: State, a: str, b: str) -> bool:
+    """§2: France, Bavaria, Prussia and Saxony are allies; so are Austria and the Pragmatic Army
+    (§19.3: Saxony changes sides; §19.4: a neutral power is nobody's ally)."""
+    if a == b:
+        return True
+    if neutral(state, a) or neutral(state, b):
+        return False
+    return _alliance(state, a) == _alliance(state, b)
+
+
+def enemies(state: State, a: str, b: str) -> bool:
+    """§2: powers that are not allies are enemies; §19.4: a neutral power is nobody's enemy."""
+    if neutral(state, a) or neutral(state, b):
+        return False
+    return not allied(state, a, b)
+
+
+def owner(state: State, city: str) -> str | None:
+    """§3.2: the power whose home territory holds ``city``; §19.1: Silesia is Prussia's once
+    annexed."""
+    if state.get("silesia_annexed") and GEO.cities[city].territory == "silesia":
+        return "prussia"
+    return GEO.owner(city)
 
 
 def role_powers(state: State, role: str) -> list[str]:
@@ -117,8 +179,13 @@ def role_powers(state: State, role: str) -> list[str]:
 
 
 def group_powers(state: State, group: int) -> list[str]:
-    """§5: the powers active in an action phase (those that take part)."""
-    return [p for p in ACTION_PHASES[group] if p in state["powers"]]
+    """§5: the powers active in an action phase (those that take part); §19.3: the Saxon pieces
+    move in the Austrian action phase once Maria Theresa plays Saxony."""
+    phases = [list(g) for g in ACTION_PHASES]
+    if saxony_stance(state) != "prussian_ally":
+        phases[1].remove("saxony")
+        phases[2].append("saxony")
+    return [p for p in phases[group] if p in state["powers"]]
 
 
 # --- §8 tactical cards -----------------------------------------------------------------------
@@ -225,7 +292,7 @@ def controller(state: State, city: str) -> str | None:
     marker = state["markers"].get(city)
     if marker is not None:
         return marker
-    return GEO.owner(city)
+    return owner(state, city)
 
 
 def event(msg: str, **args: Any) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -13,6 +14,7 @@ from tavola.games.maria.common import (
     enemies,
     event,
     general_power,
+    owner,
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play
@@ -25,7 +27,7 @@ def enemy_fortress(state: State, city: str, power: str) -> bool:
     if GEO.cities[city].fortress is None:
         return False
     holder = controller(state, city)
-    return holder is not None and enemies(holder, power)
+    return holder is not None and enemies(state, holder, power)
 
 
 def protected(state: State, city: str) -> bool:
@@ -40,27 +42,41 @@ def protected(state: State, city: str) -> bool:
         if g["city"] is None or gid in state["out"]:
             continue
         d = dist.get(g["city"])
-        if d is not None and 1 <= d <= reach and cooperating(general_power(gid), holder):
+        if d is not None and 1 <= d <= reach and cooperating(state, general_power(gid), holder):
             return True
     return False
 
 
 def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
-    """§10.3: the old controller's victory marker leaves; the conqueror's superpower puts its
-    own on a fortress in enemy territory, in Silesia (always marked), or in a friendly minor
-    power's territory; a friendly superpower's own fortress is held by its territory's colour."""
+    """§10.3: the old controller's victory marker leaves (§15: back to its pool); the conqueror's
+    superpower puts its own on a fortress in enemy territory, in Silesia (always marked), or in
+    a friendly minor power's territory (§15: taken from its pool); a friendly superpower's own
+    fortress is held by its territory's colour. Trier, Mainz, Köln and Mannheim take no victory
+    marker: their elector marker is turned over (§10.3 NOTE), and the 3-electors box follows
+    (§16)."""
     old = controller(state, city)
-    state["markers"].pop(city, None)
-    owner = GEO.owner(city)
-    mark = superpower(power)
+    if city in boxes.RHINE_ELECTORS:
+        side = boxes.elector_side(state, power)
+        state["markers"][city] = side
+        events = [event("ev.conquer", power=power, city=city, old=old or "none", marker=side)]
+        return events + boxes.electors(state)
+    gone = state["markers"].pop(city, None)
+    if gone is not None:
+        boxes.return_marker(state, gone)
+    home = owner(state, city)
+    mark = superpower(state, power)
     territory = GEO.cities[city].territory
-    if owner is None or territory == SILESIA or enemies(owner, power):
+    if home is None or territory == SILESIA or enemies(state, home, power):
         place = True
     else:
-        place = superpower(owner) != owner  # a friendly minor power's fortress
+        place = superpower(state, home) != home  # a friendly minor power's fortress
     if place:
         state["markers"][city] = mark
-    return [event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")]
+        boxes.take_marker(state, mark)
+    events = [
+        event("ev.conquer", power=power, city=city, old=old or "none", marker=mark if place else "none")
+    ]
+    return events + changes.french_conquest(state, power, city)
 
 
 def leave(state: State, city: str, power: str, down: bool, march: bool) -> list[dict[str, Any]]:

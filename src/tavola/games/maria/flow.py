@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.flow import Flow, SideActions, Step
-from tavola.games.maria import cards, combat, hussars, movement, sequence, setup, stacks, winter
+from tavola.games.maria import (
+    cards,
+    changes,
+    combat,
+    hussars,
+    movement,
+    politics,
+    sequence,
+    setup,
+    stacks,
+    winter,
+)
 from tavola.games.maria.common import State, commander, general_power, generals_at, piece_power
 
 
@@ -46,7 +57,15 @@ FLOW = Flow(
             movement.apply_move,
             movement.ask_move,
             frame=movement.MOVE_FRAME,
+            grows=movement.MOVE_GROWS,
             side=_own_turn,
+        ),
+        "consent": Step(
+            "§10.1",
+            movement.legal_consent,
+            movement.apply_consent,
+            movement.ask_consent,
+            frame=movement.CONSENT_FRAME,
         ),
         "commander": Step(
             "§6",
@@ -75,12 +94,70 @@ FLOW = Flow(
             combat.ask_retreat,
             frame=combat.RETREAT_FRAME,
         ),
+        "suit": Step(
+            "§17.2", politics.legal_suit, politics.apply_suit, politics.ask_suit, frame=politics.SUIT_FRAME
+        ),
+        "bid": Step(
+            "§17.3", politics.legal_bid, politics.apply_bid, politics.ask_bid, frame=politics.BID_FRAME
+        ),
+        "select": Step(
+            "§17.5",
+            politics.legal_select,
+            politics.apply_select,
+            politics.ask_select,
+            frame=politics.SELECT_FRAME,
+        ),
+        "execute": Step(
+            "§17.5",
+            politics.legal_execute,
+            politics.apply_execute,
+            politics.ask_execute,
+            frame=politics.EXECUTE_FRAME,
+        ),
+        "expedition": Step(
+            "§17.5",
+            politics.legal_expedition,
+            politics.apply_expedition,
+            politics.ask_expedition,
+            frame=politics.EXPEDITION_FRAME,
+        ),
+        "room": Step(
+            "§17.5", politics.legal_room, politics.apply_room, politics.ask_room, frame=politics.ROOM_FRAME
+        ),
+        "vote": Step(
+            "§18", politics.legal_vote, politics.apply_vote, politics.ask_vote, frame=politics.VOTE_FRAME
+        ),
+        "saxony": Step(
+            "§19.3",
+            changes.legal_saxony,
+            changes.apply_saxony,
+            changes.ask_saxony,
+            frame=changes.SAXONY_FRAME,
+        ),
+        "peace": Step(
+            "§19.1", changes.legal_peace, changes.apply_peace, changes.ask_peace, frame=changes.PEACE_FRAME
+        ),
+        "place_train": Step(
+            "§19.1",
+            changes.legal_place_train,
+            changes.apply_place_train,
+            changes.ask_place_train,
+            frame=changes.TRAIN_FRAME,
+        ),
+        "reduce": Step(
+            "§19.2",
+            changes.legal_reduce,
+            changes.apply_reduce,
+            changes.ask_reduce,
+            frame=changes.REDUCE_FRAME,
+        ),
         "winter": Step(
             "§13",
             winter.legal_winter,
             winter.apply_winter,
             winter.ask_winter,
             frame=winter.WINTER_FRAME,
+            grows=winter.WINTER_GROWS,
             side=_own_turn,
         ),
     },
@@ -102,8 +179,16 @@ def actors(state: State) -> list[str]:
         return [r for r in state["roles"] if r not in state["sealed"]]
     if name == "move":
         return movement.movers(state, frame)
-    if name in ("pay", "winter"):
+    if name in ("pay", "winter", "suit", "bid", "select", "execute", "expedition", "vote"):
         return [c[frame["power"]]]
+    if name in ("saxony", "reduce", "place_train"):
+        return [c[{"saxony": "austria", "reduce": "france", "place_train": "prussia"}[name]]]
+    if name == "peace":
+        return [c["prussia" if frame["step"] == "offer" else "austria"]]
+    if name == "room":
+        return [c[piece_power(frame["piece"])]]
+    if name == "consent":
+        return [frame["role"]]
     if name == "hussar":
         return [c["austria"]]
     if name == "subsidy":

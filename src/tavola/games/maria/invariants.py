@@ -26,6 +26,8 @@ def check(state: dict[str, Any]) -> list[str]:
     out += check_cards(state)
     out += check_markers(state)
     out += check_hussars(state)
+    out += check_pools(state)
+    out += check_politics(state)
     out += check_result(state)
     return out
 
@@ -83,11 +85,14 @@ def check_cities(state: dict[str, Any]) -> list[str]:
 
 def check_cards(state: dict[str, Any]) -> list[str]:
     """§8: every tactical card is in exactly one place: a hand, the draw pile, a discard pile of
-    its own deck, or a deck not yet in use."""
+    its own deck, a deck not yet in use, or (§17.3) the political board."""
     out = []
     seen: list[int] = []
     for hand in state["hands"].values():
         seen += hand
+    for bids in state["pboard"].values():
+        seen += bids
+    seen += list(state["pnew"].values())
     seen += state["pile"]
     for deck, pile in enumerate(state["discards"]):
         for c in pile:
@@ -118,6 +123,79 @@ def check_markers(state: dict[str, Any]) -> list[str]:
     return out
 
 
+POOLS = {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 8}  # §4
+RHINE = ("trier", "mainz", "koln", "mannheim")  # §10.3 NOTE, §16
+
+
+def check_pools(state: dict[str, Any]) -> list[str]:
+    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress or
+    in a victory box (markers it placed with an empty pool are counted apart, §23); §16: at most
+    2 in its battle boxes; only France and the Pragmatic Army use the 3-electors box, and hold
+    it only with 3 of the 4 Rhine electors; §10.3: the Rhine electors carry elector markers
+    (French or Austro-Pragmatic), never victory markers."""
+    if not state["pools"]:
+        return []
+    out = []
+    for city in RHINE:
+        if state["markers"].get(city) not in ("france", "austria"):
+            out.append(f"§10.3: {city} carries {state['markers'].get(city)!r}, not an elector marker")
+    for sp, total in POOLS.items():
+        placed = sum(1 for c, m in state["markers"].items() if m == sp and c not in RHINE)
+        placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
+        placed += (1 if sp in state["italy_box"] else 0) + (1 if state["emperor"] == sp else 0)
+        placed += state["aside"].get(sp, 0) + (1 if sp == "prussia" and state["silesia_box"] else 0)
+        have = state["pools"][sp] + placed - state["extra"][sp]
+        if have != total:
+            out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
+        if state["pools"][sp] < 0 or state["extra"][sp] < 0:
+            out.append(f"§15: {sp}'s pool holds {state['pools'][sp]}")
+        if state["extra"][sp] and state["pools"][sp]:
+            out.append(f"§23: {sp} placed additional markers with {state['pools'][sp]} in its pool")
+        if not 0 <= state["boxes"][sp] <= 2:
+            out.append(f"§16: {sp} has {state['boxes'][sp]} markers in its 2 battle boxes")
+    for sp in state["electors_box"]:
+        side = ("france",) if sp == "france" else ("austria", "pragmatic_army")
+        if sp not in ("france", "pragmatic_army"):
+            out.append(f"§16: {sp} in the 3-electors box")
+        if sum(1 for c in RHINE if state["markers"].get(c) in side) < 3:
+            out.append(f"§16: {sp} holds the 3-electors box with fewer than 3 Rhine electors")
+    return out
+
+
+TRACK_SPACES = {"italy": 9, "russia": 6, "saxony": 8}  # the political display's tracks (data)
+
+
+def check_politics(state: dict[str, Any]) -> list[str]:
+    """Advanced game. §17: each marker on its track; only superpowers bid, one new card each,
+    the Reserve counted; §17.5: at most 2 political cards face up, each selected card no longer
+    shown; a general in an off-map box is out of play and off the map; only Austria and France
+    use the Italy and Emperor boxes (§16), each at most once."""
+    if not state["pools"]:
+        return []
+    out = []
+    for track, space in state["tracks"].items():
+        if not 0 <= space < TRACK_SPACES[track]:
+            out.append(f"§17.5: the {track} marker on space {space}")
+    for p in [*state["pboard"], *state["pnew"]]:
+        if p not in ("austria", "prussia", "france", "pragmatic_army"):
+            out.append(f"§17: {p} is no superpower and cannot bid")
+    if len(state["pshown"]) > 2 or set(state["pshown"]) & set(state["ptaken"]):
+        out.append(f"§17.1: political cards face up {state['pshown']}, taken {state['ptaken']}")
+    for power, gid in state["offmap"].items():
+        if gid is None:
+            continue
+        if _power(gid) != power or gid not in state["out"] or state["generals"][gid]["city"] is not None:
+            out.append(f"§17.5: {gid} in {power}'s off-map box is not out of play")
+    for p in state["italy_box"]:
+        if p not in ("austria", "france") or state["italy_box"].count(p) > 1:
+            out.append(f"§16: {state['italy_box']} in the Italy box")
+    if state["emperor"] not in (None, "austria", "france"):
+        out.append(f"§18: {state['emperor']} in the Emperor box")
+    if state["silesia_box"] != state["silesia_annexed"]:
+        out.append("§19.1: Prussia's Silesia box marker and the annexation disagree")
+    return out
+
+
 def check_hussars(state: dict[str, Any]) -> list[str]:
     """§7: hussars stand on the Bohemia map, never with a piece (a piece entering removes it)."""
     out = []
@@ -143,7 +221,10 @@ def supply_path(state: dict[str, Any], gid: str) -> int | None:
     )
     blocked = {g["city"] for x, g in state["generals"].items() if _power(x) in enemy_alliance}
     blocked |= {c for t, c in state["trains"].items() if _power(t) in enemy_alliance}
-    targets = {c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) == power}
+    suppliers = {power, "pragmatic_army"} if gid == "arenberg" else {power}  # §22
+    targets = {
+        c for t, c in state["trains"].items() if c and t not in state["out"] and _power(t) in suppliers
+    }
     start = state["generals"][gid]["city"]
     maps = {"bohemia"} if state["scenario"] == "introductory" else {"bohemia", "flanders"}
     dist = {start: 0}
@@ -175,6 +256,8 @@ def check_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, lis
             continue
         if GEO.owner(g["city"]) == _power(gid):
             continue
+        if gid == "arenberg" and GEO.cities[g["city"]].territory == "netherlands":
+            continue  # §22: Arenberg is always supplied in the Netherlands
         d = supply_path(after, gid)
         if d is None or d > SUPPLY_PATH:
             out.append(f"§9: {gid} is face up after its supply check, {d} cities from its train")

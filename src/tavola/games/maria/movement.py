@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import conquest
+from tavola.games.maria import changes, conquest
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.cards import can_pay
 from tavola.games.maria.common import (
@@ -24,8 +24,10 @@ from tavola.games.maria.common import (
     generals_at,
     group_powers,
     occupancy,
+    owner,
     piece_power,
     role_powers,
+    superpower,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
 
@@ -37,6 +39,10 @@ MOVE_FRAME = {
     "path": "the cities entered so far",
     "main": "every step so far was on a main road",
     "done": "roles that have ended their movement",
+}
+MOVE_GROWS = {
+    "refused": "cities where the other player refused a stack to the piece moving (§10.1)",
+    "agreed": "the city where the other player agreed to a stack (§10.1)",
 }
 REENTRY_FRAME = {"train": "the train re-entering (§10.2)", "group": "the action phase"}
 
@@ -87,6 +93,8 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
     for n, main in GEO.adjacent[here].items():
         if GEO.cities[n].map not in maps_in_play(state) or not _can_cross(state, piece, here, n):
             continue
+        if not changes.may_enter(state, power, n):
+            continue  # §19.4
         if frame["march"]:
             if steps + 1 > mv["forced_march"] or not (main and frame["main"]):
                 continue
@@ -97,12 +105,14 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
             if steps + 1 > limit:
                 continue
         there = [p for p in occupied.get(n, []) if p not in moving]
+        if n in frame.get("refused", ()):
+            continue
         if there:
             if train:
                 continue
             kinds = {("g" if p in state["generals"] else "t") for p in there}
             if kinds == {"t"}:
-                if not all(enemies(piece_power(p), power) for p in there):
+                if not all(enemies(state, piece_power(p), power) for p in there):
                     continue  # §10.1: one piece per city; only an enemy train may be entered
             else:
                 if "t" in kinds or len(there) + len(moving) > N.troops["generals_per_stack"]:
@@ -115,18 +125,31 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
 
 def _may_stack(state: State, a: str, b: str) -> bool:
     """§6: only generals of one power or of cooperating powers stack. Austria and the Pragmatic
-    Army stack only if both players agree (§10.1): that agreement belongs to the advanced game,
-    not built yet, so they never stack here."""
-    if not cooperating(a, b):
-        return False
-    return a == b or {a, b} != {"austria", "pragmatic_army"}
+    Army stack only if both players agree (§10.1): the other player is asked as the piece
+    enters (:func:`_needs_consent`)."""
+    return cooperating(state, a, b)
+
+
+PAIR = frozenset({"austria", "pragmatic_army"})
+
+
+def _needs_consent(state: State, frame: dict[str, Any], city: str, joined: list[str]) -> str | None:
+    """§10.1: the role whose agreement a stack of Austria and the Pragmatic Army still needs
+    (none when one player plays both, §24, or it has agreed to this move)."""
+    power = piece_power(frame["piece"])
+    for g in joined:
+        other = general_power(g)
+        differ = state["control"][other] != state["control"][power]
+        if {power, other} == PAIR and differ and frame.get("agreed") != city:
+            return state["control"][other]
+    return None
 
 
 def _near_enemy(state: State, city: str, power: str, occupied: dict[str, list[str]]) -> bool:
     """§10.1: a forced march never enters or passes a city next to an enemy piece."""
     for n in [city, *GEO.adjacent[city]]:
         for p in occupied.get(n, []):
-            if enemies(piece_power(p), power):
+            if enemies(state, piece_power(p), power):
                 return True
     return False
 
@@ -158,13 +181,13 @@ def reentry_cities(state: State, tid: str) -> list[str]:
         c = GEO.cities[cid]
         if c.fortress != "major" or cid in occupied:
             continue
-        owner = GEO.owner(cid)
-        if owner is None or not (
-            owner == power or (cooperating(owner, power) and N.powers[owner].superpower != owner)
+        home = owner(state, cid)
+        if home is None or not (
+            home == power or (cooperating(state, home, power) and superpower(state, home) != home)
         ):
             continue
         holder = controller(state, cid)
-        if holder is not None and allied(holder, power):
+        if holder is not None and allied(state, holder, power):
             out.append(cid)
     return out
 
@@ -207,6 +230,9 @@ def apply_move(
     state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
 ) -> list[dict[str, Any]]:
     verb = action[0]
+    if verb in ("move", "march", "stack", "march_stack"):
+        for key in MOVE_GROWS:
+            frame.pop(key, None)
     if verb in ("move", "march"):
         frame.update(piece=action[1], stack=False, march=verb == "march", path=[], main=True)
         return [event("ev.march" if verb == "march" else "ev.pick", piece=action[1])]
@@ -235,6 +261,10 @@ def _step(state: State, frame: dict[str, Any], city: str) -> list[dict[str, Any]
     main = GEO.adjacent[here][city]
     events: list[dict[str, Any]] = []
     moving = generals_at(state, here) if frame["stack"] else [piece]
+    asked = _needs_consent(state, frame, city, [g for g in generals_at(state, city) if g not in moving])
+    if asked is not None:
+        flow.push(state, "consent", city=city, piece=piece, role=asked)
+        return [event("ev.stack_asked", piece=piece, city=city)]
     if piece in state["generals"]:
         down = all(state["generals"][g]["down"] for g in moving)  # §10.3: a face-up general conquers
         events += conquest.leave(state, here, piece_power(piece), down, frame["march"])
@@ -250,6 +280,7 @@ def _step(state: State, frame: dict[str, Any], city: str) -> list[dict[str, Any]
         else:
             state["trains"][p] = city
     events += pass_through(state, city)
+    events += changes.left_prussia(state, piece, city)
     frame["path"].append(city)
     frame["main"] = frame["main"] and main
     events.append(event("ev.move", piece=piece, frm=here, to=city))
@@ -268,6 +299,8 @@ def _finish(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     moving = generals_at(state, here) if frame["stack"] else [piece]
     state["moved"] += [p for p in moving if p not in state["moved"]]
     frame.update(piece="", stack=False, march=False, path=[], main=True)
+    for key in MOVE_GROWS:
+        frame.pop(key, None)
     events: list[dict[str, Any]] = []
     gens = generals_at(state, here)
     if len(gens) == 2:
@@ -281,6 +314,39 @@ def ask_move(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[
     if frame["piece"]:
         return "prompt.move_on", {"piece": frame["piece"], "n": len(frame["path"])}
     return "prompt.move", {}
+
+
+# --- §10.1: Austria and the Pragmatic Army stack only if both players agree ---------------------
+CONSENT_FRAME = {
+    "city": "where the piece would stack",
+    "piece": "the piece asking",
+    "role": "the player whose agreement is asked",
+}
+
+
+def legal_consent(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
+    return [("agree",), ("refuse",)] if role == frame["role"] else []
+
+
+def apply_consent(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
+    """§10.1: agreed, the piece enters and the two stack; refused, it may go elsewhere."""
+    flow.pop(state)
+    move = flow.top(state)
+    city = frame["city"]
+    if action[0] == "agree":
+        move["agreed"] = city
+        return _step(state, move, city)
+    move.setdefault("refused", []).append(city)
+    events = [event("ev.stack_refused", piece=frame["piece"], city=city)]
+    if not next_cities(state, move):
+        events += _finish(state, move)
+    return events
+
+
+def ask_consent(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
+    return "prompt.consent", {"piece": frame["piece"], "city": frame["city"]}
 
 
 # --- §6: the supreme commander at equal ranks -----------------------------------------------------

@@ -6,8 +6,12 @@ flow stack, bottom first: the decision under way on top), ``generals`` (id -> ci
 ``7-diamonds`` or ``reserve``, deck of origin as ``@2`` when not the first), ``pile`` (the
 draw pile, top last, same notation; written in full, so a position fixes the cards to come),
 ``unused``, ``discards``, ``markers``, ``hussars``, ``question``, ``moved``, ``retreated``,
-``commanders`` and ``result``. Loading checks the pieces, the cards and the rules' invariants and names the faulty
-item."""
+``commanders``, the advanced game's ``pools``, ``boxes``, ``electors_box``, ``extra``,
+``winter_scores`` and ``victor`` (§15, §16, §13, §17.2), the political keys of
+:mod:`.politics` (§17, §18; tactical cards on the political board by name) and of
+:mod:`.changes` (§19), and ``result``. Hands, troops and face-down bids may be left unknown
+(``?``): loading fills them in from the seed (:mod:`.hidden`). Loading checks every item and
+names the faulty one."""
 
 from __future__ import annotations
 
@@ -53,8 +57,37 @@ KEYS = (
     "moved",
     "retreated",
     "commanders",
+    "pools",
+    "boxes",
+    "electors_box",
+    "extra",
+    "winter_scores",
+    "victor",
+    "pdeck",
+    "pshown",
+    "pboard",
+    "pnew",
+    "suit",
+    "porder",
+    "ptaken",
+    "pdone",
+    "pmoves",
+    "tracks",
+    "italy_box",
+    "offmap",
+    "election",
+    "emperor",
+    "votes",
+    "silesia_annexed",
+    "silesia_box",
+    "prussia_neutral",
+    "aside",
+    "reduced",
     "result",
 )
+PLAIN = tuple(k for k in KEYS[KEYS.index("question") :] if k not in ("pboard", "pnew"))
+"""Keys read as they are written (the rules' invariants check them once loaded); the others,
+pieces and cards, are read item by item."""
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}
 """Keys of ``turn`` and the state keys they stand for (``pending`` is the flow stack)."""
 
@@ -97,6 +130,8 @@ def position(state: State) -> dict[str, Any]:
     out["hands"] = {p: [card_text(c) for c in h] for p, h in state["hands"].items()}
     out["pile"] = [card_text(c) for c in state["pile"]]
     out["discards"] = [[card_text(c) for c in d] for d in state["discards"]]
+    out["pboard"] = {p: [card_text(c) for c in v] for p, v in state["pboard"].items()}
+    out["pnew"] = {p: card_text(c) for p, c in state["pnew"].items()}
     turn = {key: state[name] for key, name in TURN.items()}
     turn["pending"] = [dict(f) for f in state["flow"]]
     out["turn"] = turn
@@ -126,7 +161,19 @@ def position_seen(state: State, role: str) -> dict[str, Any]:
     if totals:
         out["totals"] = dict(sorted(totals.items()))
     del out["pile"]
+    # §17.3: the other superpowers' bids lie face down
+    out["pnew"] = {p: (c if p in mine else UNKNOWN) for p, c in out["pnew"].items()}
+    # §4: nobody knows the order of the political cards to come (written in a fixed order)
+    out["pdeck"] = sorted(out["pdeck"], key=lambda c: (_year(c), c))
+    # §13: the winter scores stay secret until the end (written as 0)
+    out["winter_scores"] = {p: [0] * len(v) for p, v in out["winter_scores"].items()}
     return out
+
+
+def _year(card_id: str) -> int:
+    from tavola.games.maria import politics
+
+    return int(politics.political_cards()[card_id].year)
 
 
 def _plain(x: Any) -> Any:
@@ -163,6 +210,9 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     for key in pos:
         _need(key in known, key, f"Maria positions have no key {key!r} (keys: {', '.join(sorted(known))})")
     _read_turn(pos.get("turn") or {}, state)
+    for key in PLAIN:
+        if key in pos:
+            state[key] = _plain(pos[key])
     in_play = set(state["powers"])
     if "generals" in pos:
         state["generals"] = _read_generals(pos["generals"], in_play)
@@ -177,9 +227,6 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     filled = _read_cards(pos, base, state) + _read_troops(pos, state)
     _read_markers(pos, state)
     _read_hussars(pos, state)
-    for key in ("question", "moved", "retreated", "commanders", "result"):
-        if key in pos:
-            state[key] = _plain(pos[key])
     for city, power in (state["question"] or {}).items():
         _need(
             city in GEO.cities and GEO.cities[city].fortress is not None, f"question.{city}", "not a fortress"
@@ -321,7 +368,7 @@ def _check_pieces(state: State) -> None:
         _need(len(items) == 2, last, f"{city} already holds two generals (§6)")
         a, b = (i.split(".", 1)[1] for i in items)
         _need(
-            cooperating(general_power(a), general_power(b)),
+            cooperating(state, general_power(a), general_power(b)),
             f"{last}.city",
             f"{a} ({general_power(a)}) and {b} ({general_power(b)}) may not stack: only one power or cooperating powers (§6)",
         )
@@ -330,7 +377,7 @@ def _check_pieces(state: State) -> None:
 def _read_cards(pos: dict[str, Any], base: State, state: State) -> list[dict[str, Any]]:
     """§8: each card in one place; unknown cards dealt from those nowhere else (the events
     saying so)."""
-    if not any(k in pos for k in ("hands", "pile", "discards", "unused")):
+    if not any(k in pos for k in ("hands", "pile", "discards", "unused", "pboard", "pnew")):
         return []
     unused = _plain(pos.get("unused", base["unused"]))
     _need(
@@ -350,6 +397,13 @@ def _read_cards(pos: dict[str, Any], base: State, state: State) -> list[dict[str
         )
         return cid
 
+    state["pboard"] = {p: [] for p in base["pboard"]}
+    for p, v in (pos.get("pboard") or {}).items():
+        _need(p in state["pboard"], f"pboard.{p}", "no superpower bids on the political board")
+        state["pboard"][p] = [take(c, f"pboard.{p}.{i}") for i, c in enumerate(v)]
+    bids = dict(pos.get("pnew") or {})
+    state["pnew"] = {p: take(c, f"pnew.{p}") for p, c in bids.items() if c != UNKNOWN}
+    hidden_bids = sorted(p for p, c in bids.items() if c == UNKNOWN)
     hands = pos.get("hands") or {}
     _need(isinstance(hands, dict), "hands", "a mapping: power -> its cards")
     state["hands"] = {p: [] for p in base["hands"]}
@@ -379,20 +433,21 @@ def _read_cards(pos: dict[str, Any], base: State, state: State) -> list[dict[str
             state["discards"][d].append(cid)
     pile = [take(c, f"pile.{i}") for i, c in enumerate(pos["pile"])] if "pile" in pos else []
     rest = [c for c in range(DECKS * DECK_SIZE) if c not in taken and c // DECK_SIZE not in unused]
+    wanted = sum(counts.values()) + len(hidden_bids)
     if "pile" in pos:
         _need(
-            len(rest) == sum(counts.values()),
+            len(rest) == wanted,
             "pile",
-            f"{len(rest)} cards of the decks in use are nowhere (a hand, the pile, the discards), {sum(counts.values())} unknown in hands (§8)",
+            f"{len(rest)} cards of the decks in use are nowhere (a hand, the pile, the discards), {wanted} unknown (§8)",
         )
-    _need(
-        len(rest) >= sum(counts.values()),
-        "hands",
-        f"{sum(counts.values())} unknown cards, but only {len(rest)} are nowhere else (§8)",
-    )
+    _need(len(rest) >= wanted, "hands", f"{wanted} unknown cards, but only {len(rest)} are nowhere else (§8)")
     left = hidden.deal(state, counts, rest)
+    for p in hidden_bids:  # §17.3: a face-down bid, dealt like a card of a hand
+        state["pnew"][p], left = left[0], left[1:]
+    state["pnew"] = {p: state["pnew"][p] for p in bids}
     state["pile"] = pile if "pile" in pos else left
-    return [event("ev.unknown_cards", power=p, n=n) for p, n in sorted(counts.items()) if n]
+    filled = [event("ev.unknown_cards", power=p, n=n) for p, n in sorted(counts.items()) if n]
+    return filled + [event("ev.unknown_bid", power=p) for p in hidden_bids]
 
 
 def _read_troops(pos: dict[str, Any], state: State) -> list[dict[str, Any]]:

@@ -5,20 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import hidden, invariants, knowledge, sequence, setup
+from tavola.games.maria import hidden, invariants, knowledge, politics, sequence, setup
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     RESERVE_HIGH,
     RESERVE_LOW,
+    SUITS,
     general_power,
     role_powers,
 )
 from tavola.games.maria.flow import FLOW, actors
 
-NO_UNDO = frozenset({"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit"})
+NO_UNDO = frozenset(
+    {"card", "reserve", "stop", "withdraw", "pay", "attack", "retreat", "seal", "recruit", "agree", "refuse"}
+    | {"suit", "bid", "keep", "select", "execute", "discard", "track", "expedition", "vote"}
+    | {"push", "offer", "accept", "reduce"}
+)
 
 
 class MariaRules(Rules):
@@ -77,13 +83,19 @@ class MariaRules(Rules):
             return world
         mine = set(role_powers(world, role))
         others = [p for p in sorted(world["hands"]) if p not in mine]
+        bids = [p for p in sorted(world["pnew"]) if p not in mine]  # §17.3: placed face down
         unseen = list(world["pile"])
         for p in others:
             unseen += world["hands"][p]
+        unseen += [world["pnew"][p] for p in bids]
         counts = {p: len(world["hands"][p]) for p in others}
         for p in others:
             world["hands"][p] = []
-        world["pile"] = hidden.deal(world, counts, unseen)
+        rest = hidden.deal(world, counts, unseen)
+        for p in bids:
+            world["pnew"][p], rest = rest[0], rest[1:]
+        world["pile"] = rest
+        world["pdeck"] = _reshuffled_years(world)
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
                 gens = sorted(
@@ -130,7 +142,12 @@ class MariaRules(Rules):
         space += [
             (v, c) for v in ("hussar", "stack", "march_stack", "to", "enter", "retreat") for c in cities
         ]
-        space += [(v, c) for v in ("pay", "card") for c in cards]
+        space += [(v, c) for v in ("pay", "card", "bid") for c in cards]
+        space += [("suit", s) for s in SUITS] + [("vote", c) for c in politics.CANDIDATES]
+        space += [("select", c) for c in sorted(politics.political_cards())]
+        space += [("expedition", g) for g in gens]
+        steps = range(-3, 4)
+        space += [("track", f"{t}:{n}") for t in sorted(politics.tracks()) for n in steps]
         space += [("reserve", v) for v in range(RESERVE_LOW, RESERVE_HIGH + 1)]
         space += [("attack", f"{a}>{b}") for a in cities for b in sorted(GEO.adjacent[a])]
         space += [
@@ -152,6 +169,15 @@ class MariaRules(Rules):
                 "cancel",
                 "withdraw",
                 "recruit",
+                "agree",
+                "refuse",
+                "keep",
+                "execute",
+                "discard",
+                "push",
+                "offer",
+                "accept",
+                "reduce",
             )
         ]
         return space
@@ -170,6 +196,17 @@ class MariaRules(Rules):
 
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         return views.board_json()
+
+
+def _reshuffled_years(world: State) -> list[str]:
+    """§4: the political cards to come, unknown to everyone, in their piles by year."""
+    cards = politics.political_cards()
+    deck: list[str] = []
+    for year in sorted({cards[c].year for c in world["pdeck"]}):
+        pile = sorted(c for c in world["pdeck"] if cards[c].year == year)
+        rng.shuffle(world, pile)
+        deck += pile
+    return deck
 
 
 RULES = MariaRules()

@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.maria import cards, combat, conquest, movement, supply, victory, winter
+from tavola.games.maria import (
+    boxes,
+    cards,
+    changes,
+    combat,
+    conquest,
+    movement,
+    politics,
+    supply,
+    victory,
+    winter,
+)
 from tavola.games.maria.common import ACTION_PHASES, N, State, event, group_powers
 from tavola.games.maria.hussars import hussar_cities
 
@@ -22,6 +33,8 @@ def paid(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """A payment complete: what it was for happens (§9 supply, §10.2 a train)."""
     if frame["why"] == "supply":
         return supply.supplied(state, frame["piece"])
+    if frame["why"] == "expedition":
+        return []  # §17.5: the 2 troops are the general's already
     return movement.train_paid(state, frame)
 
 
@@ -34,17 +47,44 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
     g = state["group"]
     if stage == "turn":
         state["group"] = -1
+        state["stage"] = "politics" if politics.active(state) else "hussars"
+        return [event("ev.turn", turn=state["turn"])]
+    if stage == "politics":  # §17.1, §17.2
+        state["stage"] = "pol_bids"
+        return politics.reveal(state) + politics.dominant_suit(state)
+    if stage == "pol_bids":  # §17.3
+        state["stage"] = "pol_influence"
+        politics.start_bids(state)
+        return []
+    if stage == "pol_influence":  # §17.4, then §17.5's selections
+        state["stage"] = "pol_tracks"
+        return politics.influence(state)
+    if stage == "pol_tracks":  # §17.5
+        state["stage"] = "pol_end"
+        return politics.move_markers(state)
+    if stage == "pol_end":
+        state["stage"] = "hussars"
+        won = victory.phase_end(state)  # §23: the end of a political phase
+        return _game_over(state, won) if won is not None else []
+    if stage == "hussars":
         state["stage"] = "phase"
-        events = [event("ev.turn", turn=state["turn"])]
         if "austria" in state["powers"] and (
             any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
         ):
             flow.push(state, "hussar", n=0)  # §5, §7
-        return events
+        return []
+    if stage == "election":  # §18, at the end of the turn
+        state["stage"] = "election_count"
+        return politics.start_election(state)
+    if stage == "election_count":
+        return politics.count_votes(state) + _end_of_turn(state)
     if stage == "phase":
         g += 1
         state["group"] = g
         if g >= len(ACTION_PHASES):
+            if state["election"]:
+                state["stage"] = "election"
+                return []
             return _end_of_turn(state)
         if not group_powers(state, g):
             return []
@@ -74,9 +114,17 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         combat.start_combat(state, g)
         return []
     if stage == "retro":
-        state["stage"] = "phase"
+        state["stage"] = "phase_end"
         state["moved"], state["retreated"] = [], []
-        return conquest.retroactive(state)
+        events = conquest.retroactive(state)
+        changes.end_of_phase(state)  # §19.2
+        if g == 1:
+            changes.end_of_prussian_phase(state)  # §19.1
+        return events
+    if stage == "phase_end":
+        state["stage"] = "phase"
+        won = victory.phase_end(state)  # §23: the end of an action phase
+        return _game_over(state, won) if won is not None else []
     if stage == "winter_over":
         state["turn"] += 1
         state["stage"] = "turn"
@@ -84,18 +132,28 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
     raise AssertionError(f"unknown stage {stage!r}")
 
 
+def _game_over(state: State, result: dict[str, Any]) -> list[dict[str, Any]]:
+    state["result"] = result
+    state["stage"] = "over"
+    flow.begin(state, "over")
+    return [event("ev.game_over", reason=result["reason"])]
+
+
 def _end_of_turn(state: State) -> list[dict[str, Any]]:
-    """§5: the turn marker moves on; winter after every third turn; §14 the end after turn 9."""
+    """§5: the turn marker moves on; winter after every third turn; §14 the end after turn 9.
+    §13: the advanced game's winters are scored; §23: it ends at its fourth winter (after turn
+    12), on the winter scores (the winter's recruiting could change no score, so none is made)."""
+    winter_now = state["turn"] % N.winter_after == 0
+    events = []
+    if winter_now:
+        events += boxes.winter_score(state)
     if state["turn"] >= _last_turn(state):
-        state["result"] = victory.end_of_game(state)
-        state["stage"] = "over"
-        flow.begin(state, "over")
-        return [event("ev.game_over", reason=state["result"]["reason"])]
-    if state["turn"] % N.winter_after == 0:
+        return events + _game_over(state, victory.end_of_game(state))
+    if winter_now:
         state["stage"] = "winter_over"
         state["group"] = len(ACTION_PHASES)
         winter.start_winter(state)
-        return [event("ev.winter", turn=state["turn"])]
+        return [event("ev.winter", turn=state["turn"]), *events]
     state["turn"] += 1
     state["stage"] = "turn"
     return []
@@ -108,10 +166,7 @@ def advance(state: State) -> list[dict[str, Any]]:
         if state["stage"] not in ("allocate",):
             won = victory.check_now(state)
             if won is not None:
-                state["result"] = won
-                state["stage"] = "over"
-                flow.begin(state, "over")
-                events.append(event("ev.game_over", reason=won["reason"]))
+                events += _game_over(state, won)
                 break
         top = flow.top(state)
         name = top["s"]

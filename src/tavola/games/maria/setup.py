@@ -8,7 +8,8 @@ from typing import Any
 from tavola.core import flow, rng
 from tavola.core.errors import UnknownGame
 from tavola.core.rules import OptionSpec, Scenario
-from tavola.games.maria import cards
+from tavola.games.maria import boxes, cards, changes, politics
+from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     GENERAL_MAX,
@@ -55,12 +56,27 @@ OPTIONS = (
 INTRO_OUT_MAPS = ("flanders",)
 
 
+def elector_markers() -> dict[str, str]:
+    """§4: the elector markers on the four Rhine electorates at the start (the board's data)."""
+    comp = load_components()
+    return {
+        str(b.city): str(b.marker)
+        for b in comp.boxes.values()
+        if b.kind == "elector" and b.marker is not None and b.city in boxes.RHINE_ELECTORS
+    }
+
+
 def scenarios() -> list[Scenario]:
     return [Scenario("introductory", "Introductory game (1741-1743)", (3, 2), 3, OPTIONS)]
 
 
+BUILT = ("introductory", "advanced")
+"""Scenarios the set-up builds. The advanced game (§15-§23) is built chapter by chapter and
+joins :func:`scenarios` once its political phase (§17) is played."""
+
+
 def roles(scenario: str, players: int) -> list[str]:
-    if scenario not in {s.name for s in scenarios()} or players not in ROLES:
+    if scenario not in BUILT or players not in ROLES:
         raise UnknownGame(f"maria has no scenario {scenario!r} for {players} players")
     return list(ROLES[players])
 
@@ -101,7 +117,13 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         "subsidy": True,
         "sealed": [],
         "result": None,
+        **(boxes.new_pools() if scenario == "advanced" else boxes.no_pools()),
+        **politics.no_politics(),
+        **changes.no_changes(),
     }
+    if scenario == "advanced":
+        state.update(politics.new_politics(state))
+        state.update(changes.new_changes())
     for gid, g in GEO.generals.items():
         if g.power not in powers:
             continue
@@ -109,6 +131,8 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         state["generals"][gid] = {"city": g.start if on_map else None, "troops": g.minimum, "down": False}
         if not on_map or (scenario == "introductory" and GEO.cities[g.start].map in INTRO_OUT_MAPS):
             state["out"].append(gid)  # §4 NOTE 1, §14: Ostpreussen, the Flanders map
+        if not on_map and scenario == "advanced":
+            state["offmap"][g.power] = gid  # §17.5: it leaves Ostpreussen as an expedition ends
     for tid, t in GEO.trains.items():
         if t.power not in powers:
             continue
@@ -119,7 +143,11 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
     state["out"].sort()
     for cid, c in GEO.cities.items():
         if c.territory == "silesia" and c.fortress is not None:
-            state["markers"][cid] = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            mark = "prussia" if cid in ("liegnitz", "glogau") else "austria"
+            state["markers"][cid] = mark
+            boxes.take_marker(state, mark)  # §4 IMPORTANT: from the pool in the advanced game
+    if scenario != "introductory":
+        state["markers"].update(elector_markers())  # §4: Köln, Mannheim French; Mainz, Trier Austro-Pragmatic
     cards.new_decks(state)
     for power in ("prussia", "saxony", "france", "bavaria", "pragmatic_army", "austria"):
         if power in powers or (power == "pragmatic_army" and opts["pragmatic_hand"]):

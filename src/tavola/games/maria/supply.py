@@ -8,6 +8,7 @@ from collections import deque
 from typing import Any
 
 from tavola.core import flow
+from tavola.games.maria import boxes, changes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     N,
@@ -19,6 +20,7 @@ from tavola.games.maria.common import (
     group_powers,
     hand_value,
     occupancy,
+    owner,
     piece_power,
 )
 from tavola.games.maria.hussars import maps_in_play
@@ -31,15 +33,18 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
     if ``through_hussars``. None if there is none."""
     power = general_power(gid)
     start = state["generals"][gid]["city"]
+    suppliers = {power, *ARENBERG_SUPPLIERS} if gid == ARENBERG else {power}
     trains = {
         c
         for t, c in state["trains"].items()
-        if c is not None and t not in state["out"] and piece_power(t) == power
+        if c is not None and t not in state["out"] and piece_power(t) in suppliers
     }
     if not trains:
         return None
     occupied = occupancy(state)
-    blocked = {c for c, pieces in occupied.items() if any(enemies(piece_power(p), power) for p in pieces)}
+    blocked = {
+        c for c, pieces in occupied.items() if any(enemies(state, piece_power(p), power) for p in pieces)
+    }
     hussars = {h for h in state["hussars"] if h is not None}
     maps = maps_in_play(state)
     limit = N.supply_distance
@@ -54,9 +59,22 @@ def path_length(state: State, gid: str, through_hussars: bool) -> int | None:
         for n in GEO.neighbours(c, maps):
             if n in seen or n in blocked or (n in hussars and not through_hussars and n not in trains):
                 continue
+            if not changes.may_enter(state, power, n):
+                continue  # §19.4: no supply path through a neutral territory
             seen[n] = seen[c] + 1
             queue.append(n)
     return None
+
+
+ARENBERG = "arenberg"
+ARENBERG_SUPPLIERS = ("pragmatic_army",)
+ARENBERG_HOME = "netherlands"
+
+
+def arenberg_at_home(state: State, gid: str, city: str) -> bool:
+    """§22: Arenberg is always supplied in the Netherlands (and by the Pragmatic Army's trains,
+    :func:`path_length`)."""
+    return gid == ARENBERG and GEO.cities[city].territory == ARENBERG_HOME
 
 
 def hussar_cost(state: State, length: int) -> int:
@@ -68,7 +86,7 @@ def hussar_cost(state: State, length: int) -> int:
 def status(state: State, gid: str) -> tuple[str, int]:
     """(``home`` | ``path`` | ``hussar`` | ``none``, the points a hussar path costs)."""
     city = state["generals"][gid]["city"]
-    if GEO.owner(city) == general_power(gid):
+    if owner(state, city) == general_power(gid) or arenberg_at_home(state, gid, city):
         return "home", 0
     if path_length(state, gid, through_hussars=False) is not None:
         return "path", 0
@@ -93,7 +111,15 @@ def unsupplied(state: State, gid: str) -> list[dict[str, Any]]:
     g = state["generals"][gid]
     loss = 2 if g["down"] else 1
     g["down"] = True
-    return [event("ev.unsupplied", general=gid, n=loss), *lose_general(state, gid, loss)]
+    city = g["city"]
+    lost = lose_general(state, gid, loss)
+    removed = sum(1 for e in lost if e["msg"] == "ev.general_removed")
+    changes.prussia_lost(state, general_power(gid), removed, city)  # §19.3
+    return [
+        event("ev.unsupplied", general=gid, n=loss),
+        *lost,
+        *boxes.supply_loss(state, general_power(gid), removed),
+    ]
 
 
 def supply_phase(state: State, group: int) -> list[dict[str, Any]]:

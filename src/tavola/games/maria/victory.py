@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.games.maria import boxes
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import N, State, controller
 from tavola.games.maria.hussars import maps_in_play
@@ -35,7 +36,10 @@ def prussia_wins(state: State) -> bool:
 
 
 def check_now(state: State) -> dict[str, Any] | None:
-    """§14: the game ends at once when a player meets its condition (§24: both, with two)."""
+    """§14: the game ends at once when a player meets its condition (§24: both, with two). The
+    advanced game is won only at the end of a phase (:func:`phase_end`)."""
+    if boxes.advanced(state):
+        return None
     fr, pr = france_wins(state), prussia_wins(state)
     if state["players"] == 2:
         if fr and pr:
@@ -48,9 +52,24 @@ def check_now(state: State) -> dict[str, Any] | None:
     return None
 
 
+def phase_end(state: State) -> dict[str, Any] | None:
+    """§23: at the end of any action phase (or political phase) a superpower whose pool is empty
+    wins at once, ending the game."""
+    if not boxes.advanced(state):
+        return None
+    sp = boxes.empty_pool_winner(state)
+    if sp is None:
+        return None
+    return {"winners": [state["control"][sp]], "reason": "empty_pool", "power": sp}
+
+
 def end_of_game(state: State) -> dict[str, Any]:
     """§14: at the end of turn 9 Maria Theresa wins; §24: B wins if neither condition holds,
-    otherwise the two-player game is drawn."""
+    otherwise the two-player game is drawn. §23: the advanced game ends after the fourth
+    winter, won by the lowest winter score."""
+    if boxes.advanced(state):
+        sp = boxes.final_winner(state)
+        return {"winners": [state["control"][sp]], "reason": "winter_score", "power": sp}
     austria = state["control"]["austria"]
     if state["players"] == 2 and (france_wins(state) or prussia_wins(state)):
         return {"winners": [], "reason": "draw"}

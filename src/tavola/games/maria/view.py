@@ -19,6 +19,7 @@ from tavola.games.maria.common import (
     is_reserve,
     power_troops,
     role_powers,
+    saxony_stance,
 )
 
 
@@ -58,6 +59,45 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "troop_totals": {p: power_troops(state, p) for p in state["powers"]},
         "flow": [dict(f) for f in state["flow"]],
         "outcome": state["result"],
+        # §15, §16: the pools and the victory boxes are on the board for all to see; §13 the
+        # winter scores are hidden from everyone until the game is over
+        "pools": dict(state["pools"]),
+        "boxes": dict(state["boxes"]),
+        "electors_box": list(state["electors_box"]),
+        "winter_scores": {p: list(v) for p, v in state["winter_scores"].items()} if over else {},
+        "winters_scored": len(next(iter(state["winter_scores"].values()), [])),
+        "extra": dict(state["extra"]),
+        "victor": state["victor"],
+        # §17: the political cards face up, the cards on the political board (a card placed
+        # this turn stays face down, seen only by its owner, until §17.4 turns it up), the
+        # tracks and the boxes; the political deck only by its size
+        "political": {
+            "deck": len(state["pdeck"]),
+            "shown": list(state["pshown"]),
+            "board": {p: [card_name(c) for c in v] for p, v in state["pboard"].items()},
+            "placed": {
+                p: (card_name(c) if over or p in mine else "hidden") for p, c in state["pnew"].items()
+            },
+            "suit": state["suit"],
+            "order": list(state["porder"]),
+            "taken": list(state["ptaken"]),
+            "moves": dict(state["pmoves"]),
+            "tracks": dict(state["tracks"]),
+            "italy_box": list(state["italy_box"]),
+            "offmap": dict(state["offmap"]),
+            "election": state["election"],
+            "emperor": state["emperor"],
+            "votes": dict(state["votes"]),
+        },
+        # §19: the political changes, all public
+        "changes": {
+            "silesia_annexed": state["silesia_annexed"],
+            "silesia_box": state["silesia_box"],
+            "prussia_neutral": state["prussia_neutral"],
+            "aside": dict(state["aside"]),
+            "reduced": state["reduced"],
+            "saxony": saxony_stance(state),
+        },
     }
 
 

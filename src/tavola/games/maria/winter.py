@@ -22,18 +22,21 @@ from tavola.games.maria.common import (
     general_power,
     generals_at,
     occupancy,
+    owner,
     pay_value,
     piece_power,
     private,
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
+from tavola.games.maria.supply import ARENBERG, ARENBERG_HOME
 
 WINTER_FRAME = {
     "power": "the power recruiting",
     "paid": "card points paid so far",
     "recruits": "troops recruited and not yet given to a general (-1 while paying)",
 }
+WINTER_GROWS = {"grant": "troops a political card grants (§17.5), given as in winter (§13)"}
 
 
 def start_winter(state: State) -> None:
@@ -52,10 +55,10 @@ def _phase(state: State, g: int) -> list[str]:
 def reentry_fortresses(state: State, gid: str) -> list[str]:
     """§13: any fortress of the general's superpower held by an ally, where the stack that results
     is legal; in the introductory game French generals may also use München when an ally holds
-    it. (Option ``minor_reentry``: ``superpower``, the book's words, or ``own``: a minor power's
+    it; Arenberg also at a major fortress of the Netherlands (§22). (Option ``minor_reentry``: ``superpower``, the book's words, or ``own``: a minor power's
     generals use their own territory's fortresses.)"""
     power = general_power(gid)
-    home = superpower(power)
+    home = superpower(state, power)
     if power != home and state["options"].get("minor_reentry", "superpower") == "own":
         home = power
     occupied = occupancy(state)
@@ -65,19 +68,20 @@ def reentry_fortresses(state: State, gid: str) -> list[str]:
         if c.fortress is None:
             continue
         munich = state["scenario"] == "introductory" and power == "france" and cid == "munchen"
-        if GEO.owner(cid) != home and not munich:
+        dutch = gid == ARENBERG and c.fortress == "major" and c.territory == ARENBERG_HOME  # §22
+        if owner(state, cid) != home and not munich and not dutch:
             continue
         holder = controller(state, cid)
-        if holder is None or not allied(holder, power):
+        if holder is None or not allied(state, holder, power):
             continue
         there = occupied.get(cid, [])
         gens = [p for p in there if p in state["generals"]]
         trains = [p for p in there if p in state["trains"]]
-        if any(not enemies(piece_power(t), power) for t in trains):
+        if any(not enemies(state, piece_power(t), power) for t in trains):
             continue  # one piece per city: an own or allied train blocks the fortress
         if len(gens) >= N.troops["generals_per_stack"]:
             continue
-        if gens and not all(cooperating(general_power(g), power) for g in gens):
+        if gens and not all(cooperating(state, general_power(g), power) for g in gens):
             continue
         if gens and {general_power(gens[0]), power} == {"austria", "pragmatic_army"}:
             continue
@@ -154,7 +158,7 @@ def apply_winter(
             flow.push(state, "commander", city=city)
         return events
     flow.pop(state)
-    return [event("ev.winter_done", power=power)]
+    return [event("ev.troops_given" if frame.get("grant") else "ev.winter_done", power=power)]
 
 
 def ask_winter(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:

@@ -47,6 +47,13 @@ export async function api(path, { method = "GET", body, raw = false } = {}) {
 
 const state = { lang: "en", ui: {}, games: {}, loaded: false };
 
+// The games, their scenarios and the bots (GET /api/catalogue), asked once per page.
+let gamesAsked = null;
+export function gamesCatalogue() {
+  if (!gamesAsked) gamesAsked = api("/api/catalogue").catch(() => ({}));
+  return gamesAsked;
+}
+
 export function currentLang() {
   return state.lang;
 }

@@ -1,6 +1,6 @@
 // The play page: one match, live over a WebSocket, with hot-seat switching, chat and notes.
 
-import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError, currentLang } from "./core.js";
+import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError, currentLang, gamesCatalogue } from "./core.js";
 import { GameScreen, fetchBoard, botName } from "./view.js";
 import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
 import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
@@ -61,7 +61,7 @@ async function main() {
   }
   S.roles = rolesOf(S.match);
   S.mine = myRoles(S.match).filter((r) => S.roles.includes(r));
-  const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), api("/api/catalogue").catch(() => ({}))]);
+  const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), gamesCatalogue()]);
   const entry = ((cat && cat.games) || []).find((g) => g.id === S.match.game) || {};
   S.seatBots = (cat && (cat.seat_bots || cat.bots)) || S.seatBots;
   screen = new GameScreen(
@@ -85,6 +85,7 @@ async function main() {
   const wanted = params.get("role") || sessionStorage.getItem(`tavola.role.${S.id}`);
   S.role = S.mine.includes(wanted) ? wanted : S.mine[0] || null;
   wireControls();
+  pinBelowBanner();
   renderInvites();
   if (S.curtain) raiseCurtain(S.role);
   await refresh();
@@ -280,6 +281,16 @@ function raiseCurtain(role) {
   show.focus();
 }
 
+// The prompt bar and the map pin below the seat banner, whatever its height (one line on a
+// laptop, two on a phone, more when several seats decide at once).
+function pinBelowBanner() {
+  const box = $("#seat-banner");
+  if (!box || typeof ResizeObserver === "undefined") return;
+  const set = () => document.documentElement.style.setProperty("--banner-h", `${box.offsetHeight || 4}px`);
+  new ResizeObserver(set).observe(box);
+  set();
+}
+
 // Who is deciding in a phase where several seats choose at once, and who has decided: seats
 // that left the active list while no new one joined it.
 function decisions(view) {
@@ -323,7 +334,7 @@ function renderBanner() {
             title: screen.roleName(r),
           },
           h("span.swatch", { style: { background: screen.color(r) } }),
-          screen.roleName(r),
+          h("span.seat-name", null, screen.roleName(r)),
           (view.active || []).includes(r) ? " •" : "",
         ),
       ),

@@ -1,6 +1,6 @@
 // The replay page: step through a match from any viewpoint, export and import records.
 
-import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange } from "./core.js";
+import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange, gamesCatalogue } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
 import { unwrap, seatMap, rolesOf } from "./match.js";
 import { LogBook, earlierQuery } from "./logbook.js";
@@ -203,7 +203,7 @@ async function main() {
   }
   S.roles = rolesOf(S.match);
   S.total = typeof S.match.step === "number" ? S.match.step : S.match.steps || 0;
-  const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), api("/api/catalogue").catch(() => ({}))]);
+  const [board, cat] = await Promise.all([fetchBoard(S.match.game, S.match.scenario, S.match.players), gamesCatalogue()]);
   const entry = ((cat && cat.games) || []).find((g) => g.id === S.match.game) || {};
   screen = new GameScreen(
     { map: $("#map"), prompt: $("#prompt"), choices: $("#choices"), players: $("#players"), log: $("#log"), extra: $("#board-extra"), dice: $("#dice"), result: $("#result-dialog") },

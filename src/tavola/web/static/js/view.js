@@ -1,7 +1,7 @@
 // The game screen shared by the play and replay pages: the map with the game adapter's pieces,
 // the prompt and the choices, player panels, the log with its dice, and the end-of-game dialog.
 
-import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi } from "./core.js";
+import { api, t, gameText, h, s, clear, humanize, currentLang, hasUi, gamesCatalogue } from "./core.js";
 import { MapView, normalizeBoard } from "./board.js";
 import { Words, number } from "./words.js";
 import { sinceEntries, marks, drawMarks, summary } from "./since.js";
@@ -49,6 +49,8 @@ export function inkOn(color) {
 }
 
 export async function loadAdapter(game) {
+  const entry = (((await gamesCatalogue()) || {}).games || []).find((g) => g.id === game);
+  if (entry && entry.script === false) return { ...generic }; // drawn by the generic view alone
   try {
     const mod = await import(`/static/games/${encodeURIComponent(game)}/${encodeURIComponent(game)}.js`);
     return { ...generic, ...(mod.default || mod) };
@@ -874,7 +876,7 @@ export class GameScreen {
     return h(
       "li.log-entry",
       {
-        dataset: { step: ev.step ?? "", repeat: `${ev.msg}|${role ?? ""}|${(ev.args || {}).nation ?? ""}`, args: JSON.stringify(ev.args || {}) },
+        dataset: { step: ev.step ?? "", repeat: `${ev.msg}|${role ?? ""}|${(ev.args || {}).nation ?? ""}`, args: JSON.stringify(ev.args || {}), replaces: ev.replaces ? "1" : "" },
         class: ["log-entry", ev.step !== prevStep && "new-step", TURN_MSG.test(ev.msg) && "log-turn"].filter(Boolean).join(" "),
       },
       role ? h("span.log-role", { style: { background: this.color(role), color: inkOn(this.color(role)) }, title: this.roleName(role) }, this.roleName(role).slice(0, 1)) : null,
@@ -884,9 +886,11 @@ export class GameScreen {
   }
 
   // Repeats fold under their newest entry, with a button that opens the earlier ones (a fold
-  // opened stays open): within a turn, three or more of one message about one nation that
-  // differ in one value at most (a bot choosing its capital back and forth); then any run of
-  // three or more entries alike left (one message about one nation: a string of payments).
+  // opened stays open). Within a turn, for one message about one nation: every back-and-forth
+  // (a move and the move back, its two places exchanged; a choice the game marks as replacing
+  // the earlier ones, such as a capital declared again), and three or more entries that differ
+  // in one value at most; then any run of three or more entries alike left (one message about
+  // one nation: a string of payments).
   foldRepeats(list) {
     this.openFolds = this.openFolds || new Set();
     list.querySelectorAll(".log-fold").forEach((b) => b.remove());
@@ -901,6 +905,32 @@ export class GameScreen {
       for (const k of keys) if (JSON.stringify(x[k]) !== JSON.stringify(y[k])) differ++;
       return differ <= 1;
     };
+    // args with two values exchanged: a move from A to B and one from B to A
+    const reverses = (x, y) => {
+      const keys = [...new Set([...Object.keys(x), ...Object.keys(y)])];
+      const differ = keys.filter((k) => JSON.stringify(x[k]) !== JSON.stringify(y[k]));
+      return differ.length === 2 && JSON.stringify(x[differ[0]]) === JSON.stringify(y[differ[1]]) && JSON.stringify(x[differ[1]]) === JSON.stringify(y[differ[0]]);
+    };
+    // the back-and-forth groups among entries of one message about one nation (in log order):
+    // entries joined by a reversal, or all of the entries that replace the earlier ones
+    const backAndForth = (same) => {
+      const out = [];
+      const replacing = same.filter((li) => li.dataset.replaces);
+      if (replacing.length >= 2) out.push(replacing);
+      const rest = same.filter((li) => !li.dataset.replaces);
+      const group = new Map(); // entry -> its group (an array shared by the entries joined)
+      for (let j = 1; j < rest.length; j++) {
+        for (let i = j - 1; i >= 0; i--) {
+          if (!reverses(args(rest[i]), args(rest[j]))) continue;
+          const g = group.get(rest[i]) || [rest[i]];
+          g.push(rest[j]);
+          for (const li of g) group.set(li, g);
+          break;
+        }
+      }
+      for (const g of new Set(group.values())) out.push(g.sort((a, b) => rest.indexOf(a) - rest.indexOf(b)));
+      return out;
+    };
     let turn = [];
     const closeTurn = () => {
       const byKey = new Map();
@@ -910,8 +940,14 @@ export class GameScreen {
         byKey.get(li.dataset.repeat).push(li);
       }
       for (const same of byKey.values()) {
-        const newest = args(same[same.length - 1]);
-        const group = same.filter((li) => near(args(li), newest));
+        for (const group of backAndForth(same)) {
+          group.forEach((li) => taken.add(li));
+          groups.push(group);
+        }
+        const left = same.filter((li) => !taken.has(li));
+        if (!left.length) continue;
+        const newest = args(left[left.length - 1]);
+        const group = left.filter((li) => near(args(li), newest));
         if (group.length < 3) continue;
         group.forEach((li) => taken.add(li));
         groups.push(group);

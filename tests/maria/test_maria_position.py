@@ -336,3 +336,22 @@ def test_11_1_the_book_battle_ends_as_the_book_says_however_the_stack_shares_its
         case = example["_cases"][0]
         assert play_and_check(game, case["actions"], case["expect"]) == [], seed
     assert splits == {(1, 3), (2, 2), (3, 1)}
+
+
+def test_17_3_face_down_bids_are_unknown_in_a_role_position_and_dealt_on_loading() -> None:
+    """The advanced game: a superpower's bid lies face down on the political board (§17.3); in
+    another role's position it is unknown, and loading deals it from the cards nowhere else."""
+    from tavola.games.maria import position as positions
+
+    state = RULES.setup("advanced", 3, {}, 5)
+    pick = random.Random(1)
+    while not any(state["control"][p] != "frederick" for p in state["pnew"]):
+        role = pick.choice(RULES.active_roles(state))
+        RULES.apply(state, role, pick.choice(RULES.legal_actions(state, role)))
+    seen = positions.position_seen(state, "frederick")
+    theirs = [p for p in state["pnew"] if state["control"][p] != "frederick"]
+    assert all(seen["pnew"][p] == "?" for p in theirs)
+    world = positions.from_position(seen, 3)
+    assert {"msg": "ev.unknown_bid", "args": {"power": theirs[0]}} in world.pop("_filled")
+    assert set(world["pnew"]) == set(state["pnew"]) and not RULES.check(world)
+    assert positions.position_seen(world, "frederick") == seen

@@ -185,7 +185,28 @@ def _plain(x: Any) -> Any:
 
 
 UNKNOWN = "?"
-STAGES = ("allocate", "turn", "phase", "draw", "supply", "movement", "combat", "retro", "winter_over", "over")
+STAGES = (
+    "allocate",
+    "turn",
+    "hussars",
+    "phase",
+    "draw",
+    "supply",
+    "movement",
+    "combat",
+    "retro",
+    "phase_end",
+    "politics",
+    "pol_bids",
+    "pol_influence",
+    "pol_tracks",
+    "pol_end",
+    "election",
+    "election_count",
+    "winter_over",
+    "over",
+)
+"""Every stage of the sequence of play (:mod:`.sequence`, §5; §17, §18 in the advanced game)."""
 SUPERPOWERS = ("austria", "prussia", "france", "pragmatic_army")
 
 

@@ -45,3 +45,16 @@ def test_views_are_json_and_hide_the_rng(game_id: str) -> None:
                 assert tuple(action) in space or action == ["undo"]
         again = tavola.replay(game.record())
         assert again.checksums == game.checksums
+
+
+def test_fuzz_session_games_run_the_invariant_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The undo-session games of the fuzzer check every step as straight play does."""
+    rules = get_rules("antike-ii")
+    monkeypatch.setattr(type(rules), "check_step", lambda self, *args, **kw: ["a planted violation"])
+    report = fuzz.fuzz_one("antike-ii", "mare-nostrum", 3, 1, 500, session=True)
+    assert [f.kind for f in report.failures] == ["invariant"]
+    assert "a planted violation" in report.failures[0].message
+    monkeypatch.undo()
+    report = fuzz.fuzz_one("antike-ii", "mare-nostrum", 3, 1, 300, session=True)
+    assert [f.kind for f in report.failures] == ["step-limit"]
+    assert report.invariants["5.1 rondel price"] > 0

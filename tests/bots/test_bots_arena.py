@@ -165,6 +165,21 @@ def test_balance_averages_the_nations_behind_the_seats_and_prints_markdown(
     assert "|---|--:|--:|--:|--:|" in out
     assert any(line.startswith("| north | 1.0 | 50.0% |") for line in out)
     assert "mean score by nation: celts 3.00, romans 3.00" in out
+    assert any(line.startswith("fair seats? the widest win share is 0.0 points") for line in out)
+
+
+def test_balance_fairness_bounds() -> None:
+    """The issue's bounds: every seat's win share within 10 points of even, and the seats'
+    mean scores within 15% of their mean."""
+
+    def seats(*rows: tuple[float, float]) -> dict[str, dict[str, float]]:
+        return {f"s{i}": {"win_rate": r, "mean_score": m} for i, (r, m) in enumerate(rows)}
+
+    fair = arena.fairness(seats((0.40, 80), (0.30, 75), (0.30, 78)))
+    assert fair["fair"] and fair["win_gap"] == pytest.approx(0.0667, abs=1e-4)
+    assert not arena.fairness(seats((0.45, 80), (0.30, 78), (0.25, 78)))["fair"]  # 11.7 points
+    spread = arena.fairness(seats((0.33, 90), (0.33, 76), (0.34, 80)))
+    assert spread["score_spread"] == pytest.approx(14 / 82, abs=1e-4) and not spread["fair"]
 
 
 def test_wilson_interval() -> None:

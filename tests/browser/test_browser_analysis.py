@@ -115,3 +115,82 @@ def test_replay_opens_a_record_that_starts_from_a_position(pages: Any, app_url: 
     shared = page.url.split("#", 1)[1]
     board = json.loads(base64.urlsafe_b64decode(shared + "=" * (-len(shared) % 4)))
     assert board["p"] == g.start and board["m"] == [["romans", "rondel", "aurum"]]
+
+
+SECRET = """\
+game: maria
+players: 3
+turn:
+  number: 1
+  stage: retro
+  group: 2
+  pending:
+  - {s: sequence}
+  - {s: combat, group: 2, attacks: [[neisse, grottkau]]}
+generals:
+  neipperg: {city: neisse, troops: '?'}
+  khevenhuller: {city: olmutz, troops: '?'}
+  friedrich_der_grosse: {city: grottkau, troops: 2}
+  schwerin: {city: grottkau, troops: 2}
+totals: {austria: 9}
+hands:
+  austria: 4
+  prussia: [5-spades, 4-spades, 3-spades]
+"""
+"""The §11.1 battle as Frederick knows it: not Austria's cards, nor how its 9 troops are shared."""
+
+TARGETS = ".cell.target, #board-extra [data-target], #choices button:not(.btn-undo)"
+
+
+def test_4_analysis_board_plays_a_secret_game_from_one_viewpoint(pages: Any, artifacts: Path) -> None:
+    """§4, §6, §8: the position leaves Austria's hand and troops unknown; the board says how it
+    filled them in, plays from Frederick's viewpoint (Theresa's moves made on the server, never
+    shown), and no answer the page receives for that viewpoint holds Austria's secrets."""
+    page = pages.new()
+    answers: list[dict[str, Any]] = []
+
+    def keep(response: Any) -> None:
+        if response.url.endswith("/api/analysis") and response.ok:
+            answers.append(response.json())
+
+    page.on("response", keep)
+    page.goto("/analysis")
+    page.wait_for_selector("body[data-analysis=ready]")
+    page.fill("#an-text", SECRET)
+    page.click("#an-open")
+    page.wait_for_selector("#an-secret:not([hidden])")
+    assert page.locator("#an-role option[value='']").count() == 0  # no "side to act" viewpoint
+    page.select_option("#an-role", "frederick")
+    page.wait_for_function("document.querySelector('#an-hidden').textContent.includes('Frederick')")
+    filled = page.inner_text("#an-filled")
+    assert "4 tactical cards of Austria" in filled and "Neipperg" in filled and "9 troops" in filled
+    page.wait_for_selector("#an-others:not([hidden])")
+    assert "Maria Theresa" in page.inner_text("#an-others")
+    page.click("#an-others")  # Theresa attacks and plays, on the server
+    _step(page, 1)
+    page.click("#tab-moves")
+    assert "not shown" in page.inner_text("#an-moves")
+    page.wait_for_selector(TARGETS)
+    page.locator(TARGETS).first.click()  # Frederick answers
+    _step(page, 2)
+    page.screenshot(path=str(artifacts / "analysis-maria-frederick.png"))
+    page.click("#an-share")
+    page.wait_for_selector("#an-link:not([hidden])")
+    fragment = page.input_value("#an-link").split("#", 1)[1]
+    shared = json.loads(base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4)))
+    assert shared["r"] == "frederick" and shared["m"][0] == ["theresa", "@bot"]
+    assert shared["m"][1][0] == "frederick"
+
+    seen = [a for a in answers if a["role"] == "frederick"]
+    assert len(seen) >= 3
+    for answer in seen:
+        assert set(answer["moves"]) <= {"frederick"}
+        assert set(answer["view"]["hands"]) <= {"prussia", "saxony"}
+        assert isinstance(answer["position"]["hands"].get("austria", 0), int)
+        assert all(
+            g["troops"] == "?"
+            for gid, g in answer["position"]["generals"].items()
+            if gid in ("neipperg", "khevenhuller") and g["city"]
+        )
+        assert "troops" not in answer["view"]["generals"]["khevenhuller"]
+        assert not [ev for ev in answer["view"]["log"] if "to" in ev and "frederick" not in ev["to"]]

@@ -248,6 +248,7 @@ BOARDS = [
     ("italia-ii", "standard"),
     ("antike-ii", "orient"),
     ("antike-ii", "mare-nostrum"),
+    ("revolution", "standard"),
 ]
 
 LABEL_BOXES = """() => [...document.querySelectorAll('.map .labels text')].map((t) => {

@@ -139,3 +139,19 @@ def test_bench_times_a_search_bot_on_positions_of_random_games(capsys: pytest.Ca
     assert main(["bench", "toy", "--bot", "random", "--positions", "2"]) == 2
     assert "is it a search bot" in capsys.readouterr().err
     assert main(["bench", "toy", "--bot", "mcts:deep=1"]) == 2
+
+
+def test_output_piped_into_a_reader_that_stops_early_ends_quietly() -> None:
+    """`tavola trace italia-i | head -1`: the reader goes away long before the 140 kB of the
+    report are written; the command stops without a traceback."""
+    import subprocess
+    import sys
+
+    code = "import sys; from tavola.cli import main; sys.exit(main(['trace', 'italia-i']))"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.readline()
+    proc.stdout.close()  # the reader stops after one line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err

@@ -45,6 +45,24 @@ BAD = [
     ({"phase": "banquet"}, "phase"),
     ({"cards": {"Delft": "burghers"}}, "cards.Delft"),
     ({"allegiance": {"KOLN": 9}}, "allegiance.KOLN"),
+    ({"turn": 9}, "turn"),
+    ({"order": ["catholics", "vikings"]}, "order"),
+    ({"factions": {"vikings": {}}}, "factions.vikings"),
+    ({"factions": {"catholics": {"treasury": -2}}}, "factions.catholics.treasury"),
+    ({"factions": {"catholics": {"treasury": 99}}}, "factions.catholics"),
+    ({"map": {"holland": {"countryside": {"catholics": "many"}}}}, "map.holland.countryside.catholics"),
+    ({"map": {"holland": {"countryside": {"neutral": 200}}}}, "map"),
+    ({"support": {"atlantis": ["catholics"]}}, "support.atlantis"),
+    ({"armies": {"rhine": ["vikings"]}}, "armies.rhine.0"),
+    ({"sieges": [{"city": "Delft", "by": "catholics", "region": "rhine"}]}, "sieges.0.city"),
+    ({"bishoprics": {"holland": "catholic"}}, "bishoprics.holland"),
+    ({"bishoprics": {"utrecht": "pagan"}}, "bishoprics.utrecht"),
+    ({"bishop_markers": {"holland": "catholics"}}, "bishop_markers.holland"),
+    ({"universities": {"Delft": "reformed"}}, "universities.Delft"),
+    ({"beggars": {"blocking": {"rhine": 5}}}, "beggars"),
+    ({"asked": ["atlantis"]}, "asked"),
+    ({"pending": [{"step": "feast"}]}, "pending.0.step"),
+    ({"spent": {"Atlantis": {"catholics": 1}}}, "spent.Atlantis"),
 ]
 
 
@@ -52,4 +70,8 @@ BAD = [
 def test_a_faulty_position_is_refused_naming_the_item(change: dict[str, Any], item: str) -> None:
     with pytest.raises(PositionError) as err:
         load_state("revolution", BASE | change, 1)
-    assert err.value.item == item
+    assert err.value.item == item and err.value.message
+
+
+def test_bad_positions_are_at_least_twenty() -> None:
+    assert len(BAD) >= 20

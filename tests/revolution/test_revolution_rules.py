@@ -3,6 +3,8 @@ board (§3 set-up, §4 victory, §5 turn 0, §6 turns 1-5)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from revolution_helpers import (
     GELDERLAND_BY_RIVER,
@@ -130,6 +132,26 @@ def test_6_11_conflict_smallest_first_equal_together() -> None:
     # the Burgher (1) goes first, then the neutrals (2): 4 left, no longer above the limit
     assert lost[F["burghers"]] == 1 and lost[NEUTRAL] == 1 and lost[F["catholics"]] == 0
     assert sum(counts(state, p("hainaut"))) == 4
+
+
+@pytest.mark.parametrize(("losses", "left"), [("countryside", (0, 1, 2)), ("cities", (1, 1, 1))])
+def test_6_11_option_which_token_an_owner_loses(losses: str, left: tuple[int, int, int]) -> None:
+    """The owner picks the token it loses (§6.11); option `conflict_losses` names the engine's
+    pick: the countryside first (default), or the cities first. Left: countryside, town, city."""
+    state = blank(5, conflict_losses=losses)
+    state["turn"] = 1
+    put(state, "catholics", "brabant", 1)
+    put(state, "catholics", "Leuven", 1)
+    put(state, "catholics", "BRUXELLES", 2)
+    put(state, "habsburgs", "brabant", 4)  # 8 tokens, limit 6: 4 against 4, each loses one
+    conflict.resolve(state, p("brabant"))
+    cat = F["catholics"]
+    shown = (
+        state["country"][p("brabant")][cat],
+        state["places"][c("Leuven")][cat],
+        state["places"][c("BRUXELLES")][cat],
+    )
+    assert shown == left
 
 
 def test_6_11_besieged_city_tokens_neither_count_nor_fall() -> None:
@@ -402,6 +424,30 @@ def test_6_15_siege_converts_two_and_neutralises_the_rest() -> None:
     assert state["places"][c("KOLN")] == [0, 3, 0, 0, 0, 2]
 
 
+def test_6_15_the_besiegers_pick_of_tokens_to_convert_changes_nothing() -> None:
+    """§6.15 leaves the besieger to pick the 2 tokens it converts; whatever it picks, the city
+    ends with its own tokens and 2 more (as its stock allows) and the rest neutral (as the pool
+    allows), and every other token back in its stock: the engine's pick is no choice at all."""
+    pick = random.Random(615)
+    for _ in range(200):
+        state = blank(5)
+        city = pick.choice(C.cities)
+        by = pick.choice([F["catholics"], F["habsburgs"], F["nobility"]])
+        for who in ("catholics", "habsburgs", "nobility", "burghers", "reformers", "neutral"):
+            put(state, who, C.place_ids[city], pick.randrange(3))
+        put(state, "neutral", "friesland", state["neutral_stock"] - pick.randrange(3))
+        put(state, C.factions[by], "groningen", state["stock"][by] - pick.randrange(3))
+        here = list(state["places"][city])
+        others = sum(here) - here[by]  # other factions' tokens and neutrals
+        convert = min(2, others)
+        stock = [*state["stock"], state["neutral_stock"]]
+        armies.resolve_siege(state, {"city": city, "by": by, "region": 0, "box": 0})
+        after = state["places"][city]
+        assert after[by] == here[by] + min(convert, stock[by])
+        assert sum(after) - after[by] - after[NEUTRAL] == 0
+        assert after[NEUTRAL] == min(others - convert, here[NEUTRAL] + stock[NEUTRAL])
+
+
 # --- §6.10 new units -----------------------------------------------------------------------------
 def example_6_10() -> State:
     state = blank(5)
@@ -611,3 +657,20 @@ def test_4_options_change_the_play_and_keep_the_invariants() -> None:
     other = {o.name: o.choices[1] for o in RULES.scenarios()[0].options if o.name != "three_players"}
     state = play_random(5, seed=11, **other)
     assert RULES.result(state) is not None
+
+
+# --- the bots' evaluation -------------------------------------------------------------------------
+def test_4_4_the_evaluation_counts_the_cards_the_majorities_will_give() -> None:
+    """VP are recomputed from zero at each allocation (§4.4, §6.17): a city where a faction has
+    the absolute majority is worth its card before the card is dealt, and a faction's value
+    falls when an opponent takes the majority from it."""
+    state = blank(4)
+    empty = RULES.evaluate(state)
+    put(state, "burghers", "AMSTERDAM", 3)
+    put(state, "catholics", "AMSTERDAM", 1)
+    before = RULES.evaluate(state)
+    assert state["city_card"][c("AMSTERDAM")] == EMPTY  # not allocated yet
+    assert before["burghers"] > empty["burghers"]
+    put(state, "catholics", "AMSTERDAM", 3)  # 4 against 3: the card would go to the Catholics
+    after = RULES.evaluate(state)
+    assert after["catholics"] > before["catholics"] and after["burghers"] < before["burghers"]

@@ -248,6 +248,34 @@ def test_6_7_4_a_beggar_stops_the_first_enemy_army_leaving() -> None:
     assert state["blocks"][r("gelderland")][0] == F["habsburgs"]
 
 
+def test_6_7_4_option_a_beggar_stops_one_army_in_each_phase_until_the_sieges_end() -> None:
+    """Option `beggars_block: each_phase`: the beggar that stopped an army's movement stays in its
+    region and stops one army's influence too; it goes home only at §6.15."""
+    state = blank(5, beggars_block="each_phase")
+    state["beggars"]["blocking"][r("holland")] = 1
+    state["beggars_home"] -= 1
+    army(state, "habsburgs", "holland", 2)
+    put(state, "neutral", "holland", 2)
+    state["order"] = [F["habsburgs"]]
+    armies.begin_march(state)
+    frame = state["flow"][-1]
+    armies.apply_march(state, frame, F["habsburgs"], ("march", "holland", 0, "gelderland"))
+    armies.apply_march(state, frame, F["habsburgs"], ("march", "holland", 1, "gelderland"))
+    assert state["blocks"][r("holland")][0] == F["habsburgs"]  # the first stopped, the second gone
+    assert state["beggars"]["blocking"][r("holland")] == 1 and state["beggars_home"] == 2
+    state["flow"] = [{"s": "next"}]
+    armies.begin_influence(state)
+    frame = state["flow"][-1]
+    events = armies.apply_influence(
+        state, frame, F["habsburgs"], ("convert", "holland", 0, "holland", "neutral")
+    )
+    assert [e["msg"] for e in events] == ["ev.blocked"]
+    assert state["country"][C.province_index["holland"]][5] == 2  # nothing converted
+    state["flow"] = [{"s": "next"}]
+    armies.begin_siege_resolution(state)
+    assert state["beggars_home"] == 3 and not any(state["beggars"]["blocking"])
+
+
 # --- §6.8 army movement ------------------------------------------------------------------------------
 def test_6_8_armies_move_once_along_an_arrow() -> None:
     state = blank(5)
@@ -273,3 +301,36 @@ def test_6_7_2_lifting_a_beggar_siege_sends_its_beggars_home() -> None:
         state, state["flow"][-1], F["burghers"], ("beggars", "lift", "holland", 1, "LEIDEN")
     )
     assert state["sieges"] == [] and state["beggars_home"] == 3
+
+
+# --- the log in both languages ---------------------------------------------------------------------
+def test_3_6_support_boxes_and_cards_named_in_both_languages() -> None:
+    """The support boxes carry the names the Italian rulebook gives them (§3.6: «riquadro di
+    supporto dei commercianti di Londra»), and a card goes *to* a faction with the article its
+    name takes («va agli Asburgo», «alla Nobiltà»), or to nobody."""
+    from tavola.core.i18n import Words
+
+    words = Words.for_board("tavola.games.revolution", RULES.board("standard", 5, {}))
+    move = {"faction": "burghers", "n": 2, "box": "london", "to": "holland"}
+    assert (
+        words.render("ev.support", move, "it")
+        == "I Borghesi spostano 2 pedine da Commercianti di Londra verso Holland."
+    )
+    assert (
+        words.render("ev.support", move, "en")
+        == "The Burghers move 2 tokens from London Merchants to Holland."
+    )
+    card = {"card": "AMSTERDAM"}
+    assert (
+        words.render("ev.card", card | {"faction": "habsburgs"}, "it")
+        == "La carta AMSTERDAM va agli Asburgo."
+    )
+    assert (
+        words.render("ev.card", card | {"faction": "nobility"}, "it") == "La carta AMSTERDAM va alla Nobiltà."
+    )
+    assert (
+        words.render("ev.card", card | {"faction": "habsburgs"}, "en")
+        == "The AMSTERDAM card goes to the Habsburgs."
+    )
+    assert words.render("ev.card", card | {"faction": "nobody"}, "en") == "The AMSTERDAM card goes to nobody."
+    assert not words.missing

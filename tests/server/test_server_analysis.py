@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -117,3 +118,75 @@ def test_every_worked_example_opens_on_the_board_and_plays_the_books_moves(web: 
         r = web.post("/api/analysis", json=body)
         assert r.status_code == 200, (entry["name"], r.text)
         assert r.json()["steps"] == len(body["actions"])
+
+
+SECRET_BATTLE = {
+    "game": "maria",
+    "players": 3,
+    "turn": {
+        "number": 1,
+        "stage": "retro",
+        "group": 2,
+        "pending": [{"s": "sequence"}, {"s": "combat", "group": 2, "attacks": [["neisse", "grottkau"]]}],
+    },
+    "generals": {
+        "neipperg": {"city": "neisse", "troops": 3},
+        "khevenhuller": {"city": "olmutz", "troops": 6},
+        "friedrich_der_grosse": {"city": "grottkau", "troops": 2},
+        "schwerin": {"city": "grottkau", "troops": 2},
+    },
+    "hands": {
+        "austria": ["10-diamonds", "9-diamonds", "7-diamonds", "reserve"],
+        "prussia": ["5-spades", "4-spades"],
+    },
+}
+
+
+def _secret_variant(hand: list[str], neipperg: int) -> dict:
+    pos = json.loads(json.dumps(SECRET_BATTLE))
+    pos["hands"]["austria"] = hand
+    pos["generals"]["neipperg"]["troops"] = neipperg
+    pos["generals"]["khevenhuller"]["troops"] = 9 - neipperg
+    return pos
+
+
+def test_4_hidden_information_the_board_answers_only_what_the_viewpoint_sees(web: TestClient) -> None:
+    """§4, §6, §8: from Frederick's viewpoint, nothing in the answer depends on Austria's cards or
+    on how its troops are shared: two positions differing only there answer the same."""
+    answers = []
+    for hand, neipperg in (
+        (SECRET_BATTLE["hands"]["austria"], 3),
+        (["2-hearts", "3-clubs", "8-spades", "6-hearts"], 5),
+    ):
+        r = web.post("/api/analysis", json={"position": _secret_variant(hand, neipperg), "role": "frederick"})
+        assert r.status_code == 200, r.text
+        answers.append({k: v for k, v in r.json().items() if k != "start"})
+    assert answers[0] == answers[1]
+    data = answers[0]
+    assert data["hidden"] and data["role"] == "frederick" and data["others"] == ["theresa"]
+    assert data["moves"] == {}  # Theresa's moves (her cards) are not sent
+    assert data["position"]["hands"]["austria"] == 4
+    assert data["position"]["generals"]["neipperg"]["troops"] == "?"
+    assert data["position"]["totals"] == {"austria": 9}
+    assert set(data["view"]["hands"]) == {"prussia", "saxony"}
+
+
+def test_4_hidden_information_unknown_parts_are_filled_and_the_others_moves_made_by_the_board(
+    web: TestClient,
+) -> None:
+    pos = _secret_variant(4, 3)
+    pos["generals"]["neipperg"]["troops"] = "?"
+    pos["generals"]["khevenhuller"]["troops"] = "?"
+    pos["totals"] = {"austria": 9}
+    body = {"position": pos, "role": "frederick", "actions": [["theresa", "@bot"]]}
+    first = web.post("/api/analysis", json=body)
+    assert first.status_code == 200, first.text
+    data = first.json()
+    assert [ev["msg"] for ev in data["filled"]] == ["ev.unknown_cards", "ev.unknown_troops"]
+    assert data["steps"] == 1 and "theresa" not in data["moves"]
+    assert not [ev for ev in data["view"]["log"] if "to" in ev and "frederick" not in ev["to"]]
+    # the board's moves are made again the same way at every request
+    assert web.post("/api/analysis", json=body).json() == data
+    # an entry for a role not to act is refused, as any move
+    late = web.post("/api/analysis", json={**body, "actions": [["louis", "@bot"]]})
+    assert late.status_code == 422 and "actions.0" in late.json()["error"]["message"]

@@ -17,6 +17,8 @@ from typing import Any
 
 from tavola.core.errors import UnknownGame
 from tavola.tools.arena import (
+    FAIR_SCORE_SPREAD,
+    FAIR_WIN_GAP,
     MAX_STEPS,
     arena_report,
     arena_tasks,
@@ -142,6 +144,15 @@ def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
         print()
     verdict = "no evidence of a seat advantage" if report["p_value"] >= 0.05 else "the seats differ"
     print(f"equal seats? chi2 = {report['chi2']:.2f}, p = {report['p_value']:.3f}: {verdict} (at 5%)")
+    fair = report["fairness"]
+    if markdown:
+        print()
+    print(
+        f"fair seats? the widest win share is {100 * fair['win_gap']:.1f} points from an even "
+        f"{100 * fair['even_share']:.1f}% (bound {100 * FAIR_WIN_GAP:.0f}), the mean scores spread "
+        f"{100 * fair['score_spread']:.1f}% of their mean (bound {100 * FAIR_SCORE_SPREAD:.0f}%): "
+        + ("fair" if fair["fair"] else "**not fair**" if markdown else "not fair")
+    )
     if report.get("nations") and set(report["nations"]) != set(report["seats"]):
         if markdown:
             print()

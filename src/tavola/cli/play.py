@@ -245,6 +245,8 @@ def run(args: argparse.Namespace) -> int:
     out = sys.stderr if args.json else sys.stdout
     term = Terminal(game, words, args.lang)
     shown_log = 0
+    for ev in game.filled:  # what the position left unknown, and how the seed filled it in
+        print("  " + words.render(ev["msg"], ev.get("args"), args.lang), file=out)
 
     def save() -> None:
         if args.record:

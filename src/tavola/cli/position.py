@@ -11,7 +11,7 @@ from typing import Any
 from tavola.cli.common import emit_json
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game
-from tavola.core.i18n import game_package, render
+from tavola.core.i18n import Words, game_package
 from tavola.core.position import dump, read
 
 
@@ -53,17 +53,22 @@ def parse_act(text: str) -> tuple[str, list[Any]]:
 def run(args: argparse.Namespace) -> int:
     game = load_file(args.game, args.file, args.seed)
     pkg = game_package(game.rules)
+    words = Words.for_board(pkg, game.rules.board(game.scenario, game.players, game.options))
     for text in args.act:
         role, action = parse_act(text)
         for ev in game.apply(role, action):
-            print("  " + render(pkg, ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang))
+            print("  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang))
     roles = [args.role] if args.role else game.active_roles
     if args.role and args.role not in game.roles:
         raise TavolaError(f"no role {args.role!r}; roles: {', '.join(game.roles)}")
+    # hidden information: with a role, the position as that role sees it
+    seen = game.position(args.role if game.rules.hidden_information else None)
+    filled = [words.render(ev["msg"], ev.get("args"), args.lang) for ev in game.filled]
     if args.json:
         emit_json(
             {
-                "position": game.position(),
+                "position": seen,
+                "filled": filled,
                 "active": game.active_roles,
                 "result": game.result,
                 "roles": {
@@ -72,7 +77,11 @@ def run(args: argparse.Namespace) -> int:
             }
         )
         return 0
-    print(dump(game.position()).rstrip())
+    if filled:
+        print(f"# Filled in from seed {args.seed}:")
+        for line in filled:
+            print(f"# {line}")
+    print(dump(seen).rstrip())
     if game.result:
         print(f"\nGame over: {game.result}")
     for role in roles:
@@ -82,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
             print(f"\n[{role}] not to act now; waiting for {', '.join(game.active_roles) or 'nobody'}")
             continue
         rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
-        print(f"\n[{role}] {render(pkg, prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}")
+        print(f"\n[{role}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}")
         for i, action in enumerate(game.legal_actions(role), 1):
             print(f"  {i:>3}. {' '.join(str(p) for p in action)}")
     return 0

@@ -22,7 +22,7 @@ from tavola.core.errors import (
     UnknownGame,
     WrongRole,
 )
-from tavola.core.position import load_state, write
+from tavola.core.position import load, write
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
@@ -175,22 +175,28 @@ class Game:
         self.state_version = self.rules.state_version
         """The layout of the state its checksums are written in: the game's current one, or the
         older one of the record it was replayed from, so a stored match goes on in one layout."""
+        self.filled: list[Event] = []
+        """What the start position left unknown and the seed filled in (log events)."""
 
     @classmethod
     def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
         """A game in play from a position (docs/positions.md); raises PositionError naming the
         faulty item. The game remembers the position it started from, and its record carries it."""
-        full, state = load_state(game_id, position, seed)
+        full, state, filled = load(game_id, position, seed)
         # The state drew on the generator in use here: SplitMix64 (format 1) unless a replay chose.
         fmt = FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
         game = cls(full["game"], full["scenario"], full["players"], full["options"], seed, record_format=fmt)
         game.state = state
         game.start = full
+        game.filled = filled
         return game
 
-    def position(self) -> dict[str, Any]:
-        """The current situation as a position (plain data, YAML/JSON-ready), header first."""
-        return write(self.game_id, self.state)
+    def position(self, role: str | None = None) -> dict[str, Any]:
+        """The current situation as a position (plain data, YAML/JSON-ready), header first; with
+        ``role``, as that role sees it: what it may not see is left unknown (docs/positions.md)."""
+        if role is not None:
+            self._check_role(role)
+        return write(self.game_id, self.state, role)
 
     # --- reading ----------------------------------------------------------------------
     @property

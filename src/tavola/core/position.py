@@ -131,6 +131,15 @@ def settings(game_id: str | None, position: Any) -> dict[str, Any]:
 
 def load_state(game_id: str | None, position: Any, seed: int = 0) -> tuple[dict[str, Any], dict[str, Any]]:
     """(full position, state): the position checked and turned into a sound state."""
+    full, state, _ = load(game_id, position, seed)
+    return full, state
+
+
+def load(
+    game_id: str | None, position: Any, seed: int = 0
+) -> tuple[dict[str, Any], dict[str, Any], list[dict[str, Any]]]:
+    """(full position, state, filled): the position checked and turned into a sound state, and
+    the log events saying what it left unknown and how the seed filled it in (hidden hands...)."""
     full = settings(game_id, position)
     rules = get_rules(full["game"])
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -144,15 +153,18 @@ def load_state(game_id: str | None, position: Any, seed: int = 0) -> tuple[dict[
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         # A game's reader should name the item itself; this is the safety net.
         raise PositionError("", f"malformed position ({type(exc).__name__}: {exc})") from None
+    filled = state.pop("_filled", [])
     problems = rules.check(state)
     if problems:
         raise PositionError("", f"the position breaks the rules: {problems[0]}")
-    return full, state
+    return full, state, filled
 
 
-def write(game_id: str, state: dict[str, Any]) -> dict[str, Any]:
-    """The position of a state of the game ``game_id``."""
-    body = get_rules(game_id).position(state)
+def write(game_id: str, state: dict[str, Any], role: str | None = None) -> dict[str, Any]:
+    """The position of a state of the game ``game_id``; with ``role``, as that role sees it
+    (what it cannot see left unknown, for games with hidden information)."""
+    rules = get_rules(game_id)
+    body = rules.position(state) if role is None else rules.position_seen(state, role)
     out: dict[str, Any] = {"format": FORMAT, "game": game_id}
     out.update({k: body[k] for k in HEADER[2:] if k in body})
     out.update({k: v for k, v in body.items() if k not in HEADER})

@@ -194,12 +194,19 @@ class Rules(ABC):
         the pending decision. No RNG word: a position is loaded with a seed of its own."""
         raise NotImplementedError(f"{self.id or type(self).__name__} does not write positions yet")
 
+    def position_seen(self, state: State, role: str) -> dict[str, Any]:
+        """The position as ``role`` sees it: a game with hidden information leaves unknown what
+        the role may not see (loading such a position fills it in from the seed)."""
+        return self.position(state)
+
     def from_position(self, position: dict[str, Any], seed: int) -> State:
         """A full state from a position, validated against the rules and the board data.
 
         ``position`` already carries the checked ``game``, ``scenario``, ``players`` and
         ``options`` (all defaults filled in). Raises :class:`tavola.core.errors.PositionError`
-        naming the faulty item; never returns a half-valid state."""
+        naming the faulty item; never returns a half-valid state. Where the position leaves
+        hidden parts unknown and the seed fills them in, the log events saying so go under
+        ``state["_filled"]`` (the loader takes them out: ``Game.filled``)."""
         raise NotImplementedError(f"{self.id or type(self).__name__} does not read positions yet")
 
     # --- for the user interface -------------------------------------------------------

@@ -420,6 +420,28 @@ def _number(value: Any) -> float:
 
 
 # --- balance -------------------------------------------------------------------------------
+FAIR_WIN_GAP = 0.10  # no seat's win share more than 10 points from an even share
+FAIR_SCORE_SPREAD = 0.15  # the seats' mean scores within 15% of their mean
+
+
+def fairness(seats: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """The seats are fair when every seat's win share is within ``FAIR_WIN_GAP`` of an even
+    share and the spread of the seats' mean scores (highest minus lowest) is within
+    ``FAIR_SCORE_SPREAD`` of their mean."""
+    rates = [row["win_rate"] for row in seats.values()]
+    scores = [row["mean_score"] for row in seats.values()]
+    even = 1.0 / len(seats) if seats else 0.0
+    gap = max((abs(r - even) for r in rates), default=0.0)
+    mean = statistics.fmean(scores) if scores else 0.0
+    spread = (max(scores) - min(scores)) / mean if mean > 0 else 0.0
+    return {
+        "even_share": round(even, 4),
+        "win_gap": round(gap, 4),
+        "score_spread": round(spread, 4),
+        "fair": gap <= FAIR_WIN_GAP and spread <= FAIR_SCORE_SPREAD,
+    }
+
+
 def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> dict[str, Any]:
     bad, errors, unfinished = _left_out(outcomes)
     good = [o for o in outcomes if o.index not in bad]
@@ -448,6 +470,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
             "mean_score": round(statistics.fmean(scores[r]), 3) if scores[r] else 0.0,
         }
     x, p = chi2_uniform([wins[r] for r in settings.roles])
+    fair = fairness(seats)
     return {
         "game": settings.game,
         "scenario": settings.scenario,
@@ -457,6 +480,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
         "seats": seats,
         "chi2": round(x, 3),
         "p_value": round(p, 4),
+        "fairness": fair,
         "nations": {k: round(statistics.fmean(v), 3) for k, v in nations.items()},
         "decision_time": _summarize_times(good),
         "search": _summarize_search(good),

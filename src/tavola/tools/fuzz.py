@@ -2,7 +2,8 @@
 
 Each game is played with uniformly random legal actions straight on the rules (fast), and
 checked for: exceptions (crashes), dead ends (nobody active but no result, or an active
-role with no legal action), invariant violations (``Rules.check``), games past a step limit,
+role with no legal action), invariant violations (``Rules.check`` on every state reached,
+``Rules.check_step`` on every step, in straight play and in session games alike), games past a step limit,
 non-determinism (replaying the actions from the seed must give the same checksum), and
 undo misuse (every few games run through a :class:`Game` session that takes actions back
 at random and must land on the exact earlier checksum; its record must replay and verify).
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from tavola.core.errors import TavolaError
-from tavola.core.game import RECORD_FORMAT, Game, checksum, replay
+from tavola.core.game import COMMIT, RECORD_FORMAT, Game, checksum, decode_commit, replay
 from tavola.core.registry import get_rules
 from tavola.core.rules import Rules, clone
 
@@ -146,9 +147,12 @@ def _fuzz_session(
     max_steps: int,
     pick: random.Random,
 ) -> GameReport:
-    """A random game through the session, taking actions back at random (§ undo contract)."""
+    """A random game through the session, taking actions back at random (§ undo contract),
+    with the same invariant checks after every step as straight play."""
     report = GameReport()
     game = Game(game_id, scenario, players, options, seed)
+    rules = game.rules
+    step_checks = type(rules).check_step is not Rules.check_step
 
     def fail(kind: str, message: str) -> GameReport:
         report.failures.append(Failure(kind, message, game.record()))
@@ -167,8 +171,10 @@ def _fuzz_session(
         if action != ("undo",) and game.can_undo(role) and pick.random() < 0.1:
             action = ("undo",)
         before = checksum(game.state)
+        committed = clone(game.state) if step_checks else game.state
+        steps = len(game.actions)
         try:
-            game.apply(role, action)
+            events = game.apply(role, action)
         except TavolaError as exc:
             return fail("crash", f"step {len(game.actions)}: listed action refused: {exc}")
         except Exception:
@@ -182,6 +188,13 @@ def _fuzz_session(
                 return fail("undo", f"step {len(game.actions) - 1}: undo did not restore the earlier state")
         else:
             history.append(before)
+        problems = rules.check(game.state)
+        if step_checks and action != ("undo",) and len(game.actions) > steps:
+            problems += _check_entry(
+                rules, committed, game.actions[-1], game.state, events, report.invariants
+            )
+        if problems:
+            return fail("invariant", f"step {len(game.actions) - 1}: " + "; ".join(problems))
         if len(history) >= max_steps:  # undone steps do not count: they made no progress
             return fail("step-limit", f"no result after {max_steps} steps")
     report.steps = len(game.actions)
@@ -191,6 +204,28 @@ def _fuzz_session(
     except TavolaError as exc:
         return fail("nondeterminism", f"the record does not replay: {exc}")
     return report
+
+
+def _check_entry(
+    rules: Rules,
+    before: Any,
+    entry: list[Any],
+    after: Any,
+    events: list[Any],
+    seen: dict[str, int],
+) -> list[str]:
+    """The step invariants of one recorded step: a secret choice committed as several clicks is
+    checked click by click, replayed from the state before it (the rules are deterministic)."""
+    role, *action = entry
+    if action[0] != COMMIT:
+        return rules.check_step(before, role, tuple(action), after, events, seen)
+    problems: list[str] = []
+    state = before
+    for click in decode_commit(tuple(action)):
+        prev = clone(state)
+        more = rules.apply(state, role, click)
+        problems += rules.check_step(prev, role, click, state, more, seen)
+    return problems
 
 
 def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, int], GameReport, float]:
@@ -227,10 +262,22 @@ def run(
     results = []
     failed = 0
 
+    written: dict[int, list[str]] = {}
+
     def collect(item: tuple[tuple[str, int, int], GameReport, float]) -> None:
         nonlocal failed
         results.append(item)
         failed += bool(item[1].failures)
+        (sc, n, s), rep, _secs = item
+        if out_dir is not None and rep.failures:  # written at once: a stopped run keeps them
+            out_dir.mkdir(parents=True, exist_ok=True)
+            written[s] = []
+            for f in rep.failures:
+                path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
+                path.write_text(
+                    json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1)
+                )
+                written[s].append(str(path))
         if progress is not None:
             progress(len(results), games, failed)
 
@@ -249,7 +296,7 @@ def run(
         steps += rep.steps
         for name, k in rep.invariants.items():
             exercised[name] = exercised.get(name, 0) + k
-        for f in rep.failures:
+        for i, f in enumerate(rep.failures):
             entry: dict[str, Any] = {
                 "kind": f.kind,
                 "scenario": sc,
@@ -257,13 +304,8 @@ def run(
                 "seed": s,
                 "message": f.message.strip().splitlines()[-1][:300],
             }
-            if out_dir is not None:
-                out_dir.mkdir(parents=True, exist_ok=True)
-                path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
-                path.write_text(
-                    json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1)
-                )
-                entry["record"] = str(path)
+            if s in written:
+                entry["record"] = written[s][i]
             failures.append(entry)
     return {
         "game": game_id,

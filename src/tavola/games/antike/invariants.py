@@ -16,18 +16,41 @@ What a single state can show is checked here, chapter by chapter:
   its prerequisite, the first developer owns it; §8.1 legions only where land borders run,
   galleys only where sea borders do; §8.2 a nation's last city is never taken.
 
-The rules about a change (the rondel's price, production, the prices of militia, temples,
-technologies and cities, the conquest's strength, battles one for one) need the state before
-and after an action; they are the rule modules' tests' to pin down until the game's rules
-object takes a step checker.
+The rules about a change are checked step by step (:func:`check_step`, run by the fuzzer
+after every action), from the state before and after it:
+
+- §5 only the nation whose turn it is gains anything; the others only lose units and cities
+  (battles, conquest); turns pass clockwise; §5 Bellona passes counter-clockwise when its
+  holder arms.
+- §3, §4 personages and technologies are never lost, the first developer never changes.
+- §5.1 up to 3 rondel spaces free, one resource or coin for each further space, standing
+  still is a full circle; §6.1 production is 1 per city of the kind (3 with a temple), +1
+  Metallum or +2 Moneta, and a coin (or, with the bank out of coins, one resource).
+- §7.1 a unit armed only in one of the nation's cities, of a type a border there lets in, for
+  2 iron (or free, Bellona's); §7.2 a temple only in the nation's own city, for 5 marble; §7.3
+  technologies at the table's price (the first developer's or the later one), Commercium,
+  Moneta and Res Publica only after the one above; trading only at an owned rate, giving
+  resources or coins and receiving resources, never coins.
+- §5.2 a city founded only where the nation has a legion or galley, on a free city site, for a
+  marble, an iron and a gold (coins standing in).
+- §8.1 a unit crosses one border of its colour per click; a battle costs both sides the same
+  units of the same type; §8.2 a city (or neutral temple) taken only with units equal to its
+  defence computed from the book (the city, its temple, the defenders, few personages, Regnum
+  or Res Publica), never a nation's last city, the token keeping its resource, the temple
+  destroyed, the defenders returned to supply, the conqueror's units paid from that region.
+- §5.3 at the end of its turn a nation holds exactly the kings, citizens and navigators its
+  cities, temples and seas deserve that the bank still has; §4 a winner has the personages.
+
+What needs the whole turn at once (the 1 or 3 units armed per city, a trade's 2 for 1 or 3 for
+2 in total, the generals for the turn's destroyed temples) is left to the rule modules' tests.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import CITY_TOKENS, COIN, GALLEY, LEGION, State, board
-from tavola.games.antike.loader import NO_SITE, RULEBOOK, SITE_ANY
+from tavola.games.antike.common import CITY_TOKENS, COIN, GALLEY, LEGION, TECH, State, board
+from tavola.games.antike.loader import NO_SITE, RULEBOOK, SITE_ANY, Board
 
 FRAMES = {
     "rondel",
@@ -199,4 +222,412 @@ def _check_personages(state: State) -> list[str]:
         w = state["winner"]
         if sum(state["pers"][w]) < state["target"] - 1:
             out.append(f"{names[w]} won with {sum(state['pers'][w])} personages of {state['target']} (§4)")
+    return out
+
+
+# --- the rules of a change ----------------------------------------------------------------------
+# Numbers the rulebook prints, written here from its text (not read from the data), so a wrong
+# number in data/rules.yaml is caught rather than copied.
+FREE_STEPS = 3  # §5.1 «avanzare gratuitamente per un massimo di 3 caselle»
+RONDEL = ("ferrum", "templum", "aurum", "movere1", "militia", "marmor", "scientia", "movere2")
+PRODUCES = {"marmor": 0, "ferrum": 1, "aurum": 2}  # §6.1, purse places [marble, iron, gold, coin]
+UNIT_IRON = 2  # §7.1 «Per ogni nuova unità militare, pagate 2 di ferro»
+TEMPLE_MARBLE = 5  # §7.2 «pagate alla banca 5 marmi»
+# §7.3 the Scientia table: first developer's price / later price, and the technology above it.
+TECH_PRICE = {
+    "mercatura": (6, 2, None),
+    "metallum": (9, 5, None),
+    "regnum": (10, 6, None),
+    "commercium": (9, 4, "mercatura"),
+    "moneta": (12, 7, "metallum"),
+    "res_publica": (13, 8, "regnum"),
+    "strata": (7, 3, None),
+    "navigatio": (8, 4, None),
+}
+TRADE = {"mercatura": (2, 1), "commercium": (3, 2)}  # §7.3 «2 a 1», «3 a 2»
+PER = {"kings": 5, "citizens": 3, "navigators": 7}  # §3.1, §3.3, §3.5
+_CROSSES = {"land": (True, False), "sea": (False, True), "mixed": (True, True)}  # §8.1 red, blue, both
+
+
+_CROSSINGS: dict[str, tuple[set[tuple[int, int]], set[tuple[int, int]]]] = {}
+
+
+def _crossings(b: Board) -> tuple[set[tuple[int, int]], set[tuple[int, int]]]:
+    """§8.1 the (from, to) pairs a legion and a galley may cross, from the board's borders."""
+    if b.scenario not in _CROSSINGS:
+        pairs: tuple[set[tuple[int, int]], set[tuple[int, int]]] = (set(), set())
+        for x, y, kind in b.borders:
+            for t in (LEGION, GALLEY):
+                if _CROSSES[kind][t]:
+                    pairs[t].update(((x, y), (y, x)))
+        _CROSSINGS[b.scenario] = pairs
+    return _CROSSINGS[b.scenario]
+
+
+def _seen(seen: dict[str, int] | None, name: str) -> None:
+    if seen is not None:
+        seen[name] = seen.get(name, 0) + 1
+
+
+def _book_defence(state: State, r: int) -> int:
+    """§8.2 «La forza difensiva»: 1 for a city, 3 with a temple, +1 per defending legion or
+    galley there, +1 with 2 or fewer personages, +1 Regnum or +2 Res Publica; a neutral temple 3."""
+    if state["temple"][r] == 2:
+        return 3
+    owner = state["city"][r]
+    value = 3 if state["temple"][r] == 1 else 1
+    value += state["units"][owner][2 * r] + state["units"][owner][2 * r + 1]
+    if sum(state["pers"][owner]) <= 2:
+        value += 1
+    techs = {t.id for t in RULEBOOK.techs if state["tech"][owner] & t.bit}
+    value += 2 if "res_publica" in techs else 1 if "regnum" in techs else 0
+    return value
+
+
+def _paid(before: list[int], after: list[int], due: list[int]) -> bool:
+    """§6.1 a cost in marble, iron and gold, coins standing in for what is missing: each
+    resource pays at most its share, the coins the rest, nothing else is touched."""
+    drop = [b - a for b, a in zip(before, after, strict=True)]
+    if any(d < 0 for d in drop) or any(drop[k] > due[k] for k in range(3)):
+        return False
+    return sum(drop) == sum(due)
+
+
+def _sea_points(state: State, n: int) -> int:
+    """§3.5, §4 sea areas held: a region where only the nation's galleys stand counts 1, a sea
+    without a city site (the galley symbol) 2."""
+    b = board(state)
+    total = 0
+    for r in range(b.size):
+        s = 2 * r + 1
+        if state["units"][n][s] and not any(u[s] for m, u in enumerate(state["units"]) if m != n):
+            total += 1 if b.site[r] != NO_SITE else 2
+    return total
+
+
+def check_step(
+    before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None = None
+) -> list[str]:
+    """The rules of one transition, from the rulebook: who may change what (§5), the rondel's
+    price and production (§5.1, §6.1), Bellona (§5), arming (§7.1), temples (§7.2),
+    technologies and trade (§7.3), founding (§5.2), movement and battles (§8.1), conquest
+    (§8.2), and the personages won at the end of the turn and kept (§3, §4, §5.3)."""
+    out: list[str] = []
+    count = len(before["nations"])
+    n = before["cur"]
+    names = before["nations"]
+    asked = before["flow"][-1]["s"]
+    turn_over = after["cur"] != n or (after["winner"] >= 0 and before["winner"] < 0)
+
+    # §5 only the nation whose turn it is acts; the others lose units and cities, nothing else.
+    _seen(seen, "5 the turn's nation acts")
+    for m in range(count):
+        if m == n:
+            continue
+        for key in ("res", "tech", "pos"):
+            if after[key][m] != before[key][m]:
+                out.append(f"§5 {names[m]}'s {key} changed in {names[n]}'s turn")
+        if after["pers"][m] != before["pers"][m]:
+            out.append(f"§5.3 {names[m]} won personages in {names[n]}'s turn")
+        if any(a > x for a, x in zip(after["units"][m], before["units"][m], strict=True)):
+            out.append(f"§5 {names[m]} gained units in {names[n]}'s turn")
+    if after["cur"] != n and after["winner"] < 0 and after["cur"] != (n + 1) % count:
+        out.append(f"§5 the turn passed from {names[n]} to {names[after['cur']]}, not clockwise")
+
+    # §3, §4 personages and technologies, once won, are never lost.
+    _seen(seen, "4 personages kept")
+    for m in range(count):
+        if any(a < x for a, x in zip(after["pers"][m], before["pers"][m], strict=True)):
+            out.append(f"§4 {names[m]} lost a personage")
+        if after["tech"][m] & before["tech"][m] != before["tech"][m]:
+            out.append(f"§7.3 {names[m]} lost a technology")
+    for k, f in enumerate(before["first"]):
+        if f >= 0 and after["first"][k] != f:
+            out.append(f"§7.3 the first developer of {RULEBOOK.techs[k].id} changed")
+
+    if asked in ("rondel", "pay") and action[0] in ("rondel", "pay"):
+        out += _rondel_step(before, action, after, seen)
+    elif asked == "coin":
+        _seen(seen, "6.1 coin")
+        gain = [a - x for a, x in zip(after["res"][n], before["res"][n], strict=True)]
+        if sorted(gain) != [0, 0, 0, 1] or gain[COIN]:
+            out.append(f"§6.1 with no coin in the bank {names[n]} took {gain}, not one resource")
+    elif asked == "trade":
+        out += _trade_step(before, action, after, seen)
+    elif action[0] == "trade":
+        _seen(seen, "7.3 trading")
+        tech = {t.id: t.bit for t in RULEBOOK.techs}[action[1]]
+        if not before["tech"][n] & tech or before["fresh"] & tech:
+            out.append(
+                f"§7.3 {names[n]} trades at the {action[1]} rate without owning it since its last turn"
+            )
+    out += _map_step(before, action, after, seen)
+    if before["bellona"] != after["bellona"]:
+        _seen(seen, "5 Bellona")
+        if (
+            before["bellona"] != n
+            or RONDEL[after["pos"][n]] != "militia"
+            or after["bellona"] != (n - 1) % count
+        ):
+            out.append(f"§5 Bellona passed from {names[before['bellona']]} to {names[after['bellona']]}")
+    if turn_over:
+        out += _personages_won(before, after, seen)
+    elif after["pers"][n] != before["pers"][n]:
+        out.append(f"§5.3 {names[n]} won personages before the end of its turn")
+    if after["winner"] >= 0 and before["winner"] < 0:
+        _seen(seen, "4 victory")
+        have = sum(after["pers"][after["winner"]])
+        if after["winner"] != n or have < after["target"] - 1:
+            out.append(f"§4 {names[after['winner']]} wins with {have} personages of {after['target']}")
+    return out
+
+
+def _rondel_step(
+    before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None
+) -> list[str]:
+    """§5.1 up to 3 spaces free, one resource or coin for each further space, never standing
+    still (a full circle of 8); §6.1 production on landing, and the coin."""
+    out: list[str] = []
+    n = before["cur"]
+    nation = before["nations"][n]
+    p_res, a_res = before["res"][n], after["res"][n]
+    paying = before["flow"][-1]["s"] == "pay"
+    done = after["flow"][-1]["s"] != "pay" or after["cur"] != n
+    spent = [0, 0, 0, 0]
+    if paying:
+        _seen(seen, "5.1 rondel price")
+        spent[{"marble": 0, "iron": 1, "gold": 2, "coin": 3}[action[1]]] = 1
+    elif after["pos"][n] != before["pos"][n] or done:
+        _seen(seen, "5.1 rondel free steps")
+        pos, to = before["pos"][n], RONDEL.index(action[1])
+        if pos >= 0 and ((to - pos) % 8 or 8) > FREE_STEPS:
+            out.append(f"§5.1 {nation} moved {(to - pos) % 8 or 8} spaces without paying")
+    else:
+        _seen(seen, "5.1 rondel price")
+        pos, to = before["pos"][n], RONDEL.index(action[1])
+        steps = (to - pos) % 8 or 8
+        if pos < 0 or steps <= FREE_STEPS or sum(p_res) < steps - FREE_STEPS:
+            out.append(f"§5.1 {nation} asked to pay for {steps} spaces from {pos}")
+        if a_res != p_res:
+            out.append(f"§5.1 {nation}'s purse changed before paying")
+        return out
+    if not done:
+        if [x - a for x, a in zip(p_res, a_res, strict=True)] != spent:
+            out.append(f"§5.1 {nation} paid {p_res} -> {a_res} for one space")
+        return out
+    space = RONDEL[after["pos"][n]]
+    made = [0, 0, 0, 0]
+    if space in PRODUCES:
+        _seen(seen, "6.1 production")
+        k = PRODUCES[space]
+        for r in range(board(before).size):
+            if before["city"][r] == n and before["tok"][r] == k:
+                made[k] += 3 if before["temple"][r] == 1 else 1
+        techs = {t.id for t in RULEBOOK.techs if before["tech"][n] & t.bit}
+        made[k] += 2 if "moneta" in techs else 1 if "metallum" in techs else 0
+        if before["coins"] + spent[COIN] > 0:
+            made[COIN] = 1
+        elif after["flow"][-1]["s"] != "coin":
+            out.append(f"§6.1 {nation} got neither a coin nor the choice of a resource")
+    want = [x - s + m for x, s, m in zip(p_res, spent, made, strict=True)]
+    if a_res != want:
+        out.append(f"§5.1/§6.1 {nation}'s purse went {p_res} -> {a_res} on {space}, the book gives {want}")
+    return out
+
+
+def _trade_step(
+    before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None
+) -> list[str]:
+    """§7.3 a trade gives resources or coins to the bank and takes resources, never coins."""
+    _seen(seen, "7.3 trading")
+    n = before["cur"]
+    delta = [a - x for a, x in zip(after["res"][n], before["res"][n], strict=True)]
+    if action[0] == "pay":
+        ok = sorted(delta) == [-1, 0, 0, 0]
+    else:
+        ok = sorted(delta) == [0, 0, 0, 1] and delta[COIN] == 0
+    rate = before["flow"][-1].get("rate")
+    if rate not in TRADE:
+        ok = False
+    return [] if ok else [f"§7.3 {before['nations'][n]} traded {delta} at the {rate} rate"]
+
+
+def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None) -> list[str]:
+    """What changed on the map: arming (§7.1), temples (§7.2), technologies (§7.3), founding
+    (§5.2), movement and battles (§8.1), conquest (§8.2)."""
+    out: list[str] = []
+    b = board(before)
+    n = before["cur"]
+    nation = before["nations"][n]
+    p_res, a_res = before["res"][n], after["res"][n]
+    conquered = [
+        r
+        for r in range(b.size)
+        if (before["city"][r] >= 0 and after["city"][r] != before["city"][r])
+        or (before["temple"][r] == 2 and after["temple"][r] != 2)
+    ]
+    founded = [r for r in range(b.size) if before["city"][r] < 0 and after["city"][r] >= 0]
+    temples = [r for r in range(b.size) if before["temple"][r] == 0 and after["temple"][r]]
+    for r in conquered:
+        _seen(seen, "8.2 conquest")
+        rid = b.ids[r]
+        owner = before["city"][r]
+        strength = sum(before["units"][n][2 * r : 2 * r + 2])
+        if strength < _book_defence(before, r):
+            out.append(f"§8.2 {nation} took {rid} with {strength} units against {_book_defence(before, r)}")
+        if owner >= 0:
+            if after["city"][r] != n or after["tok"][r] != before["tok"][r]:
+                out.append(f"§8.2 {rid}'s city token is not the conqueror's with the same resource")
+            if before["ncity"][owner] < 2:
+                out.append(f"§8.2 {before['nations'][owner]}'s only city, {rid}, was taken")
+            if any(after["units"][owner][2 * r : 2 * r + 2]):
+                out.append(f"§8.2 the defender's units stay in conquered {rid}")
+        elif after["city"][r] >= 0:
+            out.append(f"§8.2 a city stands where the neutral temple of {rid} was conquered")
+        if before["temple"][r] and after["temple"][r]:
+            out.append(f"§8.2 the temple of conquered {rid} was not destroyed")
+    for r in founded:
+        _seen(seen, "5.2 founding")
+        rid = b.ids[r]
+        if after["city"][r] != n:
+            out.append(f"§5.2 a city of {before['nations'][after['city'][r]]} appeared in {rid}")
+        if not any(before["units"][n][2 * r : 2 * r + 2]):
+            out.append(f"§5.2 {nation} founded {rid} without a legion or galley there")
+        if before["temple"][r] == 2 or b.site[r] == NO_SITE:
+            out.append(f"§5.2 {nation} founded {rid}, where no city may stand")
+        if b.site[r] != SITE_ANY and after["tok"][r] != b.site[r]:
+            out.append(f"§5.2 {rid} shows a token its site does not produce")
+        if not _paid(p_res, a_res, [1, 1, 1]):
+            out.append(f"§5.2 founding {rid} cost {p_res} -> {a_res}, not a marble, an iron and a gold")
+    for r in temples:
+        _seen(seen, "7.2 temple")
+        if after["temple"][r] != 1 or before["city"][r] != n:
+            out.append(f"§7.2 a temple rose in {b.ids[r]}, not a city of {nation}")
+        if after["temples"] != before["temples"] - 1:
+            out.append("§7.2 a temple was built but the bank's count did not fall by one")
+        if not _paid(p_res, a_res, [TEMPLE_MARBLE, 0, 0]):
+            out.append(f"§7.2 a temple cost {p_res} -> {a_res}, not 5 marble")
+    new_tech = after["tech"][n] & ~before["tech"][n]
+    for k, t in enumerate(RULEBOOK.techs):
+        if not new_tech & t.bit:
+            continue
+        _seen(seen, "7.3 technology")
+        first, later, above = TECH_PRICE[t.id]
+        if above is not None and not before["tech"][n] & TECH[above].bit:
+            out.append(f"§7.3 {nation} developed {t.id} before {above}")
+        price = first if before["first"][k] < 0 else later
+        if not _paid(p_res, a_res, [0, 0, price]):
+            out.append(f"§7.3 {t.id} cost {nation} {p_res} -> {a_res}, the table says {price} gold")
+        if before["first"][k] < 0 and after["first"][k] != n:
+            out.append(f"§7.3 {nation} developed {t.id} first but is not marked so")
+    out += _units_step(before, action, after, conquered, seen)
+    if not (conquered or founded or temples or new_tech) and before["flow"][-1]["s"] in (
+        "militia",
+        "templum",
+        "scientia",
+        "found",
+        "move",
+        "clash",
+        "conquer",
+        "loss",
+    ):
+        gained = [a - x for a, x in zip(a_res, p_res, strict=True)]
+        arming = sum(after["sup"][n][:2]) < sum(before["sup"][n][:2])
+        if any(gained) and not arming:
+            out.append(f"§5 {nation}'s purse changed {gained} with nothing bought")
+    return out
+
+
+def _units_step(
+    before: State, action: tuple[Any, ...], after: State, conquered: list[int], seen: dict[str, int] | None
+) -> list[str]:
+    """§7.1 arming, §8.1 a move across one border of the unit's colour, battles one for one,
+    §8.2 the conqueror's units returned to supply."""
+    out: list[str] = []
+    b = board(before)
+    n = before["cur"]
+    nation = before["nations"][n]
+    count = len(before["nations"])
+    units_b, units_a = before["units"], after["units"]
+    diff = [[a - x for a, x in zip(units_a[m], units_b[m], strict=True)] for m in range(count)]
+    mine = diff[n]
+    added = [s for s, d in enumerate(mine) if d > 0]
+    removed = [s for s, d in enumerate(mine) if d < 0]
+    supply_drop = [before["sup"][n][t] - after["sup"][n][t] for t in (LEGION, GALLEY)]
+    if any(supply_drop[t] > 0 for t in (LEGION, GALLEY)):
+        _seen(seen, "7.1 arming")
+        if before["flow"][-1]["s"] != "militia" or sum(supply_drop) != 1 or removed:
+            out.append(f"§7.1 {nation} took {supply_drop} units from supply outside a single arming click")
+        for s in added:
+            r, t = divmod(s, 2)
+            if before["city"][r] != n:
+                out.append(f"§7.1 {nation} armed a unit in {b.ids[r]}, not one of its cities")
+            if not b.allows[t][r]:
+                out.append(
+                    f"§7.1 a {('legion', 'galley')[t]} armed in {b.ids[r]}, which has no border for it"
+                )
+        p_res, a_res = before["res"][n], after["res"][n]
+        if a_res != p_res and not _paid(p_res, a_res, [0, UNIT_IRON, 0]):
+            out.append(f"§7.1 a unit cost {nation} {p_res} -> {a_res}, not 2 iron (or nothing, Bellona's)")
+        return out
+    if added:
+        _seen(seen, "8.1 movement")
+        if len(added) != 1 or len(removed) != 1 or mine[added[0]] != 1 or mine[removed[0]] != -1:
+            out.append(f"§8.1 {nation}'s units changed {mine} in one move")
+        else:
+            (r, t), (s, u) = divmod(added[0], 2), divmod(removed[0], 2)
+            if t != u or (s, r) not in _crossings(b)[t]:
+                out.append(f"§8.1 a {('legion', 'galley')[t]} of {nation} went {b.ids[s]} -> {b.ids[r]}")
+        return out
+    lost = [[-d if d < 0 else 0 for d in diff[m]] for m in range(count)]
+    if not any(any(x) for x in lost):
+        return out
+    if conquered:
+        return out  # the defender's units go with the city (checked above); the conqueror's follow
+    if before["flow"][-1]["s"] == "loss":
+        _seen(seen, "8.2 conqueror's losses")
+        others = sum(sum(lost[m]) for m in range(count) if m != n)
+        slots = [s for s, x in enumerate(lost[n]) if x]
+        if others or not slots or len({s // 2 for s in slots}) != 1:
+            out.append(f"§8.2 paying for a conquest removed units of other nations or regions: {slots}")
+        else:
+            r = slots[0] // 2
+            if after["city"][r] not in (n, -1) or after["temple"][r] == 2:
+                out.append(f"§8.2 {nation} paid for a conquest in {b.ids[r]}, which it did not take")
+        return out
+    _seen(seen, "8.1 battle")
+    for s in range(2 * b.size):
+        theirs = sum(lost[m][s] for m in range(count) if m != n)
+        if lost[n][s] != theirs:
+            out.append(
+                f"§8.1 a battle in {b.ids[s // 2]} cost {nation} {lost[n][s]} units and the others {theirs}"
+            )
+    return out
+
+
+def _personages_won(before: State, after: State, seen: dict[str, int] | None) -> list[str]:
+    """§5.3 at the end of its turn a nation wins the personages it deserves that the bank still
+    holds: a king for each 5 cities (§3.1), a citizen for each 3 temples (§3.3), a navigator for
+    each 7 sea areas (§3.5), thresholds never won twice (§4 example); Pliny only with all eight
+    technologies (§3.4)."""
+    _seen(seen, "5.3 personages won")
+    out: list[str] = []
+    b = board(after)
+    n = before["cur"]
+    nation = before["nations"][n]
+    cities = sum(1 for r in range(b.size) if after["city"][r] == n)
+    temples = sum(1 for r in range(b.size) if after["city"][r] == n and after["temple"][r] == 1)
+    for k, name, have in (
+        (_KINGS, "kings", cities),
+        (_CITIZENS, "citizens", temples),
+        (_NAVIGATORS, "navigators", _sea_points(after, n)),
+    ):
+        was = before["pers"][n][k]
+        due = min(max(was, have // PER[name]), was + before["bank"][k])
+        if after["pers"][n][k] != due:
+            out.append(f"§5.3 {nation} holds {after['pers'][n][k]} {name} for {have}, the book gives {due}")
+    if after["pers"][n][_PLINY] > before["pers"][n][_PLINY] and after["tech"][n] != sum(
+        t.bit for t in RULEBOOK.techs
+    ):
+        out.append(f"§3.4 {nation} won Pliny without all eight technologies")
     return out

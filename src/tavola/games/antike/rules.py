@@ -23,7 +23,7 @@ from tavola.games.antike.common import (
 )
 from tavola.games.antike.flow import FLOW, as_layout_1
 from tavola.games.antike.heuristic import evaluate
-from tavola.games.antike.invariants import check
+from tavola.games.antike.invariants import check, check_step
 from tavola.games.antike.knowledge import KNOWLEDGE
 from tavola.games.antike.loader import BOARDS
 
@@ -100,6 +100,17 @@ class AntikeRules(Rules):
 
     def legacy_state(self, state: State, version: int) -> State:
         return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
+
+    def check_step(
+        self,
+        before: State,
+        role: str,
+        action: Action,
+        after: State,
+        events: list[Event],
+        seen: dict[str, int] | None = None,
+    ) -> list[str]:
+        return check_step(before, action, after, seen)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

@@ -7,13 +7,11 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import invariants, knowledge, politics, sequence, setup, subsidies
+from tavola.games.maria import hidden, invariants, knowledge, politics, sequence, setup, subsidies
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
-    GENERAL_MAX,
-    GENERAL_MIN,
     RESERVE_HIGH,
     RESERVE_LOW,
     SUITS,
@@ -90,14 +88,13 @@ class MariaRules(Rules):
         for p in others:
             unseen += world["hands"][p]
         unseen += [world["pnew"][p] for p in bids]
-        unseen.sort()
-        rng.shuffle(world, unseen)
+        counts = {p: len(world["hands"][p]) for p in others}
         for p in others:
-            n = len(world["hands"][p])
-            world["hands"][p], unseen = unseen[:n], unseen[n:]
+            world["hands"][p] = []
+        rest = hidden.deal(world, counts, unseen)
         for p in bids:
-            world["pnew"][p], unseen = unseen[0], unseen[1:]
-        world["pile"] = unseen
+            world["pnew"][p], rest = rest[0], rest[1:]
+        world["pile"] = rest
         world["pdeck"] = _reshuffled_years(world)
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
@@ -106,7 +103,7 @@ class MariaRules(Rules):
                     for g, x in world["generals"].items()
                     if general_power(g) == power and x["city"] is not None and (g in world["out"]) == out
                 )
-                _respread(world, gens)
+                hidden.spread(world, gens, sum(world["generals"][g]["troops"] for g in gens))
         return world
 
     def evaluate(self, state: State) -> dict[str, float]:
@@ -194,6 +191,9 @@ class MariaRules(Rules):
     def position(self, state: State) -> dict[str, Any]:
         return positions.position(state)
 
+    def position_seen(self, state: State, role: str) -> dict[str, Any]:
+        return positions.position_seen(state, role)
+
     def from_position(self, position: dict[str, Any], seed: int) -> State:
         return positions.from_position(position, seed)
 
@@ -210,25 +210,6 @@ def _reshuffled_years(world: State) -> list[str]:
         rng.shuffle(world, pile)
         deck += pile
     return deck
-
-
-def _respread(world: State, gens: list[str]) -> None:
-    """The same total over ``gens``, each keeping 1 to 8 (§6)."""
-    if len(gens) < 1:
-        return
-    total = sum(world["generals"][g]["troops"] for g in gens)
-    if total < GENERAL_MIN * len(gens):
-        return
-    alloc = {g: GENERAL_MIN for g in gens}
-    left = total - GENERAL_MIN * len(gens)
-    while left > 0:
-        open_ = [g for g in gens if alloc[g] < GENERAL_MAX]
-        if not open_:
-            return
-        alloc[rng.choice(world, open_)] += 1
-        left -= 1
-    for g in gens:
-        world["generals"][g]["troops"] = alloc[g]
 
 
 RULES = MariaRules()

@@ -304,8 +304,38 @@ def ask_siege(state: State, frame: dict[str, Any], who: int) -> tuple[str, dict[
 
 # --- §6.8 army movement -----------------------------------------------------------------------
 def begin_march(state: State) -> list[dict[str, Any]]:
-    per_faction(state, "march", list(state["order"]), lambda s, o: {"moved": []} if _ready(s, o) else None)
+    stopped = [0] * len(C.region_ids)
+    per_faction(state, "march", list(state["order"]), lambda s, o: _init_march(s, o, stopped))
     return []
+
+
+def _init_march(state: State, owner: int, stopped: list[int]) -> dict[str, Any] | None:
+    return {"moved": [], "stopped": stopped} if _ready(state, owner) else None
+
+
+def carried(frame: dict[str, Any]) -> list[int]:
+    """The armies stopped by Water Beggars so far this phase, for the next faction's frame."""
+    return list(frame.get("stopped") or [0] * len(C.region_ids))
+
+
+def blocked(state: State, frame: dict[str, Any], who: int, r: int) -> bool:
+    """§6.7.4 a Water Beggar of region ``r`` stops this army of an enemy faction. Each beggar
+    stops one army (option `beggars_block`): then goes back to its box (default), or stops one
+    army in each of army movement and influence, staying until the sieges are resolved (§6.15),
+    as «si disperdono automaticamente alla fine della fase di risoluzione» may be read."""
+    if who not in ENEMIES_OF_BEGGARS:
+        return False
+    if option(state, "beggars_block") == "each_phase":
+        stopped = frame.setdefault("stopped", [0] * len(C.region_ids))  # a position's frame may lack it
+        if state["beggars"]["blocking"][r] > stopped[r]:
+            stopped[r] += 1
+            return True
+        return False
+    if state["beggars"]["blocking"][r]:
+        state["beggars"]["blocking"][r] -= 1
+        state["beggars_home"] += 1
+        return True
+    return False
 
 
 def legal_march(state: State, frame: dict[str, Any], who: int) -> list[tuple[Any, ...]]:
@@ -325,13 +355,11 @@ def apply_march(
     """§6.8 an army moves along an arrow to an empty box of the next block, once a turn; a Water
     Beggar in its region stops the first enemy army that tries to leave (§6.7.4)."""
     if action[0] == "done":
-        per_faction(state, "march", frame["queue"], lambda s, o: {"moved": []} if _ready(s, o) else None)
+        per_faction(state, "march", frame["queue"], lambda s, o: _init_march(s, o, carried(frame)))
         return []
     _, frm, b, to = action
     r, d = C.region_index[frm], C.region_index[to]
-    if who in ENEMIES_OF_BEGGARS and state["beggars"]["blocking"][r]:
-        state["beggars"]["blocking"][r] -= 1
-        state["beggars_home"] += 1
+    if blocked(state, frame, who, r):
         frame["moved"].append([r, b])
         return [ev("ev.blocked", faction=fid(who), region=frm)]
     state["blocks"][r][b] = EMPTY
@@ -367,12 +395,15 @@ def _can_influence(state: State, owner: int) -> list[tuple[int, int]]:
 
 
 def begin_influence(state: State) -> list[dict[str, Any]]:
-    per_faction(state, "influence", list(state["order"]), _init_influence)
+    stopped = [0] * len(C.region_ids)
+    per_faction(state, "influence", list(state["order"]), lambda s, o: _init_influence(s, o, stopped))
     return []
 
 
-def _init_influence(state: State, owner: int) -> dict[str, Any] | None:
-    return {"used": []} if _can_influence(state, owner) and state["stock"][owner] else None
+def _init_influence(state: State, owner: int, stopped: list[int]) -> dict[str, Any] | None:
+    if _can_influence(state, owner) and state["stock"][owner]:
+        return {"used": [], "stopped": stopped}
+    return None
 
 
 def legal_influence(state: State, frame: dict[str, Any], who: int) -> list[tuple[Any, ...]]:
@@ -395,14 +426,12 @@ def apply_influence(
     town's); each Water Beggar of the region blocks one enemy army (§6.7.4). Armies facing enemy
     armies in their block cannot use influence."""
     if action[0] == "done":
-        per_faction(state, "influence", frame["queue"], _init_influence)
+        per_faction(state, "influence", frame["queue"], lambda s, o: _init_influence(s, o, carried(frame)))
         return []
     _, region, b, province, victim_id = action
     r, p = C.region_index[region], C.province_index[province]
     frame["used"].append([r, b])
-    if who in ENEMIES_OF_BEGGARS and state["beggars"]["blocking"][r]:
-        state["beggars"]["blocking"][r] -= 1
-        state["beggars_home"] += 1
+    if blocked(state, frame, who, r):
         return [ev("ev.blocked", faction=fid(who), region=region)]
     victim = NEUTRAL if victim_id == "neutral" else C.factions.index(victim_id)
     if state["country"][p][victim]:
@@ -425,11 +454,13 @@ def resolve_siege(state: State, siege: dict[str, Any]) -> list[dict[str, Any]]:
     """§6.15 the besieger takes the city: up to 2 of the other tokens in it are converted to its
     colour (removed, as siege losses, when its stock is short), the others are replaced by
     neutrals. The Water Beggars replace every token by a neutral (removed when neutrals run
-    out). Removed tokens go back to their stocks. The besieger picks the converted tokens: the
-    engine takes them from the largest other stacks, neutrals last."""
+    out). Removed tokens go back to their stocks. The besieger picks the converted tokens; the
+    pick changes nothing (every other token leaves the city for its stock either way, and the
+    neutrals that replace them are as many), so the engine takes the largest other stacks."""
     c, by = siege["city"], siege["by"]
     here = state["places"][c]
     converted = 0
+
     if by != BEGGARS:
         for _ in range(2):
             others = [o for o in range(OWNERS) if o != by and here[o]]

@@ -109,9 +109,15 @@ OPTIONS: tuple[OptionSpec, ...] = (
         "§6.16",
     ),
     OptionSpec("bishopric_black", "placed", ("placed", "step"), "An uncontrolled bishopric", "§6.18"),
+    # where the book leaves a choice to a player and the engine makes it
+    OptionSpec(
+        "conflict_losses", "countryside", ("countryside", "cities"), "Tokens lost in a conflict", "§6.11"
+    ),
+    OptionSpec("beggars_block", "once", ("once", "each_phase"), "A blocking Water Beggar stops", "§6.7.4"),
 )
 """The rules the Italian text leaves open: the default is the seed's literal reading, the other
-choice the other reading (README, 'Revolution readings')."""
+choice the other reading (README, 'Revolution readings'). The last two are choices the book
+leaves to a player, which the engine makes by a fixed rule: the option names the rule."""
 
 
 def fid(owner: int) -> str:

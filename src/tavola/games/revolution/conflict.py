@@ -2,8 +2,8 @@
 
 Conflict needs no decision: it is fought in every province over its limit with tokens of more
 than one owner (neutrals count as a faction). Which of its tokens an owner loses is left to
-it by the book; it changes nothing that the later phases do not decide again (§6.14 re-places
-every token), so the engine takes countryside tokens first, then towns, then cities.
+it by the book; the engine takes countryside tokens first, then towns, then cities (option
+`conflict_losses`: cities first).
 """
 
 from __future__ import annotations
@@ -30,16 +30,21 @@ def owner_name(owner: int) -> str:
 
 
 def remove_one(state: State, p: int, owner: int) -> None:
-    """Take one of the owner's tokens out of province ``p`` (never from a besieged city): from the
-    countryside, else a town, else a city; it goes back to its stock."""
-    if state["country"][p][owner]:
+    """Take one of the owner's tokens out of province ``p`` (never from a besieged city); it goes
+    back to its stock. The owner's choice (§6.11), made by option `conflict_losses`: from the
+    countryside, else a town, else a city (default: the cities, where cards are won, kept longest),
+    or the other way round (cities, then towns, then the countryside)."""
+    skip = besieged(state)
+    places = sorted(
+        (c for c in C.province_places[p] if c not in skip and state["places"][c][owner]),
+        key=lambda c: C.is_city[c],
+    )
+    cities_first = option(state, "conflict_losses") == "cities"
+    if cities_first and places:
+        state["places"][places[-1]][owner] -= 1
+    elif state["country"][p][owner]:
         state["country"][p][owner] -= 1
     else:
-        skip = besieged(state)
-        places = sorted(
-            (c for c in C.province_places[p] if c not in skip and state["places"][c][owner]),
-            key=lambda c: C.is_city[c],
-        )
         state["places"][places[0]][owner] -= 1
     give_stock(state, owner, 1)
 

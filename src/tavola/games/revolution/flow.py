@@ -59,14 +59,22 @@ FLOW = Flow(
             armies.legal_march,
             armies.apply_march,
             armies.ask_march,
-            frame={**QUEUE, "moved": "[region, box] of armies that moved (or were stopped) this phase"},
+            frame={
+                **QUEUE,
+                "moved": "[region, box] of armies that moved (or were stopped) this phase",
+                "stopped": "per region, armies its Water Beggars stopped this phase (§6.7.4)",
+            },
         ),
         "influence": Step(
             "§6.9",
             armies.legal_influence,
             armies.apply_influence,
             armies.ask_influence,
-            frame={**QUEUE, "used": "[region, box] of armies that used their influence"},
+            frame={
+                **QUEUE,
+                "used": "[region, box] of armies that used their influence",
+                "stopped": "per region, armies its Water Beggars stopped this phase (§6.7.4)",
+            },
         ),
         "units": Step(
             "§6.10",

@@ -1,53 +1,66 @@
 """A heuristic value per role for the bots (``Rules.evaluate``).
 
-What a Revolution player looks at: the VP the cards, tracks and armies would give if the turn
-were scored now (§4.3, the small provinces counted as at the end), the cities and provinces
-where the faction is one token short of a majority (cards that can flip at the next
-allocation), and the money and tokens still to use (treasury and stock). A role's value is its
-share of these against the best other role, in [0, 1]."""
+What a Revolution player looks at: the VP the turn would give if the cards were allocated now
+(§4.4: VP are recomputed from zero each turn, so a card is worth what the majority under it
+will give at the next allocation, §6.17), the small provinces counted as at the end (§4.3.1);
+the cities and provinces where the faction is one token short of a majority (cards that can
+flip); and the money and tokens still to use (treasury and stock). A role's value is its share
+of these against the best other role, in [0, 1]."""
 
 from __future__ import annotations
 
 import math
 
 from tavola.games.revolution import victory
-from tavola.games.revolution.common import State, counts, fid
+from tavola.games.revolution.allocation import cities_left_out
+from tavola.games.revolution.common import State, counts, fid, majority
 from tavola.games.revolution.loader import COMPONENTS as C
 
 COIN = 0.15  # half-VP per coin in the treasury
 TOKEN = 0.05  # half-VP per token in the stock
 NEAR = 0.6  # half-VP per card one token away
+HELD = 0.25  # weight of the cards held now against the cards the majorities would give
 
 
 def near_cards(state: State, owner: int, tallies: list[list[int]]) -> int:
-    """Cities and provinces the faction does not hold where one more token would give it an
-    absolute majority (``tallies``: each province's tokens outside its cities)."""
+    """Cities and provinces the faction would not get now where one more token would give it an
+    absolute majority (``tallies``: each province's tokens as its card counts them)."""
     near = 0
     for c in C.cities:
         tally = state["places"][c]
-        if state["city_card"][c] != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
+        if majority(tally) != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
             near += 1
-    for p, tally in enumerate(tallies):
-        if state["province_card"][p] != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
+    for tally in tallies:
+        if majority(tally) != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
             near += 1
     return near
 
 
-def faction_value(state: State, owner: int, tallies: list[list[int]]) -> float:
-    vp = victory.vp2(state, owner, True)
-    return (
-        vp
-        + NEAR * near_cards(state, owner, tallies)
-        + COIN * state["treasury"][owner]
-        + TOKEN * state["stock"][owner]
-    )
+def projected(state: State, tallies: list[list[int]]) -> State:
+    """The state with its city and province cards as the majorities would allocate them now
+    (§5.7, §6.17); only the fields the VP read are copied."""
+    out = dict(state)
+    out["city_card"] = list(state["city_card"])
+    for c in C.cities:
+        out["city_card"][c] = majority(state["places"][c])
+    out["province_card"] = [majority(t) for t in tallies]
+    return out
 
 
 def evaluate(state: State) -> dict[str, float]:
     per_role = {r: 0.0 for r in state["roles"]}
-    tallies = [counts(state, p, cities=False) for p in range(len(C.province_ids))]
+    with_cities = not cities_left_out(state)
+    tallies = [counts(state, p, cities=with_cities) for p in range(len(C.province_ids))]
+    ahead = projected(state, tallies)
     for o in state["factions"]:
-        per_role[state["seat"][fid(o)]] += faction_value(state, o, tallies)
+        value = (
+            victory.vp2(ahead, o, True)
+            + HELD * victory.vp2(state, o, True)
+            + NEAR * near_cards(state, o, tallies)
+            + COIN * state["treasury"][o]
+            + TOKEN * state["stock"][o]
+        )
+        per_role[state["seat"][fid(o)]] += value
     out = {}
     for role, value in per_role.items():
         best_other = max((v for r, v in per_role.items() if r != role), default=0.0)

@@ -145,6 +145,7 @@ class CardsModel(_Strict):
 class BoxModel(_Item):
     id: str
     name: str
+    name_it: str | None = None
     factions: list[str]
     slots: list[Literal["map", "coin", "half"]]
     enters: list[str]
@@ -152,6 +153,8 @@ class BoxModel(_Item):
 
 
 class BeggarsModel(_Item):
+    name: str = "Water Beggars"
+    name_it: str | None = None
     tokens: int
     hired_by: list[str]
     cost_each: int
@@ -310,6 +313,7 @@ class Components:
     box_ids: list[str]
     box_index: dict[str, int]
     box_names: list[str]
+    box_names_it: list[str]
     box_factions: list[tuple[str, ...]]
     box_slots: list[tuple[str, ...]]
     box_enters: list[list[int]]
@@ -748,6 +752,7 @@ def build(raw: dict[str, Any]) -> Components:
         box_ids=box_ids,
         box_index=box_index,
         box_names=[b.name for b in support.boxes],
+        box_names_it=[b.name_it or b.name for b in support.boxes],
         box_factions=[tuple(b.factions) for b in support.boxes],
         box_slots=[tuple(b.slots) for b in support.boxes],
         box_enters=[[province_index[p] for p in b.enters] for b in support.boxes],

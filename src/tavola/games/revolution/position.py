@@ -16,6 +16,7 @@ from tavola.core.errors import PositionError
 from tavola.core.rng import seed_state
 from tavola.games.revolution import setup, turn
 from tavola.games.revolution.common import ABANDONED, BEGGARS, EMPTY, NEUTRAL, OWNERS, State
+from tavola.games.revolution.flow import FLOW
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.loader import FACTIONS
 
@@ -204,6 +205,11 @@ def _in_frame(raw: Any, depth: int, state: State) -> dict[str, Any]:
     item = f"pending.{depth}"
     _need(isinstance(raw, dict) and "step" in raw, item, "a pending step is a mapping with its 'step'")
     name = raw["step"]
+    _need(
+        name in FLOW.steps or name in FLOW.final,
+        f"{item}.step",
+        f"no step {name!r}; steps: {', '.join(sorted(FLOW.steps))}",
+    )
     kinds = FRAME_KINDS.get(name, {})
     frame: dict[str, Any] = {"s": name}
     for key, value in raw.items():
@@ -346,6 +352,7 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     state["bishop_marker"] = [EMPTY] * len(C.bishopric_provinces)
     for name, holder in (pos.get("bishop_markers") or {}).items():
         p = _index(C.province_index, name, f"bishop_markers.{name}", "province")
+        _need(p in C.bishopric_provinces, f"bishop_markers.{name}", "no bishopric there")
         state["bishop_marker"][C.bishopric_provinces.index(p)] = _index(
             OWNER_INDEX, holder, f"bishop_markers.{name}", "faction"
         )

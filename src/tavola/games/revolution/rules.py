@@ -9,6 +9,7 @@ from tavola.core.errors import UnknownGame
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario
 from tavola.games.revolution import position as positions
 from tavola.games.revolution import setup, turn, victory
+from tavola.games.revolution import view as views
 from tavola.games.revolution.common import State, role_of
 from tavola.games.revolution.flow import FLOW
 from tavola.games.revolution.heuristic import evaluate
@@ -75,20 +76,11 @@ class RevolutionRules(Rules):
 
     # --- what a role sees: everything is open (§2, §4.6) ---------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
-        """The names the log and the prompts show for ids: provinces, regions, cities and towns,
-        support boxes (no map yet: nothing here is drawn)."""
-        pairs = [
-            *zip(C.province_ids, C.province_names, strict=True),
-            *zip(C.region_ids, C.region_names, strict=True),
-            *zip(C.place_ids, C.place_names, strict=True),
-            *zip(C.box_ids, C.box_names, strict=True),
-        ]
-        return {"title": self.title, "names": [{"id": i, "name": n} for i, n in dict(pairs).items()]}
+        """The map of the provinces and what the page draws beside it (``view.board``)."""
+        return views.board(self.title)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
-        return {k: v for k, v in state.items() if k not in ("rng", "flow")} | {
-            "decision": state["flow"][-1]["s"]
-        }
+        return views.view(state)
 
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         if role not in self.active_roles(state):

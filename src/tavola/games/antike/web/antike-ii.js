@@ -1,7 +1,7 @@
 // Antike II: cities, temples, legions and galleys on the map; the rondel beside it; the
 // nations' purses, personages and technologies in the player panels.
 
-import { tokenRow, fmt } from "/static/games/generic.js";
+import { tokenRow, fmt, jumpHint } from "/static/games/generic.js";
 
 const COLOURS = {
   yellow: "#e2b21c",
@@ -160,21 +160,7 @@ export function claims(action) {
 
 export function claimHint(actions, ctx) {
   const text = ctx.t("antike.hint_rondel", { n: actions.length }, "Choose a highlighted space on the rondel.");
-  // on a phone the rondel sits below the map: the hint takes you there
-  return ctx.h(
-    "button.link-button",
-    {
-      type: "button",
-      onclick: () => {
-        const box = document.getElementById("board-extra");
-        if (!box) return;
-        box.scrollIntoView({ behavior: "smooth", block: "center" });
-        const first = box.querySelector("[data-target]");
-        if (first) first.focus({ preventScroll: true });
-      },
-    },
-    text,
-  );
+  return jumpHint(ctx, "#board-extra", text); // on a phone the rondel sits below the map
 }
 
 function spaces(ctx) {

@@ -135,6 +135,25 @@ export function selected() {
   return [];
 }
 
+// A hint under the prompt that takes the player to the choices drawn beside the map (on a
+// phone they sit below it): scrolls there and puts the focus on the first.
+export function jumpHint(ctx, selector, text) {
+  return ctx.h(
+    "button.link-button",
+    {
+      type: "button",
+      onclick: () => {
+        const box = document.querySelector(selector);
+        if (!box) return;
+        box.scrollIntoView({ behavior: "smooth", block: "center" });
+        const first = box.querySelector("[data-target]");
+        if (first) first.focus({ preventScroll: true });
+      },
+    },
+    text,
+  );
+}
+
 // --- drawing helpers (shared by the game adapters) ---------------------------------------
 
 // A row of tokens centred at (x, y): items [{color, count, shape, title, ink}].

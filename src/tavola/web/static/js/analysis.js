@@ -1,6 +1,9 @@
 // The analysis board: open a position (pasted, uploaded, or a worked example), try any legal
 // move for the side to act, step back and forward, and share it all as a link. The server is
 // stateless (POST /api/analysis): each request carries the position and the moves from it.
+// In a game with hidden information the board plays from one role's viewpoint: the server
+// sends only what that role sees, and plays the other roles' moves itself (a move
+// [role, "@bot"]), so their secrets never reach this page.
 
 import { api, boot, h, clear, $, showError, toast, t, onLangChange } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
@@ -9,6 +12,7 @@ import { analysisLink, readLink } from "./positionlink.js";
 // A = what the board shows: the position (as the server wrote it back), the moves played from
 // it, the moves stepped back over (for forward), the chosen viewpoint, the last answer.
 const A = { start: null, moves: [], ahead: [], role: "", data: null, screen: null, key: "" };
+const BOT = "@bot";
 
 function relabel() {
   document.title = `${t("analysis.title")} · Tavola`;
@@ -74,9 +78,11 @@ async function show(data) {
     await A.screen.init(board);
   }
   A.data = data;
+  if (data.hidden) A.role = data.role; // one viewpoint throughout
   A.screen.render(data.view, data.role);
   fillRoles();
   fillMoves();
+  fillSecret();
   document.body.dataset.step = String(A.moves.length);
   $("#an-step").textContent = String(A.moves.length);
   $("#an-start").disabled = $("#an-back").disabled = A.moves.length === 0;
@@ -107,10 +113,35 @@ async function forward() {
   await refresh();
 }
 
+// Hidden information: whose eyes the board sees with, what the position left unknown (and the
+// seed filled in), and the others' moves, made on the server without showing them.
+function fillSecret() {
+  const data = A.data;
+  const box = $("#an-secret");
+  box.hidden = !(data && data.hidden);
+  if (box.hidden) return;
+  $("#an-hidden").textContent = t("analysis.hidden", { role: A.screen.roleName(data.role) });
+  const list = $("#an-filled");
+  clear(list);
+  for (const ev of data.filled || []) list.append(h("li", null, A.screen.message(ev.msg, ev.args)));
+  const others = data.others || [];
+  const button = $("#an-others");
+  button.hidden = !others.length;
+  button.textContent = t("analysis.others", { roles: others.map((r) => A.screen.roleName(r)).join(", ") });
+}
+
+async function playOthers() {
+  const others = (A.data && A.data.others) || [];
+  if (!others.length) return;
+  for (const r of others) A.moves.push([r, BOT]);
+  A.ahead = [];
+  await refresh();
+}
+
 function fillRoles() {
   const sel = $("#an-role");
   clear(sel);
-  sel.append(h("option", { value: "" }, t("analysis.to_act")));
+  if (!(A.data && A.data.hidden)) sel.append(h("option", { value: "" }, t("analysis.to_act")));
   for (const r of (A.data && A.data.roles) || []) sel.append(h("option", { value: r, selected: r === A.role }, A.screen ? A.screen.roleName(r) : r));
 }
 
@@ -120,7 +151,8 @@ function fillMoves() {
   list.append(h("li.an-move", null, h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => jump(0) }, t("analysis.start_item"))));
   A.moves.forEach((m, i) => {
     const [role, ...action] = m;
-    const label = `${A.screen ? A.screen.roleName(role) : role}: ${action.join(" ")}`;
+    const what = action.length === 1 && action[0] === BOT ? t("analysis.bot_move") : action.join(" ");
+    const label = `${A.screen ? A.screen.roleName(role) : role}: ${what}`;
     list.append(h("li.an-move", null, h("button.btn.btn-small.btn-ghost", { type: "button", onclick: () => jump(i + 1) }, label)));
   });
 }
@@ -196,6 +228,7 @@ async function main() {
   $("#an-back").addEventListener("click", () => back());
   $("#an-forward").addEventListener("click", forward);
   $("#an-share").addEventListener("click", share);
+  $("#an-others").addEventListener("click", playOthers);
   $("#an-role").addEventListener("change", (ev) => {
     A.role = ev.target.value;
     refresh();
@@ -224,6 +257,7 @@ async function main() {
     if (A.screen) A.screen.relabel();
     fillRoles();
     fillMoves();
+    fillSecret();
   });
   loadExamples();
   document.body.dataset.analysis = "ready";

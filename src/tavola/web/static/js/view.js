@@ -223,6 +223,7 @@ export class GameScreen {
       area: (v) => {
         const area = this.areaOf(v);
         if (area) return this.areaLabel(area);
+        // pieces the board names (Maria's generals and trains), as tavola.core.i18n names them
         const piece = v !== null && v !== undefined && this.pieceNames && this.pieceNames.get(String(v));
         return piece ? (currentLang() === "it" && piece.name_it) || piece.name : null;
       },

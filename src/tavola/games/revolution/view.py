@@ -1,0 +1,133 @@
+"""What the browser draws and what every role sees (§2, §4.6: nothing in Revolution is secret).
+
+``board`` is the static part: the 24 provinces with their positions, borders and rivers for the
+map, and under ``revolution`` everything the game's page draws beside it (cities and towns,
+command blocks and their arrows, support boxes and their spaces, the Allegiance and bishopric
+tracks, the universities). ``view`` is the state without the RNG word and the flow stack, with
+what the page shows that the state keeps only implicitly: the faction deciding and those still
+to play the phase (``to_play``, None in a step that is not played faction by faction), the phases of this turn, and each faction's VP by source as they would be
+scored now (§4.3, §4.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavola.games.revolution import turn, victory
+from tavola.games.revolution.common import State, fid
+from tavola.games.revolution.flow import FLOW
+from tavola.games.revolution.loader import COMPONENTS as C
+from tavola.games.revolution.loader import FACTIONS
+
+
+def names() -> list[dict[str, str]]:
+    """The names the log and the prompts show for ids (Italian where the rulebook gives one)."""
+    pairs = [
+        *zip(C.province_ids, C.province_names, C.province_names, strict=True),
+        *zip(C.region_ids, C.region_names, C.region_names, strict=True),
+        *zip(C.place_ids, C.place_names, C.place_names, strict=True),
+        *zip(C.box_ids, C.box_names, C.box_names_it, strict=True),
+    ]
+    seen: dict[str, dict[str, str]] = {}
+    for i, en, it in pairs:
+        seen.setdefault(i, {"id": i, "name": en, "name_it": it})
+    return list(seen.values())
+
+
+def board(title: str) -> dict[str, Any]:
+    """The map's areas (the provinces), their borders and everything drawn beside the map."""
+    areas = [
+        {
+            "id": C.province_ids[p],
+            "name": C.province_names[p],
+            "lon": C.province_pos[p][0],
+            "lat": C.province_pos[p][1],
+            "limit": C.limit[p],
+            "small": C.small[p],
+            "region": C.region_ids[C.province_region[p]],
+        }
+        for p in range(len(C.province_ids))
+    ]
+    borders = [
+        {"a": C.province_ids[a], "b": C.province_ids[b], "type": "land"}
+        for a, near in enumerate(C.adjacent)
+        for b in near
+        if a < b
+    ]
+    info = {
+        "factions": [{"id": f, "name": C.faction_names[f], "colour": C.colours[f]} for f in FACTIONS],
+        "places": [
+            {
+                "id": C.place_ids[c],
+                "name": C.place_names[c],
+                "city": C.is_city[c],
+                "province": C.province_ids[C.place_province[c]],
+                "trade": C.trade[c],
+                "university": C.university[c],
+            }
+            for c in range(len(C.place_ids))
+        ],
+        "cities": [C.place_ids[c] for c in C.cities],
+        "provinces": [
+            {
+                "id": C.province_ids[p],
+                "tax": C.tax2[p] / 2,
+                "vp": C.vp2[p] / 2,
+                "bishopric": C.bishopric[p],
+                "places": [C.place_ids[c] for c in C.province_places[p]],
+            }
+            for p in range(len(C.province_ids))
+        ],
+        "regions": [
+            {
+                "id": C.region_ids[r],
+                "name": C.region_names[r],
+                "boxes": C.boxes[r],
+                "orange": C.orange[r],
+                "provinces": [C.province_ids[p] for p in C.region_provinces[r]],
+                "arrows": [C.region_ids[x] for x in C.arrows[r]],
+            }
+            for r in range(len(C.region_ids))
+        ],
+        "boxes": [
+            {
+                "id": C.box_ids[b],
+                "name": C.box_names[b],
+                "name_it": C.box_names_it[b],
+                "factions": list(C.box_factions[b]),
+                "slots": list(C.box_slots[b]),
+                "enters": [C.province_ids[p] for p in C.box_enters[b]],
+            }
+            for b in range(len(C.box_ids))
+        ],
+        "beggars": {"tokens": C.beggar_tokens, "area": [C.province_ids[p] for p in C.beggar_area]},
+        "bishoprics": [C.province_ids[p] for p in C.bishopric_provinces],
+        "bishop_track": list(C.bishop_track),
+        "allegiance": {
+            "spaces": [list(e) for e in C.allegiance_effect],
+            "centre": C.allegiance_centre,
+        },
+        "phases": {
+            "turn0": [["setup", "§3.6"], *([name, rule] for name, rule, _ in turn.TURN0)],
+            "turn": [[name, rule] for name, rule, _ in turn.TURN],
+        },
+        "last_turn": C.last_turn,
+    }
+    return {"title": title, "areas": areas, "borders": borders, "names": names(), "revolution": info}
+
+
+def view(state: State) -> dict[str, Any]:
+    """The whole state but the RNG word and the flow stack, with the deciding faction, those
+    still to play this phase, and the VP each faction would score now, by source."""
+    out = {k: v for k, v in state.items() if k not in ("rng", "flow")}
+    frame = state["flow"][-1]
+    out["decision"] = frame["s"]
+    acting = None if state["over"] or frame["s"] in FLOW.final else FLOW.acting(state)
+    out["acting"] = fid(acting) if acting is not None else None
+    # the factions still to play a phase played faction by faction (§4.1); None in a step one
+    # faction takes alone (the set-up armies, the Huguenots' interception, leftover neutrals)
+    out["to_play"] = [fid(o) for o in frame["queue"]] if acting is not None and "queue" in frame else None
+    final = state["turn"] >= C.last_turn
+    out["vp_now"] = {
+        fid(o): {k: v / 2 for k, v in victory.breakdown(state, o, final).items()} for o in state["factions"]
+    }
+    return out

@@ -227,6 +227,21 @@ def test_10_2_modifiers_of_the_book(s1: Step) -> None:
     assert not s1.fails("10.2 modifiers")
 
 
+def test_10_7_a_raid_declared_by_the_action_that_opens_its_battle_has_no_modifiers(s1: Step) -> None:
+    """A campaign's raid (round 10) is declared by the same action whose events open the battle:
+    the raid comes before the battle in the events, and still no modifier applies (§10.7)."""
+    t = s1.t
+    a = t.a("pisae")
+    s1.both("pisae", "celts", "leader")
+    s1.ev("it.raid", area=a, nation="celts")
+    s1.ev("it.battle", area=a, attacker="celts", defender="etruscans")
+    roll = s1.ev("it.roll", area=a, attacker="celts", defender="etruscans", mod_a=0, mod_d=0)
+    roll["dice_a"], roll["dice_d"] = [5], [5]
+    assert not s1.fails("10.2 modifiers")
+    s1.events.pop(0)  # not a raid: the leader's +2 is due
+    assert s1.fails("10.2 modifiers")
+
+
 def test_10_9_naval_supremacy_is_a_modifier(s1: Step) -> None:
     t = s1.t
     a = t.a("pisae")

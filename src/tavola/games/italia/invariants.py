@@ -480,17 +480,21 @@ def battles_seen(t: Step) -> list[Battle]:
         cur = Battle(b["a"], b["n"], b["m"], bool(b.get("raid")), b.get("rd", 0) == 0)
         out.append(cur)
     declared = t.before.get("camp_raids") or []
+    raids: set[int] = set()  # raids declared by this very action, before their battle opens
     for e in t.events:
         msg = e.get("msg")
         if msg == "it.battle":
             a = e["args"]["area"]
             n, m = t.nat(e["args"]["attacker"]), t.nat(e["args"]["defender"])
-            raid = a in declared and t.S.role_of[n] != t.S.role_of[m]
+            raid = a in raids or (a in declared and t.S.role_of[n] != t.S.role_of[m])
             cur = Battle(a, n, m, raid, True)
             out.append(cur)
+        elif msg == "it.raid" and (cur is None or e["args"]["area"] != cur.area):
+            raids.add(e["args"]["area"])
+            continue
         elif cur is None:
             continue
-        elif msg == "it.raid" and e["args"]["area"] == cur.area:
+        elif msg == "it.raid":
             cur.raid = True
         if cur is not None:
             cur.events.append(e)

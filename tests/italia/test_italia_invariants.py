@@ -286,6 +286,26 @@ def test_10_8_only_fleets_roll_at_sea(s1: Step) -> None:
     assert s1.fails("10.8 naval combat")
 
 
+def test_10_8_a_naval_battle_opened_by_the_transition_is_not_read_from_the_state_before(s1: Step) -> None:
+    """One battle at sea ends (the Celtic fleet retreats) and the same action opens the next one
+    there, Etruscans against Samnites: its roll is not counted against the first battle's fleets."""
+    t = s1.t
+    s = t.a("mare_tyrrhenum")
+    s1.put(s1.before, "mare_tyrrhenum", "celts", "fleet")  # it retreats in this action
+    s1.both("mare_tyrrhenum", "etruscans", "fleet", 2)
+    s1.both("mare_tyrrhenum", "samnites", "fleet")
+    s1.before["flow"].append({"s": "nbattle", "a": s, "n": t.n("celts"), "m": t.n("etruscans")})
+    first = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
+    first["dice"] = [3, 4, 5]
+    s1.ev("it.naval_over", area=s)
+    s1.ev("it.naval_battle", area=s, attacker="etruscans", defender="samnites")
+    second = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
+    second["dice"] = [3, 4, 5]
+    assert not s1.fails("10.8 naval combat")
+    first["dice"] = [3, 4, 5, 6]  # the first battle's roll is still checked
+    assert s1.fails("10.8 naval combat")
+
+
 def test_10_6_faq_pillage_only_of_another_players_city(s1: Step) -> None:
     t = s1.t
     a = t.a("samnium")

@@ -546,8 +546,17 @@ def check_two_hit(t: Step) -> None:
 
 
 def check_naval(t: Step) -> None:
-    """§10.8: only fleets roll in a naval battle (carried units add to their fleet's roll)."""
-    for e in t.ev("it.naval_roll"):
+    """§10.8: only fleets roll in a naval battle (carried units add to their fleet's roll).
+    Checked for the battle under way before the transition; once the transition opens a new
+    battle in that sea (one ends, the next begins), the fleets that roll are no longer those of
+    the state before, and its rolls are left alone."""
+    opened: set[int] = set()
+    for e in t.events:
+        msg = e.get("msg")
+        if msg == "it.naval_battle":
+            opened.add(e["args"]["area"])
+        if msg != "it.naval_roll" or e["args"]["area"] in opened:
+            continue
         s = e["args"]["area"]
         f = next((x for x in frames(t.before, "nbattle") if x.get("a") == s), None)
         if f is None:

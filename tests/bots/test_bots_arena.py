@@ -308,3 +308,12 @@ def test_the_code_fingerprint_covers_the_game_data() -> None:
     print_ = arena.code_fingerprint("antike-ii")
     assert print_ == arena.code_fingerprint("antike-ii") and len(print_) == 16
     assert print_ != arena.code_fingerprint("italia-i")
+
+
+def test_the_code_fingerprint_leaves_out_what_cannot_change_a_game() -> None:
+    """The invariant checker, the message texts, the section index and the browser's files do
+    not change how a game is played: fixing them keeps a long balance log."""
+    names = {f.name for f in arena.play_files("italia-i")}
+    assert {"rules.py", "italia_i.yaml", "italia_ii.yaml", "map.yaml", "knowledge.py", "mcts.py"} <= names
+    assert not names & {"invariants.py", "messages.yaml", "sections.yaml"}
+    assert not [f for f in arena.play_files("italia-i") if "web" in f.parts]

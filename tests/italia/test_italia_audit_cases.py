@@ -223,3 +223,12 @@ def test_12_5_2_the_ruler_withdraws_from_every_area_of_its_new_subject() -> None
     assert t.a("tridentum") not in retreat_dests(t.S, t.st, f, leader)
     f["mode"] = "battle"
     assert t.a("tridentum") in retreat_dests(t.S, t.st, f, leader)
+
+
+def test_12_5_1_a_defender_that_retreats_into_a_fifth_area_may_no_longer_submit() -> None:
+    """§12.5.1: a nation may submit «se controlla un certo numero di aree o meno»: counted when
+    it submits. The Etruscans (may submit to Rome with 4 areas or fewer) retreat one infantry
+    from Ravenna into empty Picenum during the battle: with 5 areas they may not submit."""
+    R, st, refused = replay_until_refused(record("submission-after-retreat-picenum"))
+    assert refused == 687
+    assert ("submit",) not in R.legal_actions(st, "blue")

@@ -227,6 +227,21 @@ def test_10_2_modifiers_of_the_book(s1: Step) -> None:
     assert not s1.fails("10.2 modifiers")
 
 
+def test_10_7_a_raid_declared_by_the_action_that_opens_its_battle_has_no_modifiers(s1: Step) -> None:
+    """A campaign's raid (round 10) is declared by the same action whose events open the battle:
+    the raid comes before the battle in the events, and still no modifier applies (§10.7)."""
+    t = s1.t
+    a = t.a("pisae")
+    s1.both("pisae", "celts", "leader")
+    s1.ev("it.raid", area=a, nation="celts")
+    s1.ev("it.battle", area=a, attacker="celts", defender="etruscans")
+    roll = s1.ev("it.roll", area=a, attacker="celts", defender="etruscans", mod_a=0, mod_d=0)
+    roll["dice_a"], roll["dice_d"] = [5], [5]
+    assert not s1.fails("10.2 modifiers")
+    s1.events.pop(0)  # not a raid: the leader's +2 is due
+    assert s1.fails("10.2 modifiers")
+
+
 def test_10_9_naval_supremacy_is_a_modifier(s1: Step) -> None:
     t = s1.t
     a = t.a("pisae")
@@ -268,6 +283,26 @@ def test_10_8_only_fleets_roll_at_sea(s1: Step) -> None:
     e["dice"] = [3, 4]
     assert not s1.fails("10.8 naval combat")
     e["dice"] = [3, 4, 5]
+    assert s1.fails("10.8 naval combat")
+
+
+def test_10_8_a_naval_battle_opened_by_the_transition_is_not_read_from_the_state_before(s1: Step) -> None:
+    """One battle at sea ends (the Celtic fleet retreats) and the same action opens the next one
+    there, Etruscans against Samnites: its roll is not counted against the first battle's fleets."""
+    t = s1.t
+    s = t.a("mare_tyrrhenum")
+    s1.put(s1.before, "mare_tyrrhenum", "celts", "fleet")  # it retreats in this action
+    s1.both("mare_tyrrhenum", "etruscans", "fleet", 2)
+    s1.both("mare_tyrrhenum", "samnites", "fleet")
+    s1.before["flow"].append({"s": "nbattle", "a": s, "n": t.n("celts"), "m": t.n("etruscans")})
+    first = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
+    first["dice"] = [3, 4, 5]
+    s1.ev("it.naval_over", area=s)
+    s1.ev("it.naval_battle", area=s, attacker="etruscans", defender="samnites")
+    second = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
+    second["dice"] = [3, 4, 5]
+    assert not s1.fails("10.8 naval combat")
+    first["dice"] = [3, 4, 5, 6]  # the first battle's roll is still checked
     assert s1.fails("10.8 naval combat")
 
 

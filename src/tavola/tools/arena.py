@@ -131,20 +131,41 @@ def _init_worker(games: dict[str, Any], path: list[str]) -> None:
         register(game_id, target)
 
 
+# Files of a game's package that never change how a game is played: the invariant checker (the
+# fuzzer's), the texts of the log and prompts, the section index, the browser's files.
+NOT_PLAY = {"invariants.py", "messages.yaml", "sections.yaml"}
+
+
+def play_files(game_id: str) -> list[Path]:
+    """The files that decide how a game of ``game_id`` is played: its package (rules, board and
+    card data, bot knowledge) and the bots, without what cannot change a game (``NOT_PLAY``,
+    the ``web`` folder)."""
+    module = importlib.import_module(module_of(game_id))
+    out: list[Path] = []
+    for root in (Path(module.__file__ or ""), Path(tavola.bots.__file__ or "")):
+        if root.name != "__init__.py":
+            out.append(root)
+            continue
+        out += sorted(
+            f
+            for f in root.parent.rglob("*")
+            if f.suffix in {".py", ".yaml", ".json"}
+            and f.name not in NOT_PLAY
+            and "web" not in f.relative_to(root.parent).parts
+        )
+    return out
+
+
 @functools.cache
 def code_fingerprint(game_id: str) -> str:
-    """A digest of the game's package (rules and board and card data) and of the bots: a log
-    written before the scenario data was tuned, or the bots changed, is not resumed."""
-    module = importlib.import_module(module_of(game_id))
+    """A digest of :func:`play_files`: a log written before the scenario data was tuned, or the
+    rules or the bots changed, is not resumed; a fixed invariant checker or a reworded message
+    keeps a long balance log."""
     digest = hashlib.sha256()
-    for root in (Path(module.__file__ or ""), Path(tavola.bots.__file__ or "")):
-        if root.name == "__init__.py":
-            files = sorted(f for f in root.parent.rglob("*") if f.suffix in {".py", ".yaml", ".json"})
-        else:
-            files = [root]
-        for f in files:
-            digest.update(str(f.relative_to(root.parent)).encode())
-            digest.update(f.read_bytes())
+    base = Path(tavola.__file__ or "").parent
+    for f in play_files(game_id):
+        digest.update(str(f.relative_to(base) if f.is_relative_to(base) else f.name).encode())
+        digest.update(f.read_bytes())
     return digest.hexdigest()[:16]
 
 

@@ -480,17 +480,21 @@ def battles_seen(t: Step) -> list[Battle]:
         cur = Battle(b["a"], b["n"], b["m"], bool(b.get("raid")), b.get("rounds", 0) == 0)
         out.append(cur)
     declared = t.before.get("camp_raids") or []
+    raids: set[int] = set()  # raids declared by this very action, before their battle opens
     for e in t.events:
         msg = e.get("msg")
         if msg == "it.battle":
             a = e["args"]["area"]
             n, m = t.nat(e["args"]["attacker"]), t.nat(e["args"]["defender"])
-            raid = a in declared and t.S.role_of[n] != t.S.role_of[m]
+            raid = a in raids or (a in declared and t.S.role_of[n] != t.S.role_of[m])
             cur = Battle(a, n, m, raid, True)
             out.append(cur)
+        elif msg == "it.raid" and (cur is None or e["args"]["area"] != cur.area):
+            raids.add(e["args"]["area"])
+            continue
         elif cur is None:
             continue
-        elif msg == "it.raid" and e["args"]["area"] == cur.area:
+        elif msg == "it.raid":
             cur.raid = True
         if cur is not None:
             cur.events.append(e)
@@ -542,8 +546,17 @@ def check_two_hit(t: Step) -> None:
 
 
 def check_naval(t: Step) -> None:
-    """§10.8: only fleets roll in a naval battle (carried units add to their fleet's roll)."""
-    for e in t.ev("it.naval_roll"):
+    """§10.8: only fleets roll in a naval battle (carried units add to their fleet's roll).
+    Checked for the battle under way before the transition; once the transition opens a new
+    battle in that sea (one ends, the next begins), the fleets that roll are no longer those of
+    the state before, and its rolls are left alone."""
+    opened: set[int] = set()
+    for e in t.events:
+        msg = e.get("msg")
+        if msg == "it.naval_battle":
+            opened.add(e["args"]["area"])
+        if msg != "it.naval_roll" or e["args"]["area"] in opened:
+            continue
         s = e["args"]["area"]
         f = next((x for x in frames(t.before, "nbattle") if x.get("a") == s), None)
         if f is None:

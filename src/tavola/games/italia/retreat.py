@@ -182,7 +182,7 @@ def legal_retreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         acts.append(("leader", u[EXT]) if u[KIND] == LEADER else ("unit", tag))
     if f["mode"] != "elephant" and (not f["forced"] or not acts):
         acts.append(("done",))
-    if f.get("sub"):
+    if f.get("sub") and submission.may_submit(S, st, f["n"], f["by"]):  # §12.5.1 areas held now
         acts.append(("submit",))
     acts.extend(retreat_capitals(S, st, f))
     return acts

@@ -341,6 +341,30 @@ def test_secret_choices_replay_and_a_draft_survives_nothing_it_should_not(sealed
     assert again.checksums == game.checksums and again.log == game.log
 
 
+def test_drafts_are_plain_data_that_another_session_carries_on_with(sealed_game: str) -> None:
+    """A stored draft, put back in a session rebuilt from the record, is the same draft: same
+    view, same undo, same commit; one that another role's step ended is dropped."""
+    game = sealed_session(3, 7)
+    for f in (0, 2, 2):
+        game.apply("red", ["add", f])
+    game.apply("blue", ["add", 1])
+    _seal(game, "green", [0, 0, 1, 1, 2])
+    saved = json.loads(json.dumps(game.drafts()))
+    assert saved == {"red": [["add", 0], ["add", 2], ["add", 2]], "blue": [["add", 1]]}
+    other = tavola.replay(game.record())
+    other.restore_drafts(saved)
+    for role in ("red", "blue", "green", None):
+        assert other.view(role) == game.view(role)
+    for session in (game, other):
+        session.apply("red", ["undo"])
+        for f in (1, 1, 0):
+            session.apply("red", ["add", f])
+        session.apply("red", ["confirm"])
+    assert other.checksums == game.checksums and other.drafts() == game.drafts() == {"blue": [["add", 1]]}
+    other.restore_drafts({"blue": [["add", 1], ["remove", 2]]})  # no longer fits: dropped
+    assert other.drafts() == {} and other.view("blue")["my_alloc"] == [0, 0, 0]
+
+
 def test_option_types_are_checked_once_in_the_core() -> None:
     """1 == True in Python, but a record keeps JSON types exact: the session refuses 1 for a flag."""
     with pytest.raises(UnknownGame, match="takes one of"):

@@ -80,11 +80,17 @@ def fast_settings(url: str, **kw: object) -> Settings:
     return Settings(**base)  # type: ignore[arg-type]
 
 
-def start_server(database: str, *args: str) -> tuple[subprocess.Popen[str], str]:
-    """`tavola serve` in a process of its own (the test games registered), on a free port: the
-    process and its URL."""
+TEST_GAMES = {"sealed": "secretgame:RULES"}
+"""The test games a server process may be started with besides the toy game."""
+
+
+def start_server(database: str, *args: str, games: tuple[str, ...] = ()) -> tuple[subprocess.Popen[str], str]:
+    """`tavola serve` in a process of its own (the toy game and ``games`` registered), on a
+    free port: the process and its URL."""
+    extra = "".join(f"register({g!r}, {TEST_GAMES[g]!r}); " for g in games)
     boot = (
         "import sys; sys.path.insert(0, sys.argv[1]); import conftest; "
+        f"from tavola.core.registry import register; {extra}"
         "from tavola.cli import main; sys.exit(main(sys.argv[2:]))"
     )
     cmd = [sys.executable, "-c", boot, str(TESTS), "serve", "--port", "0", "--database", database]

@@ -11,7 +11,10 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from server_helpers import browser, create, settle, view
+from fastapi.testclient import TestClient
+from server_helpers import act, browser, create, fast_settings, settle, view
+
+from tavola.server import create_app
 
 ROLES = ["red", "blue"]
 # Red's allocation: the same 3-1-1 either way, reached directly or after second thoughts.
@@ -117,14 +120,38 @@ def test_two_people_allocating_at_once_are_never_refused_and_learn_nothing(clien
     assert before and not any('"sealed.add"' in t and '"role":"red"' in t for t in before)
 
 
-def test_a_draft_click_is_pushed_to_its_role_only_and_stores_nothing(client, sealed_game):
+def test_a_draft_click_is_pushed_to_its_role_only_and_makes_no_step(client, sealed_game):
     m = create(client, {"red": "me", "blue": "open"}, game="sealed", players=2)
     mid = m["id"]
+    before = client.get(f"/api/matches/{mid}").json()["match"]
     r = client.post(f"/api/matches/{mid}/actions", json={"role": "red", "action": ["add", 0], "step": 0})
     assert r.status_code == 200 and r.json()["view"]["my_alloc"] == [1, 0, 0]
     assert r.json()["match"]["step"] == 0 and r.json()["view"]["step"] == 0
-    assert client.get(f"/api/matches/{mid}").json()["match"]["step"] == 0
+    # The match as anyone reads it is unchanged: not even its time of last change moved.
+    assert client.get(f"/api/matches/{mid}").json()["match"] == before
     assert browser(client).get(f"/api/matches/{mid}/view").json()["view"]["step"] == 0
+
+
+def test_a_draft_outlives_the_server_that_took_its_clicks(db_url, sealed_game):
+    """Each click of a secret choice is stored before it is answered: a server started again
+    (or another process on the database) shows the draft, undoes it and commits it whole."""
+    with TestClient(create_app(fast_settings(db_url))) as first:
+        mid = create(first, {"red": "me", "blue": "hotseat"}, game="sealed", players=2, seed=5)["id"]
+        for click in (["add", 0], ["add", 2], ["add", 2], ["add", 1], ["undo"]):
+            assert act(first, mid, "red", click, 0).status_code == 200
+        assert act(first, mid, "blue", ["add", 1], 0).status_code == 200
+        before = {r: view(first, mid, r)["view"] for r in ("red", "blue", None)}
+        cookies = dict(first.cookies.items())
+    with TestClient(create_app(fast_settings(db_url)), cookies=cookies) as second:
+        after = {r: view(second, mid, r)["view"] for r in ("red", "blue", None)}
+        assert after == before and after["red"]["my_alloc"] == [1, 0, 2] and after["red"]["can_undo"]
+        assert act(second, mid, "red", ["undo"], 0).status_code == 200
+        for click in (["add", 0], ["add", 1], ["add", 1], ["confirm"]):
+            assert act(second, mid, "red", click, 0).status_code == 200, click
+        for click in (["add", 0], ["add", 2], ["add", 2], ["add", 0], ["confirm"]):
+            assert act(second, mid, "blue", click, 1).status_code == 200, click  # after red's commit
+        shown = view(second, mid, "blue")["view"]["shown"]
+        assert shown == {"red": [2, 2, 1], "blue": [2, 1, 2]}
 
 
 def test_a_bot_allocating_beside_a_person_does_not_starve(client, sealed_game):

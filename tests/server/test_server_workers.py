@@ -9,8 +9,10 @@ import json
 import os
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from typing import Any
 
@@ -29,8 +31,10 @@ on_postgresql = pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 
 
 @contextmanager
-def _servers(db_url: str, n: int) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
-    servers = [start_server(db_url) for _ in range(n)]
+def _servers(
+    db_url: str, n: int, games: tuple[str, ...] = ()
+) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:
+    servers = [start_server(db_url, games=games) for _ in range(n)]
     try:
         yield servers
     finally:
@@ -140,6 +144,145 @@ def test_players_on_two_processes_see_each_other_and_a_killed_process_loses_noth
         assert b.get(f"/api/matches/{mid}").json()["match"]["status"] == "over"
         a.close()
         b.close()
+
+
+def _click(client: httpx.Client, mid: str, role: str, action: list[Any], step: int = 0) -> dict[str, Any]:
+    r = client.post(f"/api/matches/{mid}/actions", json={"role": role, "action": action, "step": step})
+    assert r.status_code == 200, r.text
+    return r.json()["view"]
+
+
+def _mine(client: httpx.Client, mid: str, role: str) -> dict[str, Any]:
+    r = client.get(f"/api/matches/{mid}/view", params={"role": role})
+    assert r.status_code == 200, r.text
+    return r.json()["view"]
+
+
+@on_postgresql
+def test_a_secret_choice_goes_on_through_either_process_and_outlives_a_killed_one(db_url):
+    """Red composes its secret allocation click by click through both processes in turn: each
+    shows the draft the other took, pushes it to red's socket alone, and when the process that
+    took the last clicks is killed the other has every one of them."""
+    with _servers(db_url, 2, games=("sealed",)) as [(proc_a, url_a), (_, url_b)]:
+        red_a = httpx.Client(base_url=url_a, timeout=30)
+        r = red_a.post(
+            "/api/matches", json={"game": "sealed", "players": 2, "seats": {"red": "me", "blue": "open"}}
+        )
+        assert r.status_code == 201, r.text
+        match = r.json()["match"]
+        mid = match["id"]
+        invite = next(s["invite"] for s in match["seats"] if s["role"] == "blue")
+        blue = httpx.Client(base_url=url_b, timeout=30)
+        assert (
+            blue.post(f"/api/matches/{mid}/join", json={"role": "blue", "invite": invite}).status_code == 200
+        )
+        red_b = httpx.Client(base_url=url_b, timeout=30, cookies=dict(red_a.cookies.items()))
+        with _socket(url_b, red_b, mid, "red") as red_ws:
+            expected = [0, 0, 0]
+            for client, front in ((red_a, 0), (red_b, 2), (red_a, 2), (red_b, 1)):
+                expected[front] += 1
+                assert _click(client, mid, "red", ["add", front])["my_alloc"] == expected
+                other = red_b if client is red_a else red_a
+                assert _mine(other, mid, "red")["my_alloc"] == expected
+                assert _next(red_ws, "view")["view"]["my_alloc"] == expected  # pushed, even from A
+            assert _click(red_a, mid, "red", ["undo"])["my_alloc"] == [1, 0, 2]
+        assert _click(blue, mid, "blue", ["add", 1])["my_alloc"] == [0, 1, 0]
+        assert _mine(red_b, mid, "red")["my_alloc"] == [1, 0, 2]
+        assert blue.get(f"/api/matches/{mid}/view", params={"role": "blue"}).json()["view"]["sealed"] == []
+
+        proc_a.send_signal(signal.SIGKILL)
+        proc_a.wait()
+        red_a.close()
+        mine = _mine(red_b, mid, "red")
+        assert mine["my_alloc"] == [1, 0, 2] and mine["can_undo"] and mine["step"] == 0
+        for click in (["add", 1], ["add", 1], ["confirm"]):
+            _click(red_b, mid, "red", click)
+        for click in (["add", 0], ["add", 2], ["add", 2], ["add", 0], ["confirm"]):
+            _click(blue, mid, "blue", click, _mine(blue, mid, "blue")["step"])
+        assert _mine(blue, mid, "blue")["shown"] == {"red": [1, 2, 2], "blue": [2, 1, 2]}
+        red_b.close()
+        blue.close()
+
+
+@on_postgresql
+def test_clicks_racing_through_two_processes_are_each_kept_or_refused_never_lost(db_url):
+    """The same role clicks through both processes at the same moment, again and again: each
+    click is answered 200 and kept in the draft, or 409 stale and not kept (the match's version
+    refuses a write judged on a draft another process changed meanwhile)."""
+    with _servers(db_url, 2, games=("sealed",)) as [(_, url_a), (_, url_b)]:
+        a = httpx.Client(base_url=url_a, timeout=30)
+        r = a.post(
+            "/api/matches", json={"game": "sealed", "players": 2, "seats": {"red": "me", "blue": "hotseat"}}
+        )
+        mid = r.json()["match"]["id"]
+        b = httpx.Client(base_url=url_b, timeout=30, cookies=dict(a.cookies.items()))
+
+        def click(client: httpx.Client, front: int, start: threading.Barrier) -> httpx.Response:
+            start.wait()
+            body = {"role": "red", "action": ["add", front], "step": 0}
+            return client.post(f"/api/matches/{mid}/actions", json=body)
+
+        refused = 0
+        for _ in range(12):
+            start = threading.Barrier(2)
+            with ThreadPoolExecutor(2) as pool:
+                answers = list(pool.map(click, (a, b), (0, 1), (start, start)))
+            kept = [0, 0, 0]
+            for front, answer in enumerate(answers):
+                if answer.status_code == 200:
+                    kept[front] += 1
+                else:
+                    assert answer.status_code == 409 and answer.json()["error"]["code"] == "stale", (
+                        answer.text
+                    )
+                    refused += 1
+            assert sum(kept) >= 1  # the first write of the two always goes through
+            assert _mine(a, mid, "red")["my_alloc"] == kept == _mine(b, mid, "red")["my_alloc"]
+            for _ in range(sum(kept)):
+                _click(b, mid, "red", ["undo"])
+        print(f"{refused} of 24 racing clicks refused as stale")
+        a.close()
+        b.close()
+
+
+@on_postgresql
+def test_a_process_whose_game_is_behind_refuses_a_click_rather_than_overwrite_the_draft(
+    db_url, sealed_game, monkeypatch
+):
+    """Two apps (two processes' worth) on one database. Red's click goes through one; the other,
+    whose copy of the game is behind and which trusts it (as when its read races the first's
+    write), judges red's next click on the old draft: the match's version, moved on by the first
+    write, refuses it with 409 stale and nothing is stored; asked again, it reads the match
+    afresh and keeps the click on the draft as it really is."""
+    with TestClient(create_app(fast_settings(db_url, cache_ttl=60.0))) as one:
+        mid = create(one, {"red": "me", "blue": "hotseat"}, game="sealed", players=2)["id"]
+        with TestClient(
+            create_app(fast_settings(db_url, cache_ttl=60.0)), cookies=dict(one.cookies.items())
+        ) as two:
+            assert view(two, mid, "red")["view"]["my_alloc"] == [0, 0, 0]  # two holds the game
+            platform = two.app.state.platform
+            platform.cluster.handlers.pop("changed")  # two hears of no change
+            with monkeypatch.context() as patch:
+                patch.setattr(platform.matches, "_current", lambda data: data)  # and trusts its copy
+                assert act(one, mid, "red", ["add", 0], 0).status_code == 200
+                r = act(two, mid, "red", ["add", 1], 0)
+                assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+                assert view(one, mid, "red")["view"]["my_alloc"] == [1, 0, 0]
+                assert view(two, mid, "red")["view"]["my_alloc"] == [1, 0, 0]  # refused, it read again
+            assert act(one, mid, "red", ["add", 2], 0).status_code == 200
+            # Unheard of, but read before the click is judged: two keeps the click on top.
+            assert act(two, mid, "red", ["add", 1], 0).json()["view"]["my_alloc"] == [1, 1, 1]
+            assert view(one, mid, "red")["view"]["my_alloc"] == [1, 1, 1]
+            assert view(two, mid, "blue")["view"]["sealed"] == []
+            with monkeypatch.context() as patch:
+                patch.setattr(platform.matches, "_current", lambda data: data)
+                # Red commits through one; two, still at the step before, refuses blue's click.
+                for click in (["add", 0], ["add", 0], ["confirm"]):
+                    assert act(one, mid, "red", click, 0).status_code == 200
+                r = act(two, mid, "blue", ["add", 0], 0)
+                assert r.status_code == 409 and r.json()["error"]["code"] == "stale", r.text
+                assert view(two, mid, "blue")["view"]["sealed"] == ["red"]
+                assert view(one, mid, "blue")["view"]["my_alloc"] == [0, 0, 0]
 
 
 @on_postgresql

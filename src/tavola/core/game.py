@@ -411,6 +411,25 @@ class Game:
                 continue
             self._drafts[role] = Draft(draft.choice, draft.clicks, state)
 
+    def drafts(self) -> dict[str, list[list[Any]]]:
+        """Each role's secret choice in the making, as its clicks (plain data): what a server
+        stores so that another process, or this one after a crash, carries on with it."""
+        return {role: [list(click) for click in draft.clicks] for role, draft in self._drafts.items()}
+
+    def restore_drafts(self, drafts: dict[str, list[Any]]) -> None:
+        """Put back the drafts :meth:`drafts` gave, replayed on the committed state (a draft
+        that no longer fits it is dropped, as when another role's step ends it); every other
+        draft is forgotten."""
+        self._drafts = {}
+        for role, clicks in drafts.items():
+            self._check_role(role)
+            choice = self.rules.composing(self.state, role)
+            if choice is not None and clicks:
+                self._drafts[role] = Draft(choice, [parse_action(c) for c in clicks], self.state)
+        self._rebase()
+        self._changes += 1
+        self._offer_all()
+
     def undo(self, role: str) -> list[Event]:
         """Take back ``role``'s last action if nothing random, hidden or another role came since;
         in a secret choice, the last click of the role's own draft, whatever others did."""

@@ -48,6 +48,9 @@ class MatchRow:
     """The position the match starts from, if not the scenario's set-up."""
     bot_delay: float | None = None
     round: int | None = None
+    version: int = 0
+    """Counts the stored changes of the game, draft clicks included: never shown to a client
+    (it would tell how many clicks the others made)."""
 
     @classmethod
     def of(cls, m: Match) -> MatchRow:
@@ -69,6 +72,7 @@ class MatchRow:
             m.start,
             m.bot_delay,
             m.round,
+            m.version,
         )
 
 

@@ -1,13 +1,16 @@
 """Matches: settings, seats and actions in the database; the live :class:`Game` in memory.
 
-The stored record (settings, seed, one row per action) is the truth. The live Game is
-rebuilt from it by replay on demand and cached; a cached Game that is behind the database
-(another server process wrote) catches up by applying the missing rows.
+The stored record (settings, seed, one row per action) and the secret drafts (each role's
+clicks of a choice not yet committed) are the truth. The live Game is rebuilt from them by
+replay on demand and cached with the match's version (every stored change counts one); a
+cached Game that is behind the database (another server process wrote) catches up by applying
+the missing rows and reading the drafts again.
 
 Every method is synchronous and thread-safe: the async layer calls them in worker threads.
-A lock per match serializes everything that touches that match's Game, and the primary key
-(match, step) of the actions table makes two writers racing for one step impossible even
-across processes.
+A lock per match serializes everything that touches that match's Game. Across processes,
+every write is conditional on the version it was judged on (and the primary key (match, step)
+of the actions table stays the last guard): of two processes racing, the second is refused
+with 409 stale and its client asks again.
 """
 
 from __future__ import annotations
@@ -18,10 +21,10 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import JSON, bindparam, insert, select, update
+from sqlalchemy import JSON, bindparam, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session as DbSession
 
@@ -48,7 +51,7 @@ from tavola.server.matchdata import (
     new_id,
     round_of,
 )
-from tavola.server.models import ActionRow, Match, Seat, User
+from tavola.server.models import ActionRow, DraftRow, Match, Seat, User
 from tavola.server.records import Records, _seed_columns
 from tavola.server.talk import Talk
 
@@ -63,10 +66,17 @@ SEED_BITS = 256
 # Built once: the hot path of every action runs these two statements in one transaction.
 _INSERT_ACTION = insert(ActionRow.__table__)
 _MATCHES = Match.__table__.c
+_DRAFTS = DraftRow.__table__.c
+_JUDGED_ON = (
+    _MATCHES.id == bindparam("mid"),
+    _MATCHES.step == bindparam("old"),
+    _MATCHES.version == bindparam("version"),
+)
 _ADVANCE = (
     update(Match.__table__)
-    .where(_MATCHES.id == bindparam("mid"), _MATCHES.step == bindparam("old"))
+    .where(*_JUDGED_ON)
     .values(
+        version=_MATCHES.version + 1,
         step=bindparam("new"),
         active=bindparam("active", type_=JSON),
         round=bindparam("round"),
@@ -77,8 +87,27 @@ _ADVANCE = (
 )
 
 
+# A click of a secret draft: the match's version moves on, nothing else of its row does (its
+# updated_at neither: nobody may learn that a draft changed).
+_BUMP = update(Match.__table__).where(*_JUDGED_ON).values(version=_MATCHES.version + 1)
+_NOW = select(_MATCHES.step, _MATCHES.version).where(_MATCHES.id == bindparam("mid"))
+_STORED_DRAFTS = (
+    select(_MATCHES.step, _MATCHES.version, _DRAFTS.role, _DRAFTS.clicks)
+    .select_from(Match.__table__.outerjoin(DraftRow.__table__, _DRAFTS.match_id == _MATCHES.id))
+    .where(_MATCHES.id == bindparam("mid"))
+)
+
+
 class _LostRace(Exception):
-    """Another writer stored this step first."""
+    """Another writer stored a change of this match first."""
+
+
+@dataclass
+class Live:
+    """A live Game and the version of the match it shows (its steps and its drafts)."""
+
+    game: Game
+    version: int
 
 
 class Matches(Talk, Records):
@@ -88,7 +117,7 @@ class Matches(Talk, Records):
     def __init__(self, db: Database, settings: Settings) -> None:
         self.db = db
         self.settings = settings
-        self._live: OrderedDict[str, Game] = OrderedDict()
+        self._live: OrderedDict[str, Live] = OrderedDict()
         self._replays: OrderedDict[str, Game] = OrderedDict()
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
@@ -121,11 +150,13 @@ class Matches(Talk, Records):
             log.warning("notice %s not sent: %s", kind, exc)
 
     def changed_elsewhere(self, notice: dict[str, Any]) -> None:
-        """Another process changed a match: read it afresh, then fire the signal here."""
+        """Another process changed a match (``r``: only that role's draft): read it afresh,
+        then fire the signal here."""
         mid = str(notice.get("m"))
+        only = notice.get("r")
         with self._guard:
             self._data.pop(mid, None)
-        self.changed(mid, told=True)
+        self.changed(mid, only if isinstance(only, str) else None, told=True)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:
@@ -157,26 +188,29 @@ class Matches(Talk, Records):
 
     def _game(self, m: MatchRow) -> Game:
         """The live Game of a match, in step with the database. Hold the match's lock."""
-        game = self._cached(self._live, m.id)
-        if game is not None and len(game.actions) == m.step:
-            return game
-        if game is not None and len(game.actions) > m.step:
+        return self._live_of(m).game
+
+    def _live_of(self, m: MatchRow) -> Live:
+        """The live Game with the version it shows, brought to the row's version: the missing
+        steps applied, and the drafts read again if any was stored meanwhile. Hold the lock."""
+        live = self._cached(self._live, m.id)
+        if live is not None and live.version == m.version and len(live.game.actions) == m.step:
+            return live
+        if live is not None and live.version > m.version:
             # The row came from a read that raced a newer write: the database decides.
             fresh = self.reload(m.id).match
-            if fresh.step == len(game.actions):
-                return game
+            if fresh.version == live.version and fresh.step == len(live.game.actions):
+                return live
             m = fresh
         try:
-            if game is not None and len(game.actions) < m.step:
-                with self.db.session() as s:
-                    rows = self._action_rows(s, m.id, len(game.actions), m.step)
-                for row in rows:
-                    game.apply(row.role, row.action)
-                    if game.checksums[-1] != row.checksum:
-                        raise CorruptRecord(f"step {row.step}: checksum differs from the stored one")
+            for _ in range(5):
+                live = self._catch_up(live, m)
+                if live.version == m.version:
+                    break
+                # Another process stored a change while this one read: once more, from there.
+                m = self.reload(m.id).match
             else:
-                with self.db.session() as s:
-                    game = replay(self._record(s, m))
+                raise ApiError(503, "busy", f"match {m.id} changes faster than it can be read; retry")
         except Exception as exc:
             self.evict(m.id)
             if not isinstance(exc, TavolaError):
@@ -185,8 +219,34 @@ class Matches(Talk, Records):
             raise ApiError(
                 500, "corrupt_match", f"match {m.id} cannot be rebuilt from its record: {exc}"
             ) from None
-        self._remember(self._live, m.id, game)
-        return game
+        self._remember(self._live, m.id, live)
+        return live
+
+    def _catch_up(self, live: Live | None, m: MatchRow) -> Live:
+        """One try at bringing the game to ``m``: its version is ``m``'s if it got there."""
+        if live is not None and len(live.game.actions) <= m.step:
+            game, done = live.game, len(live.game.actions)
+            with self.db.session() as s:
+                rows = self._action_rows(s, m.id, done, m.step)
+            for row in rows:
+                game.apply(row.role, row.action)
+                if game.checksums[-1] != row.checksum:
+                    raise CorruptRecord(f"step {row.step}: checksum differs from the stored one")
+            # version - step counts the draft clicks ever stored: if none came meanwhile, the
+            # drafts here are the stored ones (a step drops the same drafts everywhere).
+            drafted = (m.version - m.step) != (live.version - done)
+        else:
+            with self.db.session() as s:
+                game = replay(self._record(s, m))
+            drafted = m.version != m.step
+        if not drafted:
+            return Live(game, m.version)
+        with self.db.engine.connect() as conn:
+            rows = conn.execute(_STORED_DRAFTS, {"mid": m.id}).all()
+        if not rows or (rows[0].step, rows[0].version) != (m.step, m.version):
+            return Live(game, -1)  # moved on meanwhile
+        game.restore_drafts({r.role: r.clicks for r in rows if r.role is not None})
+        return Live(game, m.version)
 
     # --- reading the database -------------------------------------------------------------
     @staticmethod
@@ -241,9 +301,9 @@ class Matches(Talk, Records):
         with self.db.session() as s:
             data = self._fetch(s, mid)
         with self._guard:
-            # A read that raced an action's write must not put an older step back.
+            # A read that raced an action's write must not put an older version back.
             held = self._data.get(mid)
-            if held is not None and held.match.step > data.match.step:
+            if held is not None and held.match.version > data.match.version:
                 return held
         self._remember(self._data, mid, data)
         return data
@@ -257,6 +317,16 @@ class Matches(Talk, Records):
         with self._guard:
             self._data.pop(mid, None)
         return self.fetch(mid)
+
+    def _current(self, data: MatchData) -> MatchData:
+        """The match as stored now, read again only if another process stored a change since
+        ``data`` was read (one small query; several processes share the database)."""
+        m = data.match
+        with self.db.engine.connect() as conn:
+            now = conn.execute(_NOW, {"mid": m.id}).first()
+        if now is None or (now.step, now.version) != (m.step, m.version):
+            return self.reload(m.id)
+        return data
 
     # --- what the API returns -------------------------------------------------------------
     def out(self, data: MatchData, ident: Identity | None) -> dict[str, Any]:
@@ -384,7 +454,7 @@ class Matches(Talk, Records):
                 )
             )
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
-        self._remember(self._live, mid, game)
+        self._remember(self._live, mid, Live(game, 0))
         data = self.reload(mid)
         self.changed(mid)  # bots may move first
         return data
@@ -516,6 +586,8 @@ class Matches(Talk, Records):
     def _live_game(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, Game]:
         """The live game, for a seat's holder or an observer. Hold the match's lock."""
         data = self.fetch(mid)
+        if self.cluster is not None:
+            data = self._current(data)
         if role is not None:
             self._holder_check(data, ident, role)
         if data.match.status == "imported":
@@ -528,10 +600,10 @@ class Matches(Talk, Records):
         """Validate, apply and store one action; the answer is sent only after the commit."""
         with self.lock(mid):
             data = self.fetch(mid)
-            if step > data.match.step:
-                # The client saw a step this process has not read yet (another process stored
-                # it, and its notice is on the way): the database decides, not the cache.
-                data = self.reload(mid)
+            if self.cluster is not None or step > data.match.step:
+                # Another process may have stored a change whose notice is on the way (the
+                # client even saw a step this process has not read): the database decides.
+                data = self._current(data)
             m = data.match
             if m.status != "active":
                 raise ApiError(409, "over", "the match is over")
@@ -541,9 +613,11 @@ class Matches(Talk, Records):
                     raise forbidden(f"{role} is not a bot seat")
             else:
                 self._holder_check(data, ident, role)
-            game = self._game(m)
+            live = self._live_of(m)
+            game = live.game
             if not game.fresh(role, step):
                 raise stale(len(game.actions))
+            drafting = set(game.drafts())
             try:
                 game.apply(role, action)
             except TavolaError as exc:
@@ -552,16 +626,19 @@ class Matches(Talk, Records):
                 self.evict(mid)  # a rules bug: rebuild from the stored record next time
                 raise
             if game.private:
-                # A click of a secret choice: the role's draft, in memory, seen by nobody else.
-                played = Played(data, game.view(role), role)
+                # A click of a secret choice: the role's draft, stored, seen by nobody else.
+                played = Played(self._store_draft(mid, data, live, role), game.view(role), role)
             else:
-                played = Played(self._store(mid, data, game), game.view(role))
+                dropped = drafting - set(game.drafts())
+                played = Played(self._store(mid, data, live, dropped), game.view(role))
         # A stored action told the other processes as it was committed.
         self.changed(mid, played.audience, told=True)
         return played
 
-    def _store(self, mid: str, data: MatchData, game: Game) -> MatchData:
-        """Store the game's last step; the match as it is now. Hold the match's lock."""
+    def _store(self, mid: str, data: MatchData, live: Live, dropped: set[str]) -> MatchData:
+        """Store the game's last step, and forget the drafts it ended (``dropped``); the match
+        as it is now. Hold the match's lock."""
+        game = live.game
         m = data.match
         step = len(game.actions) - 1
         now = time.time()
@@ -588,6 +665,7 @@ class Matches(Talk, Records):
                     {
                         "mid": mid,
                         "old": step,
+                        "version": live.version,
                         "new": step + 1,
                         "active": active,
                         "round": rnd,
@@ -598,6 +676,8 @@ class Matches(Talk, Records):
                 )
                 if res.rowcount != 1:
                     raise _LostRace
+                if dropped:
+                    conn.execute(delete(DraftRow).where(DraftRow.match_id == mid, DraftRow.role.in_(dropped)))
                 if self.cluster is not None:
                     self.cluster.notify(conn, "changed", m=mid)
         except (IntegrityError, _LostRace):
@@ -606,11 +686,50 @@ class Matches(Talk, Records):
         except Exception:
             self.evict(mid)
             raise
+        live.version += 1
         row = replace(
-            m, step=step + 1, active=active, round=rnd, result=result, status=status, updated_at=now
+            m,
+            step=step + 1,
+            active=active,
+            round=rnd,
+            result=result,
+            status=status,
+            updated_at=now,
+            version=live.version,
         )
+        return self._keep(data, row)
+
+    def _store_draft(self, mid: str, data: MatchData, live: Live, role: str) -> MatchData:
+        """Store the role's draft as it is now (or forget it: its last click was undone); the
+        match as it is now. Hold the match's lock."""
+        clicks = live.game.drafts().get(role)
+        step = len(live.game.actions)
+        try:
+            with self.db.engine.begin() as conn:
+                # The match's row first: it is the lock two processes' writes queue on.
+                res = conn.execute(_BUMP, {"mid": mid, "old": step, "version": live.version})
+                if res.rowcount != 1:
+                    raise _LostRace
+                conn.execute(delete(DraftRow).where(DraftRow.match_id == mid, DraftRow.role == role))
+                if clicks:
+                    conn.execute(
+                        insert(DraftRow),
+                        {"match_id": mid, "role": role, "clicks": clicks, "updated_at": time.time()},
+                    )
+                if self.cluster is not None:
+                    self.cluster.notify(conn, "changed", m=mid, r=role)
+        except _LostRace:
+            self.evict(mid)
+            raise stale(step) from None
+        except Exception:
+            self.evict(mid)
+            raise
+        live.version += 1
+        return self._keep(data, replace(data.match, version=live.version))
+
+    def _keep(self, data: MatchData, row: MatchRow) -> MatchData:
         data = MatchData(row, data.seats, data.creator, data.loaded)
-        self._remember(self._data, mid, data)
+        self._remember(self._data, row.id, data)
         return data
 
     def snapshot(

@@ -71,6 +71,11 @@ class Match(Base):
     """The position the match starts from (docs/positions.md), or none: the scenario's set-up."""
     bot_delay: Mapped[float | None] = mapped_column(Float, nullable=True)
     """Seconds before each bot move, set by the match's creator; None: the server's default."""
+    version: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    """Counts every stored change of the game: each step and each click of a secret draft.
+    A write names the version it was judged on and is refused if another came first, so a
+    server process whose copy of the game is behind never overwrites what another stored.
+    Equal to ``step`` while no draft was ever stored."""
 
 
 class Seat(Base):
@@ -108,6 +113,17 @@ class ActionRow(Base):
     action: Mapped[list[Any]] = mapped_column(JSON)
     checksum: Mapped[str] = mapped_column(String(16))
     created_at: Mapped[float] = mapped_column(Float)
+
+
+class DraftRow(Base):
+    """A role's secret choice in the making (its clicks so far), stored with each click so any
+    server process serves the next one and a process that dies loses none. Never in a record."""
+
+    __tablename__ = "drafts"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    role: Mapped[str] = mapped_column(String(64), primary_key=True)
+    clicks: Mapped[list[Any]] = mapped_column(JSON)
+    updated_at: Mapped[float] = mapped_column(Float)
 
 
 class ChatMessage(Base):

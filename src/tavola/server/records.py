@@ -126,6 +126,7 @@ class Records:
                     record_format=game.record_format,
                     status="imported",
                     step=len(game.actions),
+                    version=len(game.actions),
                     active=game.active_roles,
                     result=game.result,
                     start=game.start,

@@ -418,7 +418,9 @@ async def replay_view(
     }
 
 
-@router.get("/matches/{mid}/record", response_model=S.RecordOut, tags=["replay"])
+@router.get(
+    "/matches/{mid}/record", response_model=S.RecordOut, response_model_exclude_unset=True, tags=["replay"]
+)
 async def record(mid: str, p: P) -> dict[str, Any]:
     """The game record (settings, seed, every action, checksums), once the game is over."""
     return await run_in_threadpool(p.matches.record, mid)

@@ -327,6 +327,9 @@ class RecordIn(BaseModel):
     position: dict[str, Any] | None = Field(
         default=None, description="the position the game starts from (docs/positions.md), if any"
     )
+    state_version: StrictInt = Field(
+        default=1, description="the layout of the game's state its checksums are written in"
+    )
 
 
 class RecordOut(BaseModel):
@@ -340,3 +343,4 @@ class RecordOut(BaseModel):
     checksums: list[str]
     dice_commitment: str | None = None
     position: dict[str, Any] | None = None
+    state_version: int | None = None

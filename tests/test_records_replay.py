@@ -59,3 +59,11 @@ def test_a_record_of_an_older_state_layout_verifies_and_migrates(path: Path) -> 
         migrate(tampered)
     with pytest.raises(CorruptRecord, match="state version"):
         replay({**new, "state_version": game.rules.state_version + 1}, verify=True)
+
+
+@pytest.mark.parametrize("bad", [0, 99, True, "2"])
+def test_a_record_with_an_unknown_state_layout_is_refused(bad: object) -> None:
+    record = json.loads(RECORDS[0].read_text())
+    record["state_version"] = bad
+    with pytest.raises(CorruptRecord, match="state version"):
+        replay(record, verify=True)

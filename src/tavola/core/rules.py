@@ -173,7 +173,9 @@ class Rules(ABC):
         check the checksums of records written then."""
         if version == self.state_version:
             return state
-        raise NotImplementedError(f"{self.id} has no state layout {version}")
+        # Reached only by a game that raised its state_version without describing the older
+        # layout: loading a record refuses any version outside 1..state_version first.
+        raise ValueError(f"{self.id} gives no way to write its state as layout {version}")
 
     def knowledge(self) -> Knowledge | None:
         """Action priors and a playout policy for search bots; ``None``: uniform and random."""

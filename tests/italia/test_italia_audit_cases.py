@@ -333,3 +333,20 @@ def test_12_4_a_nation_transformed_after_a_combat_is_checked_at_the_end_of_its_o
     f = st["flow"][-1]
     assert f["a"] == med and f["n"] == pat and st["round"] == 6
     assert ("capital", med) in R.legal_actions(st, S.role_of[pat])
+
+
+def test_12_3_2_3_the_campaigning_army_withdrawing_after_a_submission_avoids_the_reaction_areas() -> None:
+    """§12.3.2.3: «Il giocatore in campagna non può ritirarsi in zone dalle quali il difensore ha
+    iniziato la sua mossa di reazione»; §12.5.2: after a submission the ruler's units «dovranno
+    immediatamente ritirarsi» from the subject's areas, a retreat like any other. Marius's
+    campaign attacks Samnium, the Samnites react from Apulia and Lucania and submit; Marius may
+    not withdraw into either (found by the fuzzer: the engine once let him into Lucania)."""
+    R, st, refused = replay_until_refused(record("campaign-withdrawal-after-submission-lucania"))
+    S = static("italia-i")
+    assert refused == 1304
+    f = st["flow"][-1]
+    assert f["s"] == "retreat" and f["mode"] == "submit" and st["camp_nat"] == S.nation("romans")
+    assert set(st["react_from"]) == {S.area("apulia"), S.area("lucania")}
+    legal = R.legal_actions(st, "red")
+    assert ("area", S.area("lucania")) not in legal and ("area", S.area("apulia")) not in legal
+    assert legal == [("area", S.area("roma")), ("area", S.area("neapolis"))]

@@ -157,6 +157,31 @@ def test_automatic_steps_run_and_forced_decisions_are_taken_until_a_real_choice(
     assert state["flow"] == [{"s": "done"}] and AUTO.deciders(state) == []
 
 
+def test_the_lists_that_showed_a_choice_is_not_forced_are_handed_out_once_and_never_stale() -> None:
+    state: State = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    AUTO.apply(state, "a", ("play", 1))
+    other: State = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    assert AUTO.ready(other, "a") is None  # kept for the state the action was applied to only
+    assert AUTO.ready(state, "a") == AUTO.legal(state, "a") == [("play", 1), ("play", 2)]
+    assert AUTO.ready(state, "a") is None  # handed out once: the caller may change it
+    assert AUTO.ready(state, "b") == [("play", 1), ("play", 2), ("play", 3)]
+    AUTO.apply(state, "b", ("play", 1))
+    AUTO.apply(other, "a", ("play", 1))  # any action applied since makes them stale
+    assert AUTO.ready(state, "a") is None and AUTO.ready(other, "b") is not None
+    state = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    AUTO.apply(state, "a", ("play", 1))
+    AUTO.forget()
+    assert AUTO.ready(state, "b") is None
+    AUTO.apply(state, "b", ("play", 1))
+    state["flow"][-1]["a"] = 3  # edited by hand: with verify on, the stale list is caught
+    AUTO.verify = True
+    try:
+        with pytest.raises(RuntimeError, match="stale"):
+            AUTO.ready(state, "a")
+    finally:
+        AUTO.verify = False
+
+
 def test_several_deciders_come_from_the_step() -> None:
     state: State = {"flow": [{"s": "duel", "a": 2, "b": 2}]}
     assert AUTO.deciders(state) == ["a", "b"]

@@ -210,3 +210,28 @@ def test_a_frame_may_gain_the_locals_its_step_declares_it_grows() -> None:
     assert table.check({"flow": [{"s": "duel", "a": 1, "b": 2}]}) == []
     assert table.check({"flow": [{"s": "duel", "b": 2}]})  # "a" is always there
     assert table.check({"flow": [{"s": "duel", "a": 1, "c": 0}]})  # "c" is nowhere declared
+
+
+def test_a_single_that_builds_the_whole_list_hands_it_over() -> None:
+    """A step's ``single`` may answer with the full legal list: one action is taken at once,
+    several are kept for the next listing."""
+    calls: list[int] = []
+
+    def whole(state: State, frame: Frame, who: str) -> list[Action]:
+        calls.append(frame["left"])
+        return [("take", k) for k in range(frame["left"])]
+
+    def take(state: State, frame: Frame, who: str, action: Action) -> list[Event]:
+        frame["left"] -= 1
+        if not frame["left"]:
+            flow.goto(state, "done")
+        return [{"msg": "took", "args": {}}]
+
+    table = Flow(
+        {"pile": Step("§1", whole, take, single=whole)}, actor=lambda *_: "a", final=("done",), forced=True
+    )
+    state: State = {"flow": [{"s": "pile", "left": 3}]}
+    table.apply(state, "a", ("take", 0))
+    assert calls == [2] and table.ready(state, "a") == [("take", 0), ("take", 1)]
+    events = table.apply(state, "a", ("take", 0))  # one left: taken at once
+    assert len(events) == 2 and state["flow"] == [{"s": "done"}]

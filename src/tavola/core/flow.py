@@ -63,7 +63,7 @@ Ask = Callable[[State, Frame, Any], tuple[str, dict[str, Any]]]
 Wanted = Callable[[State, Frame, Any], bool]
 Run = Callable[[State, Frame, list[Event]], bool]
 Deciders = Callable[[State, Frame], list[Any]]
-Single = Callable[[State, Frame, Any], Action | None]
+Single = Callable[[State, Frame, Any], Action | list[Action] | None]
 Section = Callable[[State, Frame], str]
 
 MAX_AUTO = 100_000
@@ -126,7 +126,8 @@ class Step:
 
     ``run`` makes the step's automatic progress (``True`` when it changed the stack); ``roles``
     names who decides when it is not the flow's one actor; ``single`` may answer cheaply "is
-    there exactly one legal action, and which" for forced decisions (``None``: not one);
+    there exactly one legal action, and which" for forced decisions (``None``: not one), or
+    hand over the whole legal list where building it is the cheapest answer;
     ``section`` gives the rule of the phase under way where it differs from ``rule``; ``grows``
     names the locals a frame may gain on the way or carries only in some cases. A step with
     nothing to decide (only ``run``) leaves ``legal``, ``apply`` and ``ask`` out."""
@@ -271,10 +272,13 @@ class Flow:
         for actor in deciders:
             if step.single is not None:
                 one = step.single(state, frame, actor)
-                if one is not None:
+                if one is None:
+                    continue
+                if not isinstance(one, list):
                     return actor, one
-                continue
-            acts = step.legal(state, frame, actor)
+                acts = one
+            else:
+                acts = step.legal(state, frame, actor)
             if len(acts) == 1:
                 return actor, acts[0]
             if not acts:  # a decision without any option cannot stand: the step must end by itself

@@ -350,3 +350,16 @@ def test_12_3_2_3_the_campaigning_army_withdrawing_after_a_submission_avoids_the
     legal = R.legal_actions(st, "red")
     assert ("area", S.area("lucania")) not in legal and ("area", S.area("apulia")) not in legal
     assert legal == [("area", S.area("roma")), ("area", S.area("neapolis"))]
+
+
+def test_12_5_2_faq_a_subject_that_earned_half_a_point_in_its_turn_keeps_a_whole_one() -> None:
+    """§12.5.2: a subject keeps half its VP «arrotondato per eccesso»; FAQ: the rounding «viene
+    sempre fatto al punto», for kills at the end of the nation's turn. The Etruscans, subject
+    to Rome, earn 0.5 VP for a kill in round 8 and keep 1 at the end of their turn (the
+    checker once took rounding up for a gain the book does not give)."""
+    R, S, before, act, after, events = replay_last_step("subject-half-point-rounded-up-etruscans")
+    n = S.nation("etruscans")
+    assert before["ruler"][n] == S.nation("romans") and before["vp_submitted"][n] == 1
+    assert after["vp"][n] - before["vp"][n] == 2 and after["vp_submitted"][n] == 0
+    assert [e["args"]["vp"] for e in events if e["msg"] == "it.vp_halved"] == [1.0]
+    assert step_problems(R, before, act, after, events) == []

@@ -430,6 +430,19 @@ def test_12_5_2_a_subject_keeps_half_its_vp_rounded_up(s1: Step) -> None:
     assert s1.fails("11.0 victory points")
 
 
+def test_12_5_2_faq_half_a_point_earned_as_a_subject_keeps_a_whole_one(s1: Step) -> None:
+    """§12.5.2: half the VP, «arrotondato per eccesso»; FAQ: rounding «viene sempre fatto al
+    punto», at the end of the turn for VP other than the areas'. Half of 0.5 is 0.25: 1 kept."""
+    n = s1.t.n("celts")
+    s1.before["vp_submitted"][n] = 1  # half a point, earned earlier in the turn
+    s1.after["vp"][n] = 2
+    s1.ev("it.vp_halved", nation="celts", vp=1.0)
+    assert not s1.fails("11.0 victory points")
+    s1.after["vp"][n] = 1
+    s1.events[0]["args"]["vp"] = 0.5
+    assert s1.fails("11.0 victory points")
+
+
 def test_11_0_scoring_only_at_the_end_of_a_scoring_round(s1: Step) -> None:
     n = s1.t.n("celts")
     s1.after["vp"][n] = 2

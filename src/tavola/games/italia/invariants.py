@@ -766,7 +766,9 @@ def check_vp(t: Step) -> None:
             continue
         got = halved[n]
         owed = got + lost  # the subject's half points before halving
-        if lost < 0 or got != 2 * -((-owed) // 4):
+        # Half, rounded up to the whole point (FAQ: «l'arrotondamento di "mezzi punti vittoria"
+        # viene sempre fatto al punto»): half a point earned is worth a whole one kept.
+        if owed <= 0 or got != 2 * -((-owed) // 4):
             t.fail(name, f"{S.nkey[n]} keeps {got / 2} of {owed / 2} VP as a subject (half, rounded up)")
 
 

@@ -58,7 +58,41 @@ def may_enter(state: State, power: str, city: str) -> bool:
     home = owner(state, city)
     if neutral(state, power) and home != power:
         return False
-    return not (home is not None and home != power and neutral(state, home))
+    return not stranded(state, power, city)
+
+
+def stranded(state: State, power: str, city: str) -> bool:
+    """§19.4: ``city`` lies in the territory of a neutral power other than ``power``, where a
+    piece of ``power`` may not be (§19.3: it leaves as fast as it can)."""
+    home = owner(state, city)
+    return home is not None and home != power and neutral(state, home)
+
+
+def exit_distance(state: State, city: str) -> int:
+    """§19.3: the cities from ``city`` to the nearest city outside the neutral territory it lies
+    in, along the roads (pieces ignored; 0 outside it)."""
+    home = owner(state, city)
+    maps = maps_in_play(state)
+    seen, queue = {city: 0}, deque([city])
+    while queue:
+        c = queue.popleft()
+        if owner(state, c) != home:
+            return seen[c]
+        for n in GEO.neighbours(c, maps):
+            if n not in seen:
+                seen[n] = seen[c] + 1
+                queue.append(n)
+    return len(GEO.cities)  # a territory with no way out (not on the printed board)
+
+
+def toward_exit(state: State, power: str, here: str, city: str) -> bool:
+    """§19.3: «I pezzi stranieri devono lasciare la Sassonia in meno turni possibile»: a foreign
+    piece in a neutral territory moves only along a shortest way out, each step one city nearer
+    the border, and enters no other neutral territory (§19.4). (The book says it of Saxony; a
+    piece caught in a neutral Prussia, §19.1, leaves the same way.)"""
+    if not stranded(state, power, city):
+        return may_enter(state, power, city)
+    return exit_distance(state, city) == exit_distance(state, here) - 1
 
 
 # --- §19.3 Saxony leaves its alliance ------------------------------------------------------------------

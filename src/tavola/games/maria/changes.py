@@ -28,7 +28,9 @@ from tavola.games.maria.common import (
     owner,
     piece_power,
     saxony_stance,
+    superpower,
 )
+from tavola.games.maria.display import tracks
 from tavola.games.maria.hussars import maps_in_play
 
 SILESIA, CORE_AUSTRIA = "silesia", "austria"
@@ -105,8 +107,6 @@ def prussia_lost(state: State, power: str, points: int, city: str | None) -> Non
     point France or Prussia loses on the Bohemia map. Asked before any retreat."""
     if not boxes.advanced(state) or points <= 0 or "saxony" not in state["tracks"]:
         return
-    from tavola.games.maria.common import superpower
-
     sp = superpower(state, power)
     if state["players"] == 2:
         if sp not in ("prussia", "france") or city is None or GEO.cities[city].map != "bohemia":
@@ -137,8 +137,6 @@ def ask_saxony(state: State, frame: dict[str, Any], role: str) -> tuple[str, dic
 
 
 def move_saxony(state: State, n: int) -> list[dict[str, Any]]:
-    from tavola.games.maria.politics import tracks
-
     spaces = tracks()["saxony"].spaces
     last = max(i for i, s in enumerate(spaces) if s.zone != "s_box")
     before = saxony_stance(state)
@@ -199,7 +197,7 @@ def _free_near(state: State, city: str, piece: str, home: str | None = None) -> 
 
 # --- §19.1 Prussia annexes Silesia ------------------------------------------------------------------
 PEACE_FRAME = {"step": "offer (Prussia) or accept (Austria)"}
-TRAIN_FRAME = {"train": "Prussia's second supply train, placed free (§19.1 step 5)"}
+PLACE_TRAIN_FRAME = {"train": "Prussia's second supply train, placed free (§19.1 step 5)"}
 
 
 def silesia_held(state: State) -> bool:
@@ -254,8 +252,6 @@ def annex(state: State) -> list[dict[str, Any]]:
     state["silesia_annexed"] = True
     if saxony_stance(state) == "prussian_ally":
         before = saxony_stance(state)
-        from tavola.games.maria.politics import tracks
-
         state["tracks"]["saxony"] = next(
             i for i, s in enumerate(tracks()["saxony"].spaces) if s.zone == "s_box"
         )

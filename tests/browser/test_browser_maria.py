@@ -1,0 +1,237 @@
+"""Maria in the browser, as people play it: a hot-seat game of two people at one screen (and a
+bot) played by clicks through its first turn at a laptop's and a phone's size, with the
+hand-over screen between seats hiding one player's hand from the next (§4, §8); and an online
+game where the payloads sent to one player carry no trace of another's hand or army sheet. The
+panels beside the map are checked against the view the server sends: the seat's own hands card
+by card and its army sheet (§4, §6, §8)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_browser_client import TARGETS, create_by_api, wait_ready, wait_settled
+from test_browser_experience import SIZES, console_watch
+from test_browser_revolution import secret_keys, watch_payloads
+
+pytestmark = pytest.mark.browser
+
+# Random clicks inside the page, weighted by verb so a game of random people ends its phases:
+# a sealed army sheet and an ended movement are likelier than one more troop taken back. Stops
+# when the hand-over screen comes up (the test looks at it, then steps up as the next seat).
+CLICKS = """async ({seed, budget, most, weights, targets}) => {
+  if (!window.__mariaRng) window.__mariaRng = {x: seed >>> 0};
+  const st = window.__mariaRng;
+  const rand = () => {
+    st.x = (st.x + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(st.x ^ (st.x >>> 15), st.x | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const body = document.body;
+  const end = performance.now() + budget;
+  const changed = () => new Promise((resolve) => {
+    const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(timer); resolve(); });
+    obs.observe(body, {attributes: true, childList: true});
+    const timer = setTimeout(() => { obs.disconnect(); resolve(); }, Math.max(0, end - performance.now()));
+  });
+  const verb = (el) => el.dataset.action ? JSON.parse(el.dataset.action)[0] : 'map';
+  let clicks = 0;
+  while (clicks < most && performance.now() < end && !body.classList.contains('game-over')) {
+    if (document.getElementById('privacy-screen')) return {curtain: true, clicks};
+    const els = body.classList.contains('busy') ? [] : [...document.querySelectorAll(targets)];
+    if (!els.length) { await changed(); continue; }
+    const w = els.map((el) => weights[verb(el)] ?? 1);
+    let r = rand() * w.reduce((a, b) => a + b, 0);
+    let k = 0;
+    while (k < els.length - 1 && (r -= w[k]) > 0) k++;
+    els[k].dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
+    const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
+    if (menu.length) menu[Math.floor(rand() * menu.length)].click();
+    clicks += 1;
+    while (body.classList.contains('busy') && performance.now() < end) await changed();
+  }
+  return {curtain: !!document.getElementById('privacy-screen'), clicks};
+}"""
+WEIGHTS = {
+    "seal": 1000,
+    "done": 6,
+    "stop": 4,
+    "pass": 2,
+    "recruit": 3,
+    "untroop": 0.05,
+    "withdraw": 0.2,
+    "cancel": 0.2,
+}
+
+# What the page shows of the seat's secrets, and whether any of it can be seen now.
+SHOWN = """() => {
+  const q = (sel) => [...document.querySelectorAll(sel)];
+  return {
+    role: document.body.dataset.role,
+    hands: Object.fromEntries(q('.ma-hand-row').map((r) => [r.dataset.power, r.querySelectorAll('.ma-card').length])),
+    sheet: Object.fromEntries(q('.ma-sheet tbody tr').map((r) => [r.dataset.general, Number(r.querySelector('.ma-troops').textContent)])),
+    seen: q('.ma-card, .ma-sheet td').filter((el) => el.checkVisibility({visibilityProperty: true})).length,
+    mainHidden: getComputedStyle(document.querySelector('main')).visibility === 'hidden',
+    extra: (document.querySelector('#board-extra') || {}).innerText || '',
+    info: (document.querySelector('.info-panel') || {}).innerText || '',
+    choices: (document.querySelector('#choices') || {}).innerText || '',
+  };
+}"""
+
+
+def view_of(page: Any, mid: str, role: str | None = None) -> dict[str, Any]:
+    params = {"role": role} if role else {}
+    return dict(page.request.get(f"/api/matches/{mid}/view", params=params).json()["view"])
+
+
+def check_panels(page: Any, mid: str) -> dict[str, Any]:
+    """The seat shown sees its own hands and army sheets as the server has them, and nothing of
+    another seat's; every panel reads in words."""
+    shown = page.evaluate(SHOWN)
+    view = view_of(page, mid, shown["role"])
+    mine = {p for p, r in view["control"].items() if r == shown["role"]}
+    assert shown["hands"] == {p: len(cards) for p, cards in view["hands"].items() if p in mine}
+    assert set(view["hands"]) <= mine
+    board = page.request.get("/api/boards/maria/introductory").json()
+    sheet = {
+        g: x["troops"]
+        for g, x in view["generals"].items()
+        if "troops" in x and board["generals"][g]["power"] in mine
+    }
+    assert shown["sheet"] == sheet
+    for text in (shown["extra"], shown["info"], shown["choices"]):
+        assert not re.search(r"[{}_]|\bGroup\b|-1\b|\bFlow\b", text), text
+    # a card on a choice reads by value and suit, never by its number (§8)
+    assert not re.search(r"^(Play|Pay with|Place face down)\s*\n?\s*\d+$", shown["choices"], re.M), shown[
+        "choices"
+    ]
+    return view
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_5_hot_seat_game_through_the_first_turn_hides_each_hand_from_the_next_seat(
+    pages: Any, artifacts: Path, size: str
+) -> None:
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    payloads = watch_payloads(page)
+    page.goto("/")
+    seats = {"theresa": "me", "frederick": "hotseat", "louis": "bot:random"}
+    mid = create_by_api(page, "maria", seats, seed=5)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    handed: list[str] = []
+    deadline = time.monotonic() + 300
+    shots = 0
+    while view_of(page, mid)["turn"] < 2:
+        assert time.monotonic() < deadline, f"turn 1 not over (step {view_of(page, mid)['step']})"
+        got = page.evaluate(
+            CLICKS, {"seed": 5, "budget": 3000, "most": 40, "weights": WEIGHTS, "targets": TARGETS}
+        )
+        if not got["curtain"]:
+            continue
+        # the hand-over screen: it names the next seat, and nothing of the page behind it shows
+        curtain = page.locator("#privacy-screen")
+        name = curtain.inner_text()
+        shown = page.evaluate(SHOWN)
+        assert shown["mainHidden"] and shown["seen"] == 0, shown
+        handed.append(name)
+        if shots < 1:
+            page.screenshot(path=str(artifacts / f"maria-handover-{size}.png"))
+        page.click("#privacy-screen button")
+        wait_settled(page)
+        view = check_panels(page, mid)
+        if shots < 1 and view["phase"] != "setup":
+            page.screenshot(path=str(artifacts / f"maria-turn1-{size}.png"), full_page=True)
+            shots += 1
+    assert any("Maria Theresa" in n for n in handed) and any("Frederick" in n for n in handed), handed
+    wait_settled(page)
+    if not page.locator("#privacy-screen").count():
+        check_panels(page, mid)
+    page.screenshot(path=str(artifacts / f"maria-turn2-{size}.png"), full_page=True)
+    log = view_of(page, mid)["log"]
+    assert any(e["msg"] == "ev.turn" and e["args"]["turn"] == 2 for e in log)
+    leaked: set[str] = set()
+    for text in payloads:
+        with contextlib.suppress(ValueError):
+            leaked |= secret_keys(json.loads(text))
+    assert not leaked, f"sent to the browser: {leaked}"
+    assert not noise, noise
+
+
+def _frames(payload: Any) -> list[Any]:
+    """Every dict inside a payload, at any depth."""
+    out = []
+    if isinstance(payload, dict):
+        out.append(payload)
+        for v in payload.values():
+            out += _frames(v)
+    elif isinstance(payload, list):
+        for v in payload:
+            out += _frames(v)
+    return out
+
+
+def test_8_a_hand_and_an_army_sheet_reach_only_their_owner(pages: Any) -> None:
+    """Online: Frederick's browser receives, in every answer and push, Prussia's and its allies'
+    hands and troops only: no Austrian card, no Austrian general's troops, no entry of Maria
+    Theresa's secret allocation (§4 «in segreto», §8)."""
+    host = pages.new()
+    host.goto("/")
+    res = host.request.post(
+        "/api/matches",
+        data={
+            "game": "maria",
+            "scenario": "introductory",
+            "seats": {"theresa": "me", "frederick": "open", "louis": "bot:random"},
+        },
+    )
+    assert res.ok, res.text()
+    match = res.json()["match"]
+    mid = str(match["id"])
+    link = next(s["invite_url"] for s in match["seats"] if s["role"] == "frederick")
+    friend = pages.new()
+    seen = watch_payloads(friend)
+    friend.goto(link)
+    wait_ready(friend)
+    friend.wait_for_function("document.body.dataset.role === 'frederick'")
+    host.goto(f"/play/{mid}")
+    wait_ready(host)
+    # both write their army sheets at once, then play on for a while
+    for _ in range(12):
+        for page in (host, friend):
+            page.evaluate(
+                CLICKS, {"seed": 11, "budget": 1500, "most": 25, "weights": WEIGHTS, "targets": TARGETS}
+            )
+        if view_of(host, mid)["phase"] not in ("setup",) and len(seen) > 20:
+            break
+    austria = view_of(host, mid, "theresa")
+    assert austria["phase"] != "setup", "the army sheets were never sealed"
+    ids = set(austria["hand_ids"]["austria"])
+    austrians = {g for g, x in austria["generals"].items() if "troops" in x}
+    assert ids and austrians
+    checked = 0
+    for text in seen:
+        try:
+            payload = json.loads(text)
+        except ValueError:
+            continue
+        for d in _frames(payload):
+            checked += 1
+            for key in ("hands", "hand_ids"):
+                if isinstance(d.get(key), dict):
+                    assert "austria" not in d[key], d[key]
+                    if key == "hand_ids":
+                        assert not ids & {c for cs in d[key].values() for c in cs}
+            gens = d.get("generals")
+            if isinstance(gens, dict):
+                assert not any(isinstance(gens.get(g), dict) and "troops" in gens[g] for g in austrians)
+            if d.get("msg") == "ev.allocate":
+                assert d["args"]["general"] not in austrians, d
+    assert checked > 100

@@ -130,7 +130,7 @@ def click_any(page: Any, rand: random.Random) -> bool:
 # the step is `until` or more. The random numbers go on from call to call (seeded by `seed` on
 # the page's first call), so a game goes the same way however the calls fall. Returns how many
 # clicks were made, the step and whether the game is over.
-PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets}) => {
+PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets, weights, stop}) => {
   if (!window.__clickRng) window.__clickRng = {x: seed >>> 0};
   const state = window.__clickRng;
   const rand = () => {
@@ -143,24 +143,30 @@ PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets}) => {
   const end = performance.now() + budget;
   const changed = () => new Promise((resolve) => {
     const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(timer); resolve(); });
-    obs.observe(body, {attributes: true});
+    obs.observe(body, {attributes: true, childList: !!stop});
     const timer = setTimeout(() => { obs.disconnect(); resolve(); }, Math.max(0, end - performance.now()));
   });
   const fire = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
   let clicks = 0;
+  const weight = (el) => (weights || {})[el.dataset.action ? JSON.parse(el.dataset.action)[0] : ''] ?? 1;
   while (clicks < most && performance.now() < end && !body.classList.contains('game-over')) {
+    if (stop && document.querySelector(stop)) break;
     const els = body.classList.contains('busy') ? [] : [...document.querySelectorAll(targets)];
     if (!els.length) { await changed(); continue; }
     if (Number(body.dataset.step) >= until) break;
     const enders = els.filter((el) => el.matches('#choices .btn-finish'));
     const pool = enders.length && rand() < finish ? enders : els;
-    fire(pool[Math.floor(rand() * pool.length)]);
+    // a choice is as likely as its verb's weight (1 unless the caller says otherwise)
+    let r = rand() * pool.reduce((a, el) => a + weight(el), 0);
+    let k = 0;
+    while (k < pool.length - 1 && (r -= weight(pool[k])) > 0) k++;
+    fire(pool[k]);
     const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
     if (menu.length) fire(menu[Math.floor(rand() * menu.length)]);
     clicks += 1;
     while (body.classList.contains('busy') && performance.now() < end) await changed();
   }
-  return {clicks, step: Number(body.dataset.step), over: body.classList.contains('game-over')};
+  return {clicks, step: Number(body.dataset.step), over: body.classList.contains('game-over'), stopped: !!(stop && document.querySelector(stop))};
 }"""
 
 MY_TURN_OR_OVER = (
@@ -176,10 +182,15 @@ def page_clicks(
     budget_ms: int = 3000,
     finish: float = 0.0,
     until: int = 10**9,
+    weights: dict[str, float] | None = None,
+    stop: str = "",
 ) -> dict[str, Any]:
     """Random legal clicks like :func:`click_any`, made inside the page (long games are played
-    this way once the real pointer clicks have been exercised): ``{clicks, step, over}``."""
+    this way once the real pointer clicks have been exercised): ``{clicks, step, over,
+    stopped}``. ``weights`` makes a choice as likely as its verb's weight; ``stop`` ends the
+    clicks as soon as an element it selects is on the page (a hot-seat's hand-over screen)."""
     args = {"seed": seed, "budget": budget_ms, "most": most, "finish": finish, "until": until}
+    args |= {"weights": weights or {}, "stop": stop}
     return dict(page.evaluate(PLAY_CLICKS, {**args, "targets": TARGETS}))
 
 

@@ -7,7 +7,6 @@ by card and its army sheet (§4, §6, §8)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import re
 import time
@@ -15,49 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_client import TARGETS, create_by_api, wait_ready, wait_settled
+from test_browser_client import create_by_api, page_clicks, wait_ready, wait_settled
 from test_browser_experience import SIZES, console_watch
-from test_browser_revolution import secret_keys, watch_payloads
+from test_browser_revolution import leaked_keys, watch_payloads
 
 pytestmark = pytest.mark.browser
 
-# Random clicks inside the page, weighted by verb so a game of random people ends its phases:
-# a sealed army sheet and an ended movement are likelier than one more troop taken back. Stops
-# when the hand-over screen comes up (the test looks at it, then steps up as the next seat).
-CLICKS = """async ({seed, budget, most, weights, targets}) => {
-  if (!window.__mariaRng) window.__mariaRng = {x: seed >>> 0};
-  const st = window.__mariaRng;
-  const rand = () => {
-    st.x = (st.x + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(st.x ^ (st.x >>> 15), st.x | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const body = document.body;
-  const end = performance.now() + budget;
-  const changed = () => new Promise((resolve) => {
-    const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(timer); resolve(); });
-    obs.observe(body, {attributes: true, childList: true});
-    const timer = setTimeout(() => { obs.disconnect(); resolve(); }, Math.max(0, end - performance.now()));
-  });
-  const verb = (el) => el.dataset.action ? JSON.parse(el.dataset.action)[0] : 'map';
-  let clicks = 0;
-  while (clicks < most && performance.now() < end && !body.classList.contains('game-over')) {
-    if (document.getElementById('privacy-screen')) return {curtain: true, clicks};
-    const els = body.classList.contains('busy') ? [] : [...document.querySelectorAll(targets)];
-    if (!els.length) { await changed(); continue; }
-    const w = els.map((el) => weights[verb(el)] ?? 1);
-    let r = rand() * w.reduce((a, b) => a + b, 0);
-    let k = 0;
-    while (k < els.length - 1 && (r -= w[k]) > 0) k++;
-    els[k].dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
-    const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
-    if (menu.length) menu[Math.floor(rand() * menu.length)].click();
-    clicks += 1;
-    while (body.classList.contains('busy') && performance.now() < end) await changed();
-  }
-  return {curtain: !!document.getElementById('privacy-screen'), clicks};
-}"""
+# Random people's clicks, weighted by verb so their phases end: a sealed army sheet and an
+# ended movement are likelier than one more troop taken back.
 WEIGHTS = {
     "seal": 1000,
     "done": 6,
@@ -131,10 +95,8 @@ def test_5_hot_seat_game_through_the_first_turn_hides_each_hand_from_the_next_se
     shots = 0
     while view_of(page, mid)["turn"] < 2:
         assert time.monotonic() < deadline, f"turn 1 not over (step {view_of(page, mid)['step']})"
-        got = page.evaluate(
-            CLICKS, {"seed": 5, "budget": 3000, "most": 40, "weights": WEIGHTS, "targets": TARGETS}
-        )
-        if not got["curtain"]:
+        got = page_clicks(page, seed=5, most=40, weights=WEIGHTS, stop="#privacy-screen")
+        if not got["stopped"]:
             continue
         # the hand-over screen: it names the next seat, and nothing of the page behind it shows
         curtain = page.locator("#privacy-screen")
@@ -157,10 +119,7 @@ def test_5_hot_seat_game_through_the_first_turn_hides_each_hand_from_the_next_se
     page.screenshot(path=str(artifacts / f"maria-turn2-{size}.png"), full_page=True)
     log = view_of(page, mid)["log"]
     assert any(e["msg"] == "ev.turn" and e["args"]["turn"] == 2 for e in log)
-    leaked: set[str] = set()
-    for text in payloads:
-        with contextlib.suppress(ValueError):
-            leaked |= secret_keys(json.loads(text))
+    leaked = leaked_keys(payloads)
     assert not leaked, f"sent to the browser: {leaked}"
     assert not noise, noise
 
@@ -206,9 +165,7 @@ def test_8_a_hand_and_an_army_sheet_reach_only_their_owner(pages: Any) -> None:
     # both write their army sheets at once, then play on for a while
     for _ in range(12):
         for page in (host, friend):
-            page.evaluate(
-                CLICKS, {"seed": 11, "budget": 1500, "most": 25, "weights": WEIGHTS, "targets": TARGETS}
-            )
+            page_clicks(page, seed=11, most=25, budget_ms=1500, weights=WEIGHTS)
         if view_of(host, mid)["phase"] not in ("setup",) and len(seen) > 20:
             break
     austria = view_of(host, mid, "theresa")

@@ -8,6 +8,7 @@ by card and its army sheet (§4, §6, §8)."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import time
 from pathlib import Path
@@ -17,6 +18,8 @@ import pytest
 from test_browser_client import create_by_api, page_clicks, wait_ready, wait_settled
 from test_browser_experience import SIZES, console_watch
 from test_browser_revolution import leaked_keys, watch_payloads
+
+from tavola.core.game import Game
 
 pytestmark = pytest.mark.browser
 
@@ -192,3 +195,94 @@ def test_8_a_hand_and_an_army_sheet_reach_only_their_owner(pages: Any) -> None:
             if d.get("msg") == "ev.allocate":
                 assert d["args"]["general"] not in austrians, d
     assert checked > 100
+
+
+def _to_first_battle(seed: int) -> list[tuple[str, tuple[Any, ...]]]:
+    """The actions of a game of random people (army sheets sealed soon) up to its first battle."""
+    game = Game("maria", "introductory", seed=seed)
+    pick = random.Random(seed)
+    weights = {"seal": 1000, "untroop": 0.05, "withdraw": 0.01}
+    done: list[tuple[str, tuple[Any, ...]]] = []
+    while not game.view(game.active_roles[0])["battle"]:
+        role = game.active_roles[0]
+        legal = [a for a in game.legal_actions(role) if a != ("undo",)]
+        action = pick.choices(legal, [weights.get(a[0], 1) for a in legal])[0]
+        game.apply(role, action)
+        done.append((role, action))
+    return done
+
+
+def step_up(page: Any) -> None:
+    """The hot-seat's next seat steps up to the screen, if the hand-over screen is shown."""
+    if page.locator("#privacy-screen").count():
+        page.click("#privacy-screen button")
+    wait_settled(page)
+
+
+SCORE = """() => ({
+  cards: [...document.querySelectorAll('#battle-panel .battle-side')].map((s) => s.querySelectorAll('.ma-card').length),
+  score: (document.querySelector('.ma-score') || {}).innerText || '',
+  panel: (document.querySelector('#battle-panel') || {}).innerText || '',
+  targets: [...document.querySelectorAll('.cell.target')].map((c) => c.dataset.area),
+})"""
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_11_a_battle_is_played_card_by_card_and_the_winner_picks_the_retreat_on_the_map(
+    pages: Any, artifacts: Path, size: str
+) -> None:
+    """§11.1: each card played shows on its side of the battle panel with the score it made,
+    the running score and who is to play beside the map; §11.2: the winner picks each city of
+    the loser's retreat among those highlighted on the map (the book's choice, not the loser's)."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    seed = 69  # a game whose first battle is fought over several cards, then a retreat of 3
+    mid = create_by_api(page, "maria", {"theresa": "me", "frederick": "hotseat", "louis": "hotseat"}, seed)
+    step = 0
+    for role, action in _to_first_battle(seed):
+        res = page.request.post(
+            f"/api/matches/{mid}/actions", data={"role": role, "action": list(action), "step": step}
+        )
+        assert res.ok, res.text()
+        step = res.json()["view"]["step"]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    played = 0
+    while True:
+        step_up(page)
+        role = page.evaluate("document.body.dataset.role")
+        view = view_of(page, mid, role)
+        if not view["battle"]:
+            break
+        shown = page.evaluate(SCORE)
+        # the running score and the side to play, as the server has them (§11.1)
+        assert f"Score {view['battle']['score']} for the attacker, {played} " in shown["score"], shown
+        assert sum(shown["cards"]) == played, shown
+        cards = page.locator("#choices button[data-action^='[\"card\"']")
+        button = cards.first if cards.count() else page.locator("#choices button[data-action='[\"stop\"]']")
+        if cards.count():
+            label = button.inner_text()
+            assert re.fullmatch(r"(10|[2-9])[♥♦♣♠]", label), label
+            played += 1
+        button.click()
+        page.wait_for_function(f"Number(document.body.dataset.step) > {view['step']}")
+    assert played >= 2
+    shown = page.evaluate(SCORE)
+    assert sum(shown["cards"]) == played and "attacks" in shown["panel"], shown
+    page.screenshot(path=str(artifacts / f"maria-battle-{size}.png"), full_page=True)
+    # the retreat: the winner's seat picks each city on the map
+    view = view_of(page, mid, page.evaluate("document.body.dataset.role"))
+    assert view["retreat"], "the battle ended without a retreat"
+    general = view["retreat"]["general"]
+    while view["retreat"]:
+        legal = {a[1] for a in view["actions"] if a[0] == "retreat"}
+        shown = page.evaluate(SCORE)
+        assert set(shown["targets"]) == legal, (shown["targets"], legal)
+        target = sorted(legal)[0]
+        page.locator(f'.cell.target[data-area="{target}"]').dispatch_event("click")
+        page.wait_for_function(f"Number(document.body.dataset.step) > {view['step']}")
+        step_up(page)
+        view = view_of(page, mid, page.evaluate("document.body.dataset.role"))
+        assert view["generals"][general]["city"] == target
+    assert not noise, noise

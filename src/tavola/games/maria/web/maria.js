@@ -602,6 +602,7 @@ export function battle(ctx, log) {
   const used = new Set(sides.flatMap((sd) => sd.lost));
   return {
     key: `${ev.step}|${i}|${args.attacker}|${args.defender}`,
+    version: `${plays.length}|${after.length}`,
     title: tr(ctx, "battle_title", { attacker: ctx.word(args.attacker), defender: ctx.word(args.defender) }, `${ctx.word(args.attacker)} attacks ${ctx.word(args.defender)}`),
     subtitle: tr(ctx, "battle_sub", { score: args.ta - args.td }, `The score starts at ${args.ta - args.td}, the troop difference; the side behind plays a card of its sector's suit or stops (§11.1)`),
     sides,

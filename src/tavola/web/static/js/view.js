@@ -415,7 +415,8 @@ export class GameScreen {
       return;
     }
     const odds = report.oddsKey ? this.oddsSeen.get(report.oddsKey) : null;
-    const sig = `${report.key}|${currentLang()}|${odds ? 1 : 0}`;
+    // a battle fought over several steps (Maria's cards) is drawn again as it goes on
+    const sig = `${report.key}|${report.version ?? ""}|${currentLang()}|${odds ? 1 : 0}`;
     if (panel && panel.dataset.sig === sig) return;
     if (panel) panel.remove();
     panel = this.battlePanel(report, odds);

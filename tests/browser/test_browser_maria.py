@@ -197,19 +197,30 @@ def test_8_a_hand_and_an_army_sheet_reach_only_their_owner(pages: Any) -> None:
     assert checked > 100
 
 
-def _to_first_battle(seed: int) -> list[tuple[str, tuple[Any, ...]]]:
-    """The actions of a game of random people (army sheets sealed soon) up to its first battle."""
-    game = Game("maria", "introductory", seed=seed)
+def _play_to(seed: int, scenario: str, until: Any) -> list[tuple[str, tuple[Any, ...]]]:
+    """The actions of a game of random people (army sheets sealed soon) until the view of the
+    role to act satisfies ``until``."""
+    game = Game("maria", scenario, seed=seed)
     pick = random.Random(seed)
     weights = {"seal": 1000, "untroop": 0.05, "withdraw": 0.01}
     done: list[tuple[str, tuple[Any, ...]]] = []
-    while not game.view(game.active_roles[0])["battle"]:
+    while not until(game.view(game.active_roles[0])):
         role = game.active_roles[0]
         legal = [a for a in game.legal_actions(role) if a != ("undo",)]
         action = pick.choices(legal, [weights.get(a[0], 1) for a in legal])[0]
         game.apply(role, action)
         done.append((role, action))
     return done
+
+
+def _post(page: Any, mid: str, actions: list[tuple[str, tuple[Any, ...]]], step: int = 0) -> int:
+    for role, action in actions:
+        res = page.request.post(
+            f"/api/matches/{mid}/actions", data={"role": role, "action": list(action), "step": step}
+        )
+        assert res.ok, res.text()
+        step = res.json()["view"]["step"]
+    return step
 
 
 def step_up(page: Any) -> None:
@@ -239,13 +250,7 @@ def test_11_a_battle_is_played_card_by_card_and_the_winner_picks_the_retreat_on_
     page.goto("/")
     seed = 69  # a game whose first battle is fought over several cards, then a retreat of 3
     mid = create_by_api(page, "maria", {"theresa": "me", "frederick": "hotseat", "louis": "hotseat"}, seed)
-    step = 0
-    for role, action in _to_first_battle(seed):
-        res = page.request.post(
-            f"/api/matches/{mid}/actions", data={"role": role, "action": list(action), "step": step}
-        )
-        assert res.ok, res.text()
-        step = res.json()["view"]["step"]
+    _post(page, mid, _play_to(seed, "introductory", lambda v: v["battle"]))
     page.goto(f"/play/{mid}")
     wait_ready(page)
     played = 0
@@ -285,4 +290,64 @@ def test_11_a_battle_is_played_card_by_card_and_the_winner_picks_the_retreat_on_
         step_up(page)
         view = view_of(page, mid, page.evaluate("document.body.dataset.role"))
         assert view["generals"][general]["city"] == target
+    assert not noise, noise
+
+
+POLITICS = """() => ({
+  tracks: Object.fromEntries([...document.querySelectorAll('.ma-track')].map((t) => [t.dataset.track, Number(t.dataset.space)])),
+  shown: [...document.querySelectorAll('.ma-pcards li')].map((li) => li.dataset.card),
+  first: (document.querySelector('#board-extra .ma-panel') || {className: ''}).className,
+  winter: (document.querySelector('.ma-winter') || {}).innerText || '',
+})"""
+
+
+def test_17_13_the_political_display_and_winter_recruiting_beside_the_map(
+    pages: Any, artifacts: Path
+) -> None:
+    """The advanced game: during the political phase the display heads the column, each track's
+    marker on its space and the two cards face up by title (§17.1); in winter the power
+    recruiting pays card by card and the panel counts the points and the troops (§13)."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    seed = 1
+    seats = {"theresa": "me", "frederick": "hotseat", "louis": "hotseat"}
+    res = page.request.post(
+        "/api/matches", data={"game": "maria", "scenario": "advanced", "seats": seats, "seed": seed}
+    )
+    assert res.ok, res.text()
+    mid = str(res.json()["match"]["id"])
+    bids = _play_to(
+        seed, "advanced", lambda v: v["phase"] == "politics" and v["prompt"]["text"] == "prompt.bid"
+    )
+    step = _post(page, mid, bids)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    step_up(page)
+    view = view_of(page, mid, page.evaluate("document.body.dataset.role"))
+    shown = page.evaluate(POLITICS)
+    assert shown["tracks"] == view["political"]["tracks"] and len(shown["tracks"]) == 3
+    assert shown["shown"] == view["political"]["shown"] and len(shown["shown"]) == 2
+    assert "ma-politics" in shown["first"]
+    page.screenshot(path=str(artifacts / "maria-politics-laptop.png"), full_page=True)
+    winter = _play_to(seed, "advanced", lambda v: bool(v["winter"]))
+    assert winter[: len(bids)] == bids
+    _post(page, mid, winter[len(bids) :], step)
+    page.reload()
+    wait_ready(page)
+    step_up(page)
+    role = page.evaluate("document.body.dataset.role")
+    for _ in range(3):  # pay with cards in the browser: the panel counts the points (§13)
+        view = view_of(page, mid, role)
+        paid = view["winter"]["paid"]
+        assert f"{paid} points paid" in page.evaluate(POLITICS)["winter"]
+        pay = page.locator("#choices button[data-action^='[\"pay\"']")
+        if not pay.count():
+            break
+        assert re.fullmatch(r"((10|[2-9])[♥♦♣♠]|The Reserve) \(\d+ points\)", pay.first.inner_text())
+        pay.first.click()
+        page.wait_for_function(f"Number(document.body.dataset.step) > {view['step']}")
+        step_up(page)
+    assert view_of(page, mid, role)["winter"]["paid"] > 0
+    page.screenshot(path=str(artifacts / "maria-winter-laptop.png"), full_page=True)
     assert not noise, noise

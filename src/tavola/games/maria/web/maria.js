@@ -534,7 +534,10 @@ function politicsPanel(ctx) {
 export function widgets(ctx) {
   const v = ctx.view;
   if (!v || !v.generals) return [];
-  return [combatPanel(ctx), paymentPanel(ctx), handPanel(ctx), sheetPanel(ctx), politicsPanel(ctx)].filter(Boolean);
+  // the political display heads the column while the political phase is under way (§17-§20)
+  const political = ["politics", "election", "changes", "contracts"].includes(v.phase);
+  const panels = [combatPanel(ctx), paymentPanel(ctx), handPanel(ctx), sheetPanel(ctx)];
+  return (political ? [politicsPanel(ctx), ...panels] : [...panels, politicsPanel(ctx)]).filter(Boolean);
 }
 
 // §6, §8: what every seat may know of a power: its troop total, its hand size, its pool.

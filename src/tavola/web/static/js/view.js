@@ -444,7 +444,12 @@ export class GameScreen {
           `${sd.name} `,
           h("span.muted.small", null, sd.side === "attacker" ? t("battle.attacker", null, "attacker") : t("battle.defender", null, "defender")),
         ),
-        sd.mod ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`)) : null,
+        // every modifier with its reason and rule where the game gives them, else the total
+        sd.mods && sd.mods.length
+          ? h("ul.battle-mods.small", null, sd.mods.map((m) => h("li.battle-mod", null, h("b", null, m.value > 0 ? `+${m.value}` : String(m.value)), ` ${m.why}`)))
+          : sd.mod
+            ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`))
+            : null,
         h(
           "ol.battle-dice",
           { hidden: !sd.shots.length },

@@ -902,3 +902,41 @@ def test_phone_screen(pages: Any, artifacts: Path) -> None:
     before = page.get_attribute(".map", "viewBox")
     page.click("#zoom-in")
     assert page.get_attribute(".map", "viewBox") != before
+
+
+# Each replay control: inside the viewport and the topmost element at its centre (not covered).
+REPLAY_REACH = """() => ['#rp-first', '#rp-prev', '#rp-play', '#rp-next', '#rp-last', '#rp-range'].map((sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return [sel, inside && !!hit && (hit === el || el.contains(hit))];
+})"""
+
+
+def test_replay_controls_stay_pinned_on_a_phone(pages: Any, artifacts: Path) -> None:
+    """On a 390×844 phone the replay's step controls and slider stay on screen, uncovered,
+    wherever the page is scrolled (the board, the log below it), so a step is one tap away."""
+    page = pages.new(width=390, height=844)
+    page.goto("/")
+    mid = finish_by_bots(page)
+    page.goto(f"/replay/{mid}")
+    wait_ready(page)
+    page.locator("#result-dialog").wait_for(state="visible")
+    page.click("#result-dialog button[value=close]")
+    page.click("#rp-first")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 844 * 1.5, height  # a page long enough to scroll
+    for k, y in enumerate((300, height // 2, height)):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(100)
+        reach = page.evaluate(REPLAY_REACH)
+        assert all(ok for _, ok in reach), (y, reach)
+        page.click("#rp-next")
+        page.wait_for_function(f"document.body.dataset.step === '{k + 1}'")
+    # the viewpoint and the record's files are still there, below the board
+    assert page.locator("#rp-role").count() == 1 and page.locator("#rp-export").count() == 1
+    page.screenshot(path=str(artifacts / "replay-phone-scrolled.png"))

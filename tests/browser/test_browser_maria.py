@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from test_browser_client import create_by_api, page_clicks, wait_ready, wait_settled
-from test_browser_experience import SIZES, console_watch
+from test_browser_experience import SIZES, console_watch, to_italian
 from test_browser_revolution import leaked_keys, watch_payloads
 
 from tavola.core.game import Game
@@ -120,6 +120,11 @@ def test_5_hot_seat_game_through_the_first_turn_hides_each_hand_from_the_next_se
     if not page.locator("#privacy-screen").count():
         check_panels(page, mid)
     page.screenshot(path=str(artifacts / f"maria-turn2-{size}.png"), full_page=True)
+    # the same panels in Italian, from the game's catalogue (no English left)
+    to_italian(page)
+    shown = page.evaluate(SHOWN)
+    assert "Le tue carte tattiche" in shown["extra"] and "Il tuo foglio delle armate" in shown["extra"]
+    assert not re.search(r"\b(Your|troops|cards|Turn|Phase|off the map|not in play)\b", shown["extra"] + shown["info"])
     log = view_of(page, mid)["log"]
     assert any(e["msg"] == "ev.turn" and e["args"]["turn"] == 2 for e in log)
     leaked = leaked_keys(payloads)

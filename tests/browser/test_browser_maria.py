@@ -124,7 +124,9 @@ def test_5_hot_seat_game_through_the_first_turn_hides_each_hand_from_the_next_se
     to_italian(page)
     shown = page.evaluate(SHOWN)
     assert "Le tue carte tattiche" in shown["extra"] and "Il tuo foglio delle armate" in shown["extra"]
-    assert not re.search(r"\b(Your|troops|cards|Turn|Phase|off the map|not in play)\b", shown["extra"] + shown["info"])
+    assert not re.search(
+        r"\b(Your|troops|cards|Turn|Phase|off the map|not in play)\b", shown["extra"] + shown["info"]
+    )
     log = view_of(page, mid)["log"]
     assert any(e["msg"] == "ev.turn" and e["args"]["turn"] == 2 for e in log)
     leaked = leaked_keys(payloads)
@@ -280,6 +282,10 @@ def test_11_a_battle_is_played_card_by_card_and_the_winner_picks_the_retreat_on_
     assert played >= 2
     shown = page.evaluate(SCORE)
     assert sum(shown["cards"]) == played and "attacks" in shown["panel"], shown
+    # the troop losses of §11.1, beside the losing general
+    defeat = next(e for e in reversed(view_of(page, mid)["log"]) if e["msg"] == "ev.defeat")
+    lost = re.search(r"loses (\d+) troops?, (\d+) left \(§11\.1\)", shown["panel"], re.I)
+    assert lost and int(lost[1]) <= defeat["args"]["n"], shown["panel"]
     page.screenshot(path=str(artifacts / f"maria-battle-{size}.png"), full_page=True)
     # the retreat: the winner's seat picks each city on the map
     view = view_of(page, mid, page.evaluate("document.body.dataset.role"))

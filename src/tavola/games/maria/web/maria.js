@@ -590,6 +590,14 @@ export function battle(ctx, log) {
   }
   const message = (e) => ctx.screen.message(e.msg, e.args);
   const attackerPowers = new Set([pa]);
+  // §11.1: the loser loses as many troops as the final score, never more than it commanded
+  // (all of them when it withdrew at once); the troops were revealed when the battle began
+  const defeat = after.find((e) => e.msg === "ev.defeat");
+  const losses = (gid, troops) => {
+    if (!defeat || defeat.args.general !== gid) return [];
+    const n = defeat.args.withdraw ? troops : Math.min(defeat.args.n, troops);
+    return [tr(ctx, "lost_troops", { n, left: troops - n }, `loses ${n} troops, ${troops - n} left (§11.1)`)];
+  };
   const side = (key, gid, power, troops) => ({
     side: key,
     name: `${ctx.word(gid)} · ${tr(ctx, "troops_n", { n: troops }, `${troops} troops`)}`,
@@ -599,7 +607,7 @@ export function battle(ctx, log) {
     cards: plays
       .filter((e) => (key === "attacker" ? attackerPowers.has(e.args.power) : !attackerPowers.has(e.args.power)))
       .map((e) => ({ name: e.args.card, value: e.args.value, score: e.args.score })),
-    lost: after.filter((e) => e.args && (e.args.general === gid || (e.msg.startsWith("ev.victory") && e.args.power === power))).map(message),
+    lost: [...losses(gid, troops), ...after.filter((e) => e.args && (e.args.general === gid || (e.msg.startsWith("ev.victory") && e.args.power === power))).map(message)],
   });
   const sides = [side("attacker", args.attacker, pa, args.ta), side("defender", args.defender, pd, args.td)];
   const used = new Set(sides.flatMap((sd) => sd.lost));

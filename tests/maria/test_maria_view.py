@@ -144,3 +144,22 @@ def test_5_the_terminal_board_reads_in_words(wanted: str, lang: str) -> None:
     for line in lines:
         assert not re.search(r"[_{}\[\]\"]|-1\b|\bNone\b", line), line
     assert not words.missing, sorted(words.missing)
+
+
+def test_every_option_and_reading_is_named_in_both_languages() -> None:
+    """The lobby showed Maria's options in English only and their readings as ids ("moves",
+    "superpower", "no_general"): each option and each of its choices has words in the game's
+    catalogue, in English and Italian, and the book's reading says so."""
+    from tavola.games.maria.setup import ADVANCED_OPTIONS, OPTIONS
+
+    words = Words(["tavola.games.maria"])
+    for o in OPTIONS + ADVANCED_OPTIONS:
+        for lang in ("en", "it"):
+            assert words.text(f"option.{o.name}", lang), o.name
+        if set(o.choices) == {True, False}:
+            continue  # a checkbox: the option's words say what ticking it means
+        for c in o.choices:
+            for lang in ("en", "it"):
+                assert words.text(f"option.{o.name}.{c}", lang), (o.name, c)
+        book = {"en": "the book", "it": "il regolamento"}
+        assert all(book[lang] in words.text(f"option.{o.name}.{o.default}", lang) for lang in book)

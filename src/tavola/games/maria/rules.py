@@ -191,6 +191,12 @@ class MariaRules(Rules):
         ]
         return space
 
+    def action_nouns(self, state: State, role: str, action: Action) -> Event | None:
+        return views.action_nouns(state, action)
+
+    def summary(self, view: dict[str, Any]) -> list[list[Event]]:
+        return views.summary(view)
+
     def undoable(self, state: State, role: str, action: Action) -> bool:
         return action[0] not in NO_UNDO
 

@@ -130,8 +130,9 @@ function drawRivers(ctx, layer, spots) {
 
 // The command blocks (§6.4), each drawn at the middle of its provinces with its boxes (armies
 // in their owner's colour, orange set-up boxes ringed), and the white arrows between blocks
-// along which armies move (§6.8): a head at each end an army may move to.
-function drawBlocks(ctx, layer, size) {
+// along which armies move (§6.8): a head at each end an army may move to. The arrows go under
+// the provinces' pieces (``arrows``), the blocks over them (``blocks``), kept clear of names.
+function drawBlocks(ctx, size) {
   const { map, s, view } = ctx;
   const I = info(ctx);
   const centre = new Map();
@@ -140,7 +141,8 @@ function drawBlocks(ctx, layer, size) {
     if (!pts.length) continue;
     centre.set(reg.id, { x: pts.reduce((t, p) => t + p.x, 0) / pts.length, y: pts.reduce((t, p) => t + p.y, 0) / pts.length - size * 1.2 });
   }
-  const g = s("g", { class: "command-blocks" });
+  const g = s("g", { class: "block-arrows" });
+  const blocks = s("g", { class: "command-blocks" });
   const box = size * 1.3;
   const drawn = new Set();
   for (const reg of I.regions || []) {
@@ -180,7 +182,7 @@ function drawBlocks(ctx, layer, size) {
     if (!c) return;
     const cells = (view.blocks && view.blocks[r]) || [];
     const width = reg.boxes * box + size * 0.6;
-    const node = s("g", { class: "command-block", transform: `translate(${c.x.toFixed(1)},${c.y.toFixed(1)})`, dataset: { region: reg.id } });
+    const node = s("g", { class: "command-block keep-clear", transform: `translate(${c.x.toFixed(1)},${c.y.toFixed(1)})`, dataset: { region: reg.id } });
     node.append(s("rect", { class: "command-block-frame", x: -width / 2, y: -box / 2 - size * 0.3, width, height: box + size * 0.6, rx: size * 0.3 }));
     const armies = [];
     for (let b = 0; b < reg.boxes; b += 1) {
@@ -201,9 +203,9 @@ function drawBlocks(ctx, layer, size) {
       if (owner >= 0) armies.push(ownerName(ctx, owner) + (cell >= ABANDONED ? ` (${tr(ctx, "abandoned", null, "abandoned")})` : ""));
     }
     node.append(s("title", null, `${tr(ctx, "block_of", { region: ctx.word(reg.id) }, "Command block {region}")}: ${armies.join(", ") || tr(ctx, "empty", null, "empty")}`));
-    g.append(node);
+    blocks.append(node);
   });
-  layer.append(g);
+  return { arrows: g, blocks };
 }
 
 export function draw(ctx) {
@@ -216,6 +218,8 @@ export function draw(ctx) {
   const size = Math.max(5, Math.min(9, map.spacing * 0.07));
   const spots = placeSpots(map, I, size);
   drawRivers(ctx, layer, spots);
+  const { arrows, blocks } = drawBlocks(ctx, size);
+  layer.append(arrows);
   board.areas.forEach((area, p) => {
     const a = map.anchor(area.id);
     if (!a) return;
@@ -279,7 +283,7 @@ export function draw(ctx) {
     });
     layer.append(g);
   });
-  drawBlocks(ctx, map.layer("overlay"), size);
+  layer.append(blocks);
 }
 
 export function selected(ctx) {

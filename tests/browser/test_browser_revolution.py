@@ -33,6 +33,9 @@ SHOWN = """() => {
     slots: q('.rev-slot').length,
     filled: q('.rev-slot.full').map((s) => s.dataset.owner),
     armies: q('.rev-box.army').map((b) => b.dataset.owner),
+    mapArmies: q('.command-block .block-box.army').map((b) => b.dataset.owner),
+    rivers: q('.rivers .river').map((r) => [r.dataset.river, r.dataset.a, r.dataset.b]),
+    arrows: q('.block-arrow').map((a) => [a.dataset.a, a.dataset.b, a.dataset.oneway]),
     allegiance: Object.fromEntries(q('.rev-allegiance tbody tr').map((r) => [r.dataset.city, Number(r.dataset.space)])),
     bishoprics: q('.rev-church tbody tr').map((r) => Number(r.dataset.status)),
     phase: (document.querySelector('.rev-phase-track li.current') || {dataset: {}}).dataset.phase || null,
@@ -93,7 +96,15 @@ def expected(view: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
         )
         chips[area["id"]] = f"{total}/{area['limit']}"
     mine = {factions[o]: o for o in view["factions"]}
+    arrows = []
+    for reg in info["regions"]:
+        for to in reg["arrows"]:
+            back = reg["id"] in next(r for r in info["regions"] if r["id"] == to)["arrows"]
+            if not back or reg["id"] < to:
+                arrows.append([reg["id"], to, "false" if back else "true"])
     return {
+        "rivers": sorted([r["id"], leg["a"], leg["b"]] for r in info["rivers"] for leg in r["legs"]),
+        "arrows": sorted(arrows),
         "chips": chips,
         "places": len(info["places"]),
         "treasury": {f: view["treasury"][o] for f, o in mine.items()},
@@ -128,6 +139,12 @@ def check_page(page: Any, mid: str, role: str) -> dict[str, Any]:
         assert shown[key] == want[key], (key, shown[key], want[key])
     assert sorted(shown["filled"]) == want["filled"]
     assert sorted(shown["armies"]) == want["armies"]
+    # the map draws every river leg (§6.13), every arrow between command blocks (§6.8) and the
+    # armies in the blocks, as the board data and the state have them
+    assert sorted(shown["mapArmies"]) == want["armies"]
+    assert sorted(shown["rivers"]) == want["rivers"]
+    two_way = [[*sorted([a, b]), one] if one == "false" else [a, b, one] for a, b, one in shown["arrows"]]
+    assert sorted(two_way) == want["arrows"]
     factions = [f["id"] for f in board["revolution"]["factions"]]
     assert [f for f, _ in shown["order"]] == [factions[o] for o in view["order"]]
     for faction, status in shown["order"]:  # §4.1: who has played the phase, who is to play

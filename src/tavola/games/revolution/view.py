@@ -89,6 +89,21 @@ def board(title: str) -> dict[str, Any]:
             }
             for r in range(len(C.region_ids))
         ],
+        "rivers": [
+            {
+                "id": rid,
+                "name": name,
+                "legs": [
+                    {
+                        "a": C.province_ids[C.river_legs[i][0]],
+                        "b": C.province_ids[C.river_legs[i][1]],
+                        "past": [C.place_ids[c] for c in C.river_legs[i][2]],
+                    }
+                    for i in legs
+                ],
+            }
+            for rid, name, legs in C.rivers
+        ],
         "boxes": [
             {
                 "id": C.box_ids[b],

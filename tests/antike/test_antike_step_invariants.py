@@ -38,12 +38,12 @@ def play(s: State, *actions: tuple[Any, ...]) -> tuple[State, tuple[Any, ...], S
         RULES.apply(s, RULES.active_roles(s)[0], a)
     before = copy.deepcopy(s)
     RULES.apply(s, RULES.active_roles(s)[0], actions[-1])
-    assert check_step(before, actions[-1], s) == []
+    assert check_step(before, "", actions[-1], s, []) == []
     return before, actions[-1], s
 
 
 def fires(before: State, action: tuple[Any, ...], after: State, words: str) -> None:
-    found = check_step(before, action, after)
+    found = check_step(before, "", action, after, [])
     assert any(words in p for p in found), found
 
 

@@ -306,7 +306,12 @@ def _sea_points(state: State, n: int) -> int:
 
 
 def check_step(
-    before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None = None
+    before: State,
+    role: str,
+    action: tuple[Any, ...],
+    after: State,
+    events: list[dict[str, Any]],
+    seen: dict[str, int] | None = None,
 ) -> list[str]:
     """The rules of one transition, from the rulebook: who may change what (§5), the rondel's
     price and production (§5.1, §6.1), Bellona (§5), arming (§7.1), temples (§7.2),

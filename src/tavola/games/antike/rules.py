@@ -33,6 +33,7 @@ class AntikeRules(Rules):
     title = "Antike II"
     rulebook = "Antike II, Italian rulebook (Mac Gerdts, PD-Verlag 2014); § numbers per the package docstring"
     state_version = 2  # full-word frame locals (flow.LAYOUT_1)
+    step_invariants = staticmethod(check_step)
 
     # --- set-up -----------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -100,17 +101,6 @@ class AntikeRules(Rules):
 
     def legacy_state(self, state: State, version: int) -> State:
         return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
-
-    def check_step(
-        self,
-        before: State,
-        role: str,
-        action: Action,
-        after: State,
-        events: list[Event],
-        seen: dict[str, int] | None = None,
-    ) -> list[str]:
-        return check_step(before, action, after, seen)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

@@ -18,7 +18,7 @@ its frame carries::
                         frame={"n": "paid steps still owed", "to": "the space moved to"}),
             ...
         },
-        actor=lambda state, frame: frame.get("who", state["cur"]),
+        actor=lambda state, frame: frame.get("deciding", state["turn"]),
     )
 
 The rules object then answers ``legal_actions``, ``apply`` and ``prompt`` through the table,

@@ -2,8 +2,8 @@
 
 State (plain data, indexed by integers; nation ``n`` is its place in the turn order):
 
-``nations`` ids in turn order, ``ctrl`` the role running each nation, ``cur`` whose turn it is,
-``pos`` rondel space per nation (-1 before the first turn), ``res`` purse per nation as
+``nations`` ids in turn order, ``ctrl`` the role running each nation, ``turn`` whose turn it is,
+``pos`` rondel space per nation (-1 before the first turn), ``purse`` per nation as
 ``[marble, iron, gold, coin]``, ``coins``/``temples`` the bank, ``units[n][2*r+t]`` legions
 (t=0) and galleys (t=1) per region, ``sup[n]`` = ``[legions, galleys, city tokens]`` left in
 supply, ``city[r]`` owner or -1, ``tok[r]`` the city token's resource or -1, ``temple[r]`` 0 /
@@ -23,7 +23,7 @@ from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
 State = dict[str, Any]
 
 MARBLE, IRON, GOLD, COIN = 0, 1, 2, 3
-"""Places in a purse, ``state["res"][n]``."""
+"""Places in a purse, ``state["purse"][n]``."""
 LEGION, GALLEY, CITY_TOKENS = 0, 1, 2
 """Unit types (``units[n][2 * r + type]``) and places in a supply, ``state["sup"][n]``."""
 KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
@@ -58,7 +58,7 @@ def board(state: State) -> Board:
 
 def acting(state: State) -> int:
     """The nation whose decision it is: the turn's nation, or a defender asked about a battle."""
-    return state["flow"][-1].get("who", state["cur"])
+    return state["flow"][-1].get("deciding", state["turn"])
 
 
 def event(msg: str, **args: Any) -> dict[str, Any]:
@@ -81,7 +81,7 @@ def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
     """Pay a cost, coins only for what is missing (§6.1 "se necessario"); returns the coins spent.
 
     Coins go back to the bank (they are limited, §1); resources are unlimited and vanish."""
-    purse = state["res"][n]
+    purse = state["purse"][n]
     coins = 0
     for k, need in ((MARBLE, marble), (IRON, iron), (GOLD, gold)):
         if need:
@@ -107,10 +107,10 @@ def trade_rates(state: State, n: int) -> list[str]:
 
     Not in the turn a technology is bought (it counts as owned only at the end of the turn), and
     only with enough to give."""
-    techs = state["tech"][n] & ~state["fresh"] if n == state["cur"] else state["tech"][n]
+    techs = state["tech"][n] & ~state["fresh"] if n == state["turn"] else state["tech"][n]
     if not techs & (MERCATURA | COMMERCIUM):
         return []
-    have = wealth(state["res"][n])
+    have = wealth(state["purse"][n])
     out = []
     if techs & MERCATURA and have >= RULEBOOK.trade["mercatura"][0]:
         out.append("mercatura")

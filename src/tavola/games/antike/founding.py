@@ -43,10 +43,10 @@ def sites(state: State, n: int) -> list[int]:
 
 def start_founding(state: State) -> list[dict[str, Any]]:
     """§5.2 after the rondel action; skipped straight to the end of the turn when no site exists."""
-    n = state["cur"]
+    n = state["turn"]
     if not sites(state, n):
         return end_turn(state)
-    if not can_pay(state["res"][n], *COST) and not trade_rates(state, n):
+    if not can_pay(state["purse"][n], *COST) and not trade_rates(state, n):
         return end_turn(state)
     flow.begin(state, "found")
     return []
@@ -60,7 +60,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def legal_found(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§5.2 the sites the nation can pay for, or the end of the turn."""
     out: list[tuple[Any, ...]] = []
-    if can_pay(state["res"][n], *COST):
+    if can_pay(state["purse"][n], *COST):
         act = board(state).act_region
         out = [act[r] for r in sites(state, n)]
     out.append(DONE)

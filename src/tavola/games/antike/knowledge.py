@@ -25,7 +25,7 @@ def _weights(world: State, actions: list[Action]) -> list[float]:
     step = frame["s"]
     out: list[float] = []
     if step == "rondel":
-        n = world["cur"]
+        n = world["turn"]
         pos = world["pos"][n]
         for a in actions:
             if a[0] == TRADE:
@@ -60,7 +60,7 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
     step = frame["s"]
     if step in ("pay", "trade") and actions[0][0] == "pay":
         # Pay with what the nation has most of, coins last (they are scarce); no trade meanwhile.
-        purse = world["res"][frame.get("who", world["cur"])]
+        purse = world["purse"][frame.get("deciding", world["turn"])]
         pays = [a for a in actions if a[0] == "pay"]
         return max(pays, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
     if step == "move" and frame["sel"] is None and _DONE in actions and rand.random() < 0.35:

@@ -44,12 +44,12 @@ def produce(state: State, n: int, action: str) -> list[dict[str, Any]]:
     picks another resource instead."""
     kind = KIND[action]
     amount = output(state, n, kind)
-    state["res"][n][kind] += amount
+    state["purse"][n][kind] += amount
     nation = state["nations"][n]
     events = [event("ev.produce", nation=nation, kind=RESOURCES[kind], n=amount)]
     if state["coins"] >= RULEBOOK.prod_coin:
         state["coins"] -= RULEBOOK.prod_coin
-        state["res"][n][COIN] += RULEBOOK.prod_coin
+        state["purse"][n][COIN] += RULEBOOK.prod_coin
         events.append(event("ev.coin", nation=nation))
         return events + start_founding(state)
     flow.begin(state, "coin")
@@ -67,6 +67,6 @@ def ask_coin(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str
 
 def apply_coin(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§6.1 no coin left in the bank: one resource of the nation's choice instead."""
-    state["res"][n][RESOURCE_INDEX[action[1]]] += RULEBOOK.prod_coin
+    state["purse"][n][RESOURCE_INDEX[action[1]]] += RULEBOOK.prod_coin
     events = [event("ev.no_coin", nation=state["nations"][n], kind=action[1])]
     return events + start_founding(state)

@@ -38,7 +38,7 @@ def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any,
     pos = state["pos"][n]
     if pos < 0:
         return list(RONDEL_ACTS)
-    have = wealth(state["res"][n])
+    have = wealth(state["purse"][n])
     return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
 
 
@@ -69,7 +69,7 @@ def owed(frame: dict[str, Any]) -> int:
 
 def legal_pay(state: State, frame: dict[str, Any], nation: int) -> list[tuple[Any, ...]]:
     """§5.1 each paid step: 1 marble, iron, gold or coin, the nation's choice."""
-    purse = state["res"][nation]
+    purse = state["purse"][nation]
     return [PAY_ACTS[k] for k in range(4) if purse[k] > 0]
 
 
@@ -82,7 +82,7 @@ def apply_pay(
 ) -> list[dict[str, Any]]:
     """§5.1 one resource or coin for one paid step; coins go back to the bank (§1)."""
     k = PURSE_INDEX[action[1]]
-    state["res"][nation][k] -= 1
+    state["purse"][nation][k] -= 1
     if k == COIN:
         state["coins"] += 1
     frame["owed"] = owed(frame) - 1

@@ -21,7 +21,7 @@ from tavola.games.antike.common import (
     acting,
     personages,
 )
-from tavola.games.antike.flow import FLOW, as_layout_1
+from tavola.games.antike.flow import FLOW, LAYOUTS, as_layout
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check, check_step
 from tavola.games.antike.knowledge import KNOWLEDGE
@@ -32,7 +32,7 @@ class AntikeRules(Rules):
     id = "antike-ii"
     title = "Antike II"
     rulebook = "Antike II, Italian rulebook (Mac Gerdts, PD-Verlag 2014); § numbers per the package docstring"
-    state_version = 2  # full-word frame locals (flow.LAYOUT_1)
+    state_version = len(LAYOUTS) + 1  # full-word state keys and frame locals (flow.LAYOUTS)
     step_invariants = staticmethod(check_step)
 
     # --- set-up -----------------------------------------------------------------------------
@@ -100,7 +100,7 @@ class AntikeRules(Rules):
         return check(state) + FLOW.check(state)
 
     def legacy_state(self, state: State, version: int) -> State:
-        return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
+        return as_layout(state, version) if version < self.state_version else state
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

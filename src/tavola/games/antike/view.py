@@ -20,7 +20,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "scenario": state["scenario"],
         "round": state["round"],
-        "turn": names[state["cur"]],
+        "turn": names[state["turn"]],
         "acting": names[acting(state)] if state["winner"] < 0 else None,
         "phase": frame["s"],
         "target": state["target"],
@@ -44,8 +44,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         out["battle"] = {
             "region": b.ids[frame["region"]],
             "unit": UNITS[frame["unit"]],
-            "against": names[frame["opp"][0]],
-            "asking": names[frame["who"]],
+            "against": names[frame["opponents"][0]],
+            "asking": names[frame["deciding"]],
         }
     return out
 
@@ -62,7 +62,7 @@ def _nations(state: State) -> list[dict[str, Any]]:
                 "role": state["ctrl"][n],
                 "colour": SETUPS[state["scenario"]].colours[nid],
                 "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
-                "purse": dict(zip(PURSE, state["res"][n], strict=True)),
+                "purse": dict(zip(PURSE, state["purse"][n], strict=True)),
                 "supply": {
                     "legion": state["sup"][n][0],
                     "galley": state["sup"][n][1],
@@ -108,7 +108,7 @@ def _moves(state: State, move: dict[str, Any]) -> dict[str, Any]:
     """§8.1 the moves left per region and unit type, and the picked unit."""
     b = board(state)
     moves: dict[str, dict[str, list[int]]] = {}
-    for key, counts in move["mv"].items():
+    for key, counts in move["moves_left"].items():
         s = int(key)
         moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
     sel = move["sel"]

@@ -189,10 +189,10 @@ class Flow:
 
     def legal(self, state: State, actor: Any) -> list[Action]:
         """The current step's actions for ``actor``, with the side actions where it offers them."""
-        frame = top(state)
+        frame = state["flow"][-1]  # top(state), inline: the loop's hottest line
         step = self.steps[frame["s"]]
         out = step.legal(state, frame, actor)
-        if self.side is not None and step.side is not None:
+        if step.side is not None and self.side is not None:
             extra = self.side.legal(state, frame, actor)
             if extra and step.side(state, frame, actor):
                 out = out + extra
@@ -200,10 +200,11 @@ class Flow:
 
     def apply(self, state: State, actor: Any, action: Action) -> list[Event]:
         """Carry out one (already validated) action of ``actor``."""
-        if self.side is not None and action[0] in self.side.verbs and self.step(state).side is not None:
+        frame = state["flow"][-1]
+        step = self.steps[frame["s"]]
+        if step.side is not None and self.side is not None and action[0] in self.side.verbs:
             return self.side.apply(state, actor, action)
-        frame = top(state)
-        events = self.steps[frame["s"]].apply(state, frame, actor, action)
+        events = step.apply(state, frame, actor, action)
         if self.advances:
             self.advance(state, events)
         return events

@@ -170,7 +170,12 @@ class Game:
         self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
         self._visible: dict[str | None, tuple[int, list[Event]]] = {}
-        """Per role: how many log entries were read, and those of them the role may read."""
+        """Per role: how many log entries were read, and those of them the role may read. While
+        no entry is private, every role reads them all: one list under the key ``None``."""
+        self._private_log = False
+        self._copy: tuple[tuple[str | None, int], list[Event]] | None = None
+        """The last list :meth:`visible_log` gave, by (its key, the log's length): the views of
+        one change share it (every role's, while no entry is private)."""
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
         self.state_version = self.rules.state_version
@@ -306,12 +311,22 @@ class Game:
         """The log entries ``role`` may read (see :func:`visible_log`), a list of its own.
 
         Only the entries added since the last call are read: the log grows at its end, and
-        only an undo cuts it (which starts the reading over)."""
-        read, seen = self._visible.get(role, (0, []))
+        only an undo cuts it (which starts the reading over). Callers share the list given for
+        the same log (never write to it)."""
+        if not self._private_log:
+            read = self._visible.get(None, (0, []))[0]
+            if any("to" in ev for ev in self.log[read:]):
+                self._private_log = True  # from now on each role reads its own entries
+                self._visible.clear()
+        key = role if self._private_log else None
+        read, seen = self._visible.get(key, (0, []))
         if read < len(self.log):
-            seen.extend(visible_log(self.log[read:], role))
-            self._visible[role] = (len(self.log), seen)
-        return list(seen)
+            seen.extend(visible_log(self.log[read:], key))
+            self._visible[key] = (len(self.log), seen)
+        held = self._copy
+        if held is None or held[0] != (key, len(seen)):
+            held = self._copy = ((key, len(seen)), list(seen))
+        return held[1]
 
     # --- acting -----------------------------------------------------------------------
     def apply(self, role: str, action: Any) -> list[Event]:
@@ -497,6 +512,7 @@ class Game:
         self.state = self._taken_back()
         del self.log[log_len:]
         self._visible.clear()
+        self._copy = None
         self.actions.append([role, *UNDO])
         self.checksums.append(self._checksum())
         self.chance = []
@@ -542,6 +558,7 @@ class Game:
         self.chance = [list(c) for c in mark.chance]
         self.private = False
         self._visible.clear()
+        self._copy = None
         self._views.clear()
         self._offers.clear()
         self._changes += 1

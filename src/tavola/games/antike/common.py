@@ -16,6 +16,7 @@ per nation, ``first[k]`` the nation that developed technology ``k`` first, ``per
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
@@ -147,12 +148,20 @@ def defence(state: State, r: int) -> int:
 def sea_points(state: State, n: int) -> int:
     """§4 sea areas for navigators: each region where the nation's galleys are alone counts 1, a
     city-less sea (the galley symbol) 2. Counted at the end of the turn."""
-    b = board(state)
-    mine = state["units"][n]
-    others = [u for m, u in enumerate(state["units"]) if m != n]
+    nav = board(state).nav
+    units = state["units"]
+    mine = units[n]
+    others = [u for m, u in enumerate(units) if m != n]
     total = 0
-    for r in range(b.size):
-        s = 2 * r + 1
-        if mine[s] and not any(u[s] for u in others):
-            total += b.nav[r]
+    for s in compress(range(1, len(mine), 2), mine[1::2]):  # only the seas the nation holds
+        for u in others:
+            if u[s]:
+                break
+        else:
+            total += nav[s >> 1]
     return total
+
+
+def held(units: list[int]) -> list[int]:
+    """The regions where a nation's ``units`` (one nation's row of ``state["units"]``) stand."""
+    return sorted({s >> 1 for s in compress(range(len(units)), units)})

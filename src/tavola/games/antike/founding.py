@@ -14,6 +14,7 @@ from tavola.games.antike.common import (
     board,
     can_pay,
     event,
+    held,
     pay,
     trade_rates,
 )
@@ -29,16 +30,10 @@ def sites(state: State, n: int) -> list[int]:
     it), and a city token left in supply (§1)."""
     if state["sup"][n][CITY_TOKENS] <= 0:
         return []
-    b = board(state)
-    units = state["units"][n]
     city = state["city"]
     temple = state["temple"]
-    site = b.site
-    return [
-        r
-        for r in range(b.size)
-        if (units[2 * r] or units[2 * r + 1]) and city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE
-    ]
+    site = board(state).site
+    return [r for r in held(state["units"][n]) if city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE]
 
 
 def start_founding(state: State) -> list[dict[str, Any]]:

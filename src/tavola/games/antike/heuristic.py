@@ -53,15 +53,16 @@ def nation_value(state: State, n: int) -> float:
         progress += min(1.0, gold / cheapest)
     # economy: production per action and what is in the purse
     city, temple = state["city"], state["temple"]
-    output = founding + sum(3 if temple[r] else 1 for r in range(len(city)) if city[r] == n)
+    owned = [r for r, owner in enumerate(city) if owner == n]
+    output = founding + sum(3 if temple[r] else 1 for r in owned)
     purse = wealth(state["purse"][n])
     economy = min(1.0, output / 15) + purse / (purse + PURSE_HALF)
     # threats: own temples a neighbour's units could already outnumber
     b = board(state)
     units = state["units"]
     threat = 0.0
-    for r in range(b.size):
-        if city[r] != n or temple[r] != 1:
+    for r in owned:
+        if temple[r] != 1:
             continue
         hostile = 0
         for m, u in enumerate(units):

@@ -14,7 +14,7 @@ import random
 
 from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.antike.common import PURSE_INDEX
-from tavola.games.antike.rondel import SPACE_INDEX, cost
+from tavola.games.antike.rondel import COSTS, SPACE_INDEX
 
 TRADE = "trade"
 _DONE = ("done",)
@@ -25,13 +25,13 @@ def _weights(world: State, actions: list[Action]) -> list[float]:
     step = frame["s"]
     out: list[float] = []
     if step == "rondel":
-        n = world["turn"]
-        pos = world["pos"][n]
+        pos = world["pos"][world["turn"]]
+        costs = COSTS[pos] if pos >= 0 else [0] * 8
         for a in actions:
             if a[0] == TRADE:
                 out.append(0.02)
             else:
-                price = cost(pos, SPACE_INDEX[a[1]])
+                price = costs[SPACE_INDEX[a[1]]]
                 out.append(1.0 if price == 0 else 0.25 / price)
         return out
     for a in actions:

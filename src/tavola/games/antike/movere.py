@@ -9,6 +9,7 @@ have 1 or 2 moves (``moves_left``), and the picked unit apart (``sel``).
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from tavola.core import flow
@@ -58,8 +59,8 @@ def _attacks(state: State, n: int) -> list[tuple[str, str]]:
     act = board(state).act_attack
     out = []
     last = -1
-    for s, k in enumerate(mine):
-        if k and (s >> 1) != last:
+    for s in compress(range(len(mine)), mine):  # only the slots the nation holds
+        if (s >> 1) != last:
             for u in others:
                 if u[s]:
                     last = s >> 1

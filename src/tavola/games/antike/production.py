@@ -26,11 +26,10 @@ KIND = {"marmor": MARBLE, "ferrum": IRON, "aurum": GOLD}
 def output(state: State, n: int, kind: int) -> int:
     """§6.1 1 per city of that resource, 3 with a temple; §7.3 Metallum +1, Moneta +2 in all,
     on every production action of the nation."""
-    city, tok, temple = state["city"], state["tok"], state["temple"]
     amount = 0
-    for r in range(len(city)):
-        if city[r] == n and tok[r] == kind:
-            amount += RULEBOOK.prod_temple if temple[r] else RULEBOOK.prod_city
+    for owner, token, temple in zip(state["city"], state["tok"], state["temple"], strict=True):
+        if owner == n and token == kind:
+            amount += RULEBOOK.prod_temple if temple else RULEBOOK.prod_city
     techs = state["tech"][n]
     if techs & MONETA:
         amount += RULEBOOK.moneta

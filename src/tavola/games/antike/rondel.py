@@ -33,13 +33,17 @@ def cost(pos: int, to: int) -> int:
     return extra if extra > 0 else 0
 
 
+COSTS = [[cost(pos, to) for to in range(8)] for pos in range(8)]
+"""``COSTS[pos][to]``: :func:`cost` of every move, looked up by the listing of the moves."""
+
+
 def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§5.1 the spaces the nation can reach and pay for (every space on its first turn)."""
     pos = state["pos"][n]
     if pos < 0:
         return list(RONDEL_ACTS)
     have = wealth(state["purse"][n])
-    return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
+    return [act for act, price in zip(RONDEL_ACTS, COSTS[pos], strict=True) if price <= have]
 
 
 def ask_rondel(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:

@@ -54,13 +54,13 @@ class AntikeRules(Rules):
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["winner"] >= 0:
             return []
-        n = FLOW.acting(state)
+        n = acting(state)
         if state["ctrl"][n] != role:
             return []
         return FLOW.legal(state, n)
 
     def apply(self, state: State, role: str, action: Action) -> list[Event]:
-        return FLOW.apply(state, FLOW.acting(state), action)
+        return FLOW.apply(state, acting(state), action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         w = state["winner"]

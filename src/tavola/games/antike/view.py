@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, personages, sea_points
+from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, held, personages, sea_points
 from tavola.games.antike.flow import FLOW
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, SETUPS, UNITS
 from tavola.games.antike.setup import nation_count, seat_roles
@@ -86,12 +86,17 @@ def _regions(state: State) -> dict[str, Any]:
     names = state["nations"]
     units = state["units"]
     regions: dict[str, Any] = {}
-    for r, rid in enumerate(b.ids):
-        here = {names[n]: [u[2 * r], u[2 * r + 1]] for n, u in enumerate(units) if u[2 * r] or u[2 * r + 1]}
+    # Who stands where, nation by nation (in turn order, as each region lists them).
+    present: dict[int, dict[str, list[int]]] = {}
+    for n, u in enumerate(units):
+        for r in held(u):
+            present.setdefault(r, {})[names[n]] = [u[2 * r], u[2 * r + 1]]
+    shown = {r for r in range(b.size) if state["city"][r] >= 0 or state["temple"][r]}
+    for r in sorted(shown.union(present)):
+        rid = b.ids[r]
+        here = present.get(r, {})
         owner = state["city"][r]
         temple = state["temple"][r]
-        if owner < 0 and not temple and not here:
-            continue
         entry: dict[str, Any] = {
             "city": names[owner] if owner >= 0 else None,
             "token": RESOURCES[state["tok"][r]] if owner >= 0 else None,

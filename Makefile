@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test install install-test chromium postgresql lint fuzz bench balance balance-italia
+.PHONY: serve test install install-test chromium postgresql lint fuzz bench balance balance-italia balance-revolution
 
 $(BIN)/python:
 	@$(PY) -m venv $(VENV) || { echo 'python3 -m venv failed: on Debian/Ubuntu, apt-get install python3-venv'; exit 1; }
@@ -56,17 +56,22 @@ bench: install
 
 # The seat-balance reports of docs/balance.md: the search bot in every seat, with a fixed
 # number of simulations per decision, so a run gives the same games on any machine at any
-# load. Hours on two cores; each run logs its games and resumes from its log. Italia's logs are
-# kept in the repository (docs/balance/), so a run spans sessions: commit the log as it grows.
+# load. Hours on two cores; each run logs its games and resumes from its log. Italia's, Maria's
+# and Revolution's logs are kept in the repository (docs/balance/), so a run spans sessions:
+# commit the log as it grows.
 BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown
 ITALIA_BOT := mcts:iterations=24:think=2
 ANTIKE_BOT := mcts:iterations=64:think=2
 REVOLUTION_BOT := mcts:iterations=24:think=2
-balance: install balance-italia
+MARIA_BOT := mcts:iterations=8:think=2
+balance: install balance-italia balance-revolution
 	mkdir -p build/balance
 	$(BALANCE) antike-ii --games 24 --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
 	$(BALANCE) antike-ii --games 24 --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
-	$(BALANCE) revolution --games 24 --players 5 --bot $(REVOLUTION_BOT) --log build/balance/revolution-5.jsonl
+	$(BALANCE) maria --games 48 --scenario introductory --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-introductory-3.jsonl
+
+balance-revolution: install
+	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5.jsonl
 
 balance-italia: install
 	$(BALANCE) italia-i --games 48 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl

@@ -33,6 +33,9 @@ SHOWN = """() => {
     slots: q('.rev-slot').length,
     filled: q('.rev-slot.full').map((s) => s.dataset.owner),
     armies: q('.rev-box.army').map((b) => b.dataset.owner),
+    mapArmies: q('.command-block .block-box.army').map((b) => b.dataset.owner),
+    rivers: q('.rivers .river').map((r) => [r.dataset.river, r.dataset.a, r.dataset.b]),
+    arrows: q('.block-arrow').map((a) => [a.dataset.a, a.dataset.b, a.dataset.oneway]),
     allegiance: Object.fromEntries(q('.rev-allegiance tbody tr').map((r) => [r.dataset.city, Number(r.dataset.space)])),
     bishoprics: q('.rev-church tbody tr').map((r) => Number(r.dataset.status)),
     phase: (document.querySelector('.rev-phase-track li.current') || {dataset: {}}).dataset.phase || null,
@@ -71,6 +74,17 @@ def secret_keys(payload: Any) -> set[str]:
     return found
 
 
+def leaked_keys(payloads: list[str]) -> set[str]:
+    """The secret keys (:func:`secret_keys`) found in any of the payloads a page received."""
+    leaked: set[str] = set()
+    for text in payloads:
+        try:
+            leaked |= secret_keys(json.loads(text))
+        except ValueError:
+            continue
+    return leaked
+
+
 def expected(view: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
     info = board["revolution"]
     index = {p["id"]: i for i, p in enumerate(info["places"])}
@@ -82,7 +96,15 @@ def expected(view: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
         )
         chips[area["id"]] = f"{total}/{area['limit']}"
     mine = {factions[o]: o for o in view["factions"]}
+    arrows = []
+    for reg in info["regions"]:
+        for to in reg["arrows"]:
+            back = reg["id"] in next(r for r in info["regions"] if r["id"] == to)["arrows"]
+            if not back or reg["id"] < to:
+                arrows.append([reg["id"], to, "false" if back else "true"])
     return {
+        "rivers": sorted([r["id"], leg["a"], leg["b"]] for r in info["rivers"] for leg in r["legs"]),
+        "arrows": sorted(arrows),
         "chips": chips,
         "places": len(info["places"]),
         "treasury": {f: view["treasury"][o] for f, o in mine.items()},
@@ -117,6 +139,12 @@ def check_page(page: Any, mid: str, role: str) -> dict[str, Any]:
         assert shown[key] == want[key], (key, shown[key], want[key])
     assert sorted(shown["filled"]) == want["filled"]
     assert sorted(shown["armies"]) == want["armies"]
+    # the map draws every river leg (§6.13), every arrow between command blocks (§6.8) and the
+    # armies in the blocks, as the board data and the state have them
+    assert sorted(shown["mapArmies"]) == want["armies"]
+    assert sorted(shown["rivers"]) == want["rivers"]
+    two_way = [[*sorted([a, b]), one] if one == "false" else [a, b, one] for a, b, one in shown["arrows"]]
+    assert sorted(two_way) == want["arrows"]
     factions = [f["id"] for f in board["revolution"]["factions"]]
     assert [f for f, _ in shown["order"]] == [factions[o] for o in view["order"]]
     for faction, status in shown["order"]:  # §4.1: who has played the phase, who is to play
@@ -164,12 +192,7 @@ def test_4_2_hot_seat_game_through_turn_0_shows_the_board_as_the_server_has_it(
     view = check_page(page, mid, page.evaluate("document.body.dataset.role || 'catholics'"))
     assert any(v for v in view["vp2"]), "turn 0 scored nobody"
     page.screenshot(path=str(artifacts / f"revolution-turn1-{size}.png"), full_page=True)
-    leaked = set()
-    for text in payloads:
-        try:
-            leaked |= secret_keys(json.loads(text))
-        except ValueError:
-            continue
+    leaked = leaked_keys(payloads)
     assert not leaked, f"sent to the browser: {leaked}"
     assert len(payloads) > 5
     assert not noise, noise

@@ -229,6 +229,23 @@ def test_6_8_arrows_join_every_block() -> None:
     assert len(seen) == len(C.region_ids)
 
 
+def test_6_13_the_map_is_given_every_river_leg_with_the_places_it_passes() -> None:
+    """The browser draws the rivers from the board it is sent: every leg of every course, in
+    order, past the places the §6.13 example names (Holland reaches Köln past Arnhem or
+    Nijmegen, Namur past LIEGE)."""
+    from tavola.games.revolution.view import board
+
+    rivers = board("Revolution")["revolution"]["rivers"]
+    legs = [(leg["a"], leg["b"], tuple(leg["past"])) for r in rivers for leg in r["legs"]]
+    assert legs == [
+        (C.province_ids[a], C.province_ids[b], tuple(C.place_ids[c] for c in passed))
+        for a, b, passed in C.river_legs
+    ]
+    assert ("gelderland", "holland", ("Arnhem",)) in legs
+    assert ("gelderland", "holland", ("Nijmegen",)) in legs
+    assert ("liege", "namur", ("LIEGE",)) in legs
+
+
 # --- corrupt data: a clear error naming the item ------------------------------------------------
 def _find(items: list[dict[str, Any]], key: str, value: str) -> dict[str, Any]:
     return next(i for i in items if i.get(key) == value)

@@ -674,3 +674,29 @@ def test_4_4_the_evaluation_counts_the_cards_the_majorities_will_give() -> None:
     put(state, "catholics", "AMSTERDAM", 3)  # 4 against 3: the card would go to the Catholics
     after = RULES.evaluate(state)
     assert after["catholics"] > before["catholics"] and after["burghers"] < before["burghers"]
+
+
+def test_6_10_the_search_opens_first_the_placement_the_evaluation_values_most() -> None:
+    """The bots' prior ranks a decision's actions by the evaluation of the position each leads
+    to: at the §5.2 placement of new units the search opens first the placement that the
+    evaluation values most (a majority taken), not the largest count."""
+    from tavola.core.rules import clone
+    from tavola.games.revolution.knowledge import prior
+
+    state = RULES.setup("standard", 4, {}, 3)
+    rand = random.Random(3)
+    while state["flow"][-1]["s"] != "units":
+        role = RULES.active_roles(state)[0]
+        RULES.apply(state, role, rand.choice(RULES.legal_actions(state, role)))
+    role = RULES.active_roles(state)[0]
+    actions = RULES.legal_actions(state, role)
+    weights = prior(RULES, state, role, actions)
+    values = []
+    for a in actions:
+        after = clone(state)
+        RULES.apply(after, role, a)
+        values.append(RULES.evaluate(after)[role])
+    best = max(range(len(actions)), key=weights.__getitem__)
+    assert values[best] == max(values)
+    assert len(set(values)) > 1  # a real choice: the placements are not all worth the same
+    assert prior(RULES, state, role, actions) == weights  # valued once, the same again

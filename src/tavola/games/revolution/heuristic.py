@@ -25,25 +25,29 @@ HELD = 0.25  # weight of the cards held now against the cards the majorities wou
 def near_cards(state: State, owner: int, tallies: list[list[int]]) -> int:
     """Cities and provinces the faction would not get now where one more token would give it an
     absolute majority (``tallies``: each province's tokens as its card counts them)."""
-    near = 0
-    for c in C.cities:
-        tally = state["places"][c]
-        if majority(tally) != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
-            near += 1
-    for tally in tallies:
-        if majority(tally) != owner and tally[owner] and 2 * (tally[owner] + 1) > sum(tally) + 1:
-            near += 1
-    return near
+    cards = [state["places"][c] for c in C.cities] + tallies
+    return _near(cards, [majority(t) for t in cards], [sum(t) for t in cards], owner)
 
 
-def projected(state: State, tallies: list[list[int]]) -> State:
+def _near(cards: list[list[int]], holders: list[int], totals: list[int], owner: int) -> int:
+    return sum(
+        1
+        for tally, holder, total in zip(cards, holders, totals)
+        if tally[owner] and holder != owner and 2 * tally[owner] + 1 > total
+    )
+
+
+def projected(state: State, tallies: list[list[int]], holders: list[int] | None = None) -> State:
     """The state with its city and province cards as the majorities would allocate them now
-    (§5.7, §6.17); only the fields the VP read are copied."""
+    (§5.7, §6.17); only the fields the VP read are copied. ``holders``: the majorities of the
+    cities then the provinces, if already known."""
+    if holders is None:
+        holders = [majority(state["places"][c]) for c in C.cities] + [majority(t) for t in tallies]
     out = dict(state)
     out["city_card"] = list(state["city_card"])
-    for c in C.cities:
-        out["city_card"][c] = majority(state["places"][c])
-    out["province_card"] = [majority(t) for t in tallies]
+    for i, c in enumerate(C.cities):
+        out["city_card"][c] = holders[i]
+    out["province_card"] = holders[len(C.cities) :]
     return out
 
 
@@ -51,12 +55,15 @@ def evaluate(state: State) -> dict[str, float]:
     per_role = {r: 0.0 for r in state["roles"]}
     with_cities = not cities_left_out(state)
     tallies = [counts(state, p, cities=with_cities) for p in range(len(C.province_ids))]
-    ahead = projected(state, tallies)
+    cards = [state["places"][c] for c in C.cities] + tallies
+    holders = [majority(t) for t in cards]
+    totals = [sum(t) for t in cards]
+    ahead = projected(state, tallies, holders)
     for o in state["factions"]:
         value = (
             victory.vp2(ahead, o, True)
             + HELD * victory.vp2(state, o, True)
-            + NEAR * near_cards(state, o, tallies)
+            + NEAR * _near(cards, holders, totals, o)
             + COIN * state["treasury"][o]
             + TOKEN * state["stock"][o]
         )

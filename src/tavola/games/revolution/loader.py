@@ -285,6 +285,7 @@ class Components:
     province_pos: list[tuple[float, float]]
     adjacent: list[list[int]]  # sorted neighbours (land, and the special Zeeland crossings)
     river_legs: list[tuple[int, int, tuple[int, ...]]]  # (province, province, places passed)
+    rivers: list[tuple[str, str, list[int]]]  # (id, name, indexes of its legs in river_legs)
     tax2: list[int]
     vp2: list[int]
     bishopric: list[bool]
@@ -538,8 +539,10 @@ def build(raw: dict[str, Any]) -> Components:
         raise fb("places[Leuven].kind", "Leuven is a town (§5.7)")
     # rivers
     river_legs: list[tuple[int, int, tuple[int, ...]]] = []
+    rivers: list[tuple[str, str, list[int]]] = []
     _unique([r.id for r in board.rivers], "rivers", fb)
     for r in board.rivers:
+        rivers.append((r.id, r.name, []))
         item = f"rivers[{r.id}].course"
         if not r.course or r.course[0] not in province_index or r.course[-1] not in province_index:
             raise fb(item, "a course starts and ends with a province")
@@ -551,6 +554,7 @@ def build(raw: dict[str, Any]) -> Components:
                 if last is not None:
                     if p == last:
                         raise fb(item, f"{stop} follows itself")
+                    rivers[-1][2].append(len(river_legs))
                     river_legs.append((last, p, tuple(passed)))
                 last, passed = p, []
             elif stop in place_index:
@@ -727,6 +731,7 @@ def build(raw: dict[str, Any]) -> Components:
         province_pos=[(p.pos.lon, p.pos.lat) for p in board.provinces],
         adjacent=[sorted(a) for a in adjacent],
         river_legs=river_legs,
+        rivers=rivers,
         tax2=tax2,
         vp2=vp2,
         bishopric=bishopric,

@@ -87,6 +87,127 @@ function tokensTitle(ctx, counts) {
 
 // --- the map ----------------------------------------------------------------------------------
 
+// Where a province's cities and towns stand: a row under its tokens, in the board's order.
+function placeSpots(map, I, size) {
+  const spots = new Map();
+  for (const prov of I.provinces || []) {
+    const a = map.anchor(prov.id);
+    if (!a) continue;
+    const gap = size * 2.3;
+    const x0 = a.x - ((prov.places.length - 1) * gap) / 2;
+    prov.places.forEach((pid, k) => spots.set(pid, { x: x0 + k * gap, y: a.y + size * 4.6 }));
+  }
+  return spots;
+}
+
+// Rivers (§6.13): each leg from province to province, past the cities and towns the course
+// names (overflow by river cannot pass one held by an opposing faction).
+function drawRivers(ctx, layer, spots) {
+  const { map, s } = ctx;
+  const g = s("g", { class: "rivers" });
+  for (const river of info(ctx).rivers || []) {
+    for (const leg of river.legs) {
+      const A = map.anchor(leg.a);
+      const B = map.anchor(leg.b);
+      if (!A || !B) continue;
+      const pts = [A, ...leg.past.map((pid) => spots.get(pid)).filter(Boolean), B];
+      let d = `M${pts[0].x.toFixed(1)},${pts[0].y.toFixed(1)}`;
+      if (pts.length === 2) {
+        // a gentle bend, so two legs between the same provinces stay apart
+        const dx = B.x - A.x;
+        const dy = B.y - A.y;
+        d += ` Q${((A.x + B.x) / 2 - dy * 0.1).toFixed(1)},${((A.y + B.y) / 2 + dx * 0.1).toFixed(1)} ${B.x.toFixed(1)},${B.y.toFixed(1)}`;
+      } else {
+        for (const p of pts.slice(1)) d += ` L${p.x.toFixed(1)},${p.y.toFixed(1)}`;
+      }
+      const past = leg.past.map((pid) => ctx.word(pid)).join(", ");
+      const title = `${river.name}: ${ctx.word(leg.a)} – ${ctx.word(leg.b)}${past ? ` (${tr(ctx, "river_past", { places: past }, "past {places}")})` : ""}`;
+      g.append(s("path", { class: "river", d, dataset: { river: river.id, a: leg.a, b: leg.b } }, s("title", null, title)));
+    }
+  }
+  layer.append(g);
+}
+
+// The command blocks (§6.4), each drawn at the middle of its provinces with its boxes (armies
+// in their owner's colour, orange set-up boxes ringed), and the white arrows between blocks
+// along which armies move (§6.8): a head at each end an army may move to. The arrows go under
+// the provinces' pieces (``arrows``), the blocks over them (``blocks``), kept clear of names.
+function drawBlocks(ctx, size) {
+  const { map, s, view } = ctx;
+  const I = info(ctx);
+  const centre = new Map();
+  for (const reg of I.regions || []) {
+    const pts = reg.provinces.map((p) => map.anchor(p)).filter(Boolean);
+    if (!pts.length) continue;
+    centre.set(reg.id, { x: pts.reduce((t, p) => t + p.x, 0) / pts.length, y: pts.reduce((t, p) => t + p.y, 0) / pts.length - size * 1.2 });
+  }
+  const g = s("g", { class: "block-arrows" });
+  const blocks = s("g", { class: "command-blocks" });
+  const box = size * 1.3;
+  const drawn = new Set();
+  for (const reg of I.regions || []) {
+    for (const to of reg.arrows) {
+      const key = [reg.id, to].sort().join("|");
+      if (drawn.has(key)) continue;
+      drawn.add(key);
+      const A = centre.get(reg.id);
+      const B = centre.get(to);
+      if (!A || !B) continue;
+      const back = ((I.regions || []).find((r) => r.id === to) || { arrows: [] }).arrows.includes(reg.id);
+      const dx = B.x - A.x;
+      const dy = B.y - A.y;
+      const len = Math.hypot(dx, dy) || 1;
+      const ux = dx / len;
+      const uy = dy / len;
+      // from the edge of one block to the edge of the other
+      const cut = Math.min(len * 0.3, box * 3.2);
+      const x1 = A.x + ux * cut;
+      const y1 = A.y + uy * cut;
+      const x2 = B.x - ux * cut;
+      const y2 = B.y - uy * cut;
+      const head = (x, y, vx, vy) => {
+        const w = size * 0.9;
+        return `M${(x - vx * w * 1.6 + vy * w).toFixed(1)},${(y - vy * w * 1.6 - vx * w).toFixed(1)} L${x.toFixed(1)},${y.toFixed(1)} L${(x - vx * w * 1.6 - vy * w).toFixed(1)},${(y - vy * w * 1.6 + vx * w).toFixed(1)}`;
+      };
+      let d = `M${x1.toFixed(1)},${y1.toFixed(1)} L${x2.toFixed(1)},${y2.toFixed(1)} ${head(x2, y2, ux, uy)}`;
+      if (back) d += ` ${head(x1, y1, -ux, -uy)}`;
+      const words = back ? `${ctx.word(reg.id)} ↔ ${ctx.word(to)}` : `${ctx.word(reg.id)} → ${ctx.word(to)}`;
+      const arrow = s("g", { class: "block-arrow", dataset: { a: reg.id, b: to, oneway: back ? "false" : "true" } });
+      arrow.append(s("path", { class: "block-arrow-edge", d }), s("path", { class: "block-arrow-line", d }), s("title", null, words));
+      g.append(arrow);
+    }
+  }
+  (I.regions || []).forEach((reg, r) => {
+    const c = centre.get(reg.id);
+    if (!c) return;
+    const cells = (view.blocks && view.blocks[r]) || [];
+    const width = reg.boxes * box + size * 0.6;
+    const node = s("g", { class: "command-block keep-clear", transform: `translate(${c.x.toFixed(1)},${c.y.toFixed(1)})`, dataset: { region: reg.id } });
+    node.append(s("rect", { class: "command-block-frame", x: -width / 2, y: -box / 2 - size * 0.3, width, height: box + size * 0.6, rx: size * 0.3 }));
+    const armies = [];
+    for (let b = 0; b < reg.boxes; b += 1) {
+      const cell = cells[b] ?? -1;
+      const owner = cell >= ABANDONED ? cell - ABANDONED : cell;
+      const x = -width / 2 + size * 0.3 + b * box;
+      node.append(
+        s("rect", {
+          class: ["block-box", reg.orange.includes(b) && "orange", owner >= 0 && "army", cell >= ABANDONED && "abandoned"].filter(Boolean).join(" "),
+          x: x + box * 0.08,
+          y: -box / 2 + box * 0.08,
+          width: box * 0.84,
+          height: box * 0.84,
+          fill: owner >= 0 ? ownerColour(ctx, owner) : "#fbf7ee",
+          dataset: owner >= 0 ? { owner: factionIds(ctx)[owner] } : {},
+        }),
+      );
+      if (owner >= 0) armies.push(ownerName(ctx, owner) + (cell >= ABANDONED ? ` (${tr(ctx, "abandoned", null, "abandoned")})` : ""));
+    }
+    node.append(s("title", null, `${tr(ctx, "block_of", { region: ctx.word(reg.id) }, "Command block {region}")}: ${armies.join(", ") || tr(ctx, "empty", null, "empty")}`));
+    blocks.append(node);
+  });
+  return { arrows: g, blocks };
+}
+
 export function draw(ctx) {
   const { map, s, view, board } = ctx;
   if (!map || !view || !view.country) return;
@@ -95,6 +216,10 @@ export function draw(ctx) {
   const placeIndex = new Map((I.places || []).map((p, i) => [p.id, i]));
   const besieged = new Set((view.sieges || []).map((x) => x.city));
   const size = Math.max(5, Math.min(9, map.spacing * 0.07));
+  const spots = placeSpots(map, I, size);
+  drawRivers(ctx, layer, spots);
+  const { arrows, blocks } = drawBlocks(ctx, size);
+  layer.append(arrows);
   board.areas.forEach((area, p) => {
     const a = map.anchor(area.id);
     if (!a) return;
@@ -121,13 +246,10 @@ export function draw(ctx) {
     if (items.length) g.append(tokenRow(ctx, a.x, a.y + size * 2.2, items, size));
     // cities (squares, in the card holder's colour, the tokens counted) and towns (discs)
     const places = prov.places.map((pid) => ({ pid, i: placeIndex.get(pid), meta: I.places[placeIndex.get(pid)] }));
-    const gap = size * 2.3;
-    const x0 = a.x - ((places.length - 1) * gap) / 2;
-    const y = a.y + size * 4.6;
-    places.forEach((pl, k) => {
+    places.forEach((pl) => {
       const counts = view.places[pl.i] || [];
       const n = tally(counts);
-      const x = x0 + k * gap;
+      const { x, y } = spots.get(pl.pid);
       const node = s("g", { class: `place ${pl.meta.city ? "city" : "town"}${besieged.has(pl.i) ? " besieged" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { place: pl.pid } });
       const lines = [`${named(ctx, pl.pid)}: ${tokensTitle(ctx, counts) || tr(ctx, "empty", null, "empty")}`];
       if (pl.meta.city) {
@@ -161,6 +283,7 @@ export function draw(ctx) {
     });
     layer.append(g);
   });
+  layer.append(blocks);
 }
 
 export function selected(ctx) {

@@ -556,7 +556,8 @@ export class MapView {
       return pt.matrixTransform(inv);
     };
     const pieces = [];
-    for (const node of this.layers.pieces.querySelectorAll("[data-area] > *")) {
+    // an area's pieces, and what an adapter draws outside the areas but wants kept clear of names
+    for (const node of this.layers.pieces.querySelectorAll("[data-area] > *, .keep-clear")) {
       const r = node.getBoundingClientRect();
       if (!r.width && !r.height) continue;
       const a = world(r.left, r.top);

@@ -34,7 +34,7 @@ def empty(game: Game) -> State:
     s["temple"] = [0] * size
     for n in range(len(s["nations"])):
         s["units"][n] = [0] * (2 * size)
-        s["res"][n] = [0, 0, 0, 0]
+        s["purse"][n] = [0, 0, 0, 0]
     sync(s)
     return s
 
@@ -100,12 +100,12 @@ def here(state: State, nation: str, region: str) -> tuple[int, int]:
 
 
 def purse(state: State, nation: str, marble: int = 0, iron: int = 0, gold: int = 0, coin: int = 0) -> None:
-    state["res"][n_of(state, nation)] = [marble, iron, gold, coin]
+    state["purse"][n_of(state, nation)] = [marble, iron, gold, coin]
     sync(state)
 
 
 def wallet(state: State, nation: str) -> list[int]:
-    return list(state["res"][n_of(state, nation)])
+    return list(state["purse"][n_of(state, nation)])
 
 
 def techs(state: State, nation: str, *ids: str, first: bool = True) -> None:
@@ -126,10 +126,10 @@ def give_personages(state: State, nation: str, count: int, kind: int = 0) -> Non
 
 def turn(state: State, nation: str, frame: dict[str, Any] | None = None, pos: int | None = None) -> None:
     """Make it ``nation``'s turn, at the given flow step (the rondel by default)."""
-    state["cur"] = n_of(state, nation)
+    state["turn"] = n_of(state, nation)
     state["flow"] = [frame or {"s": "rondel"}]
     if pos is not None:
-        state["pos"][state["cur"]] = pos
+        state["pos"][state["turn"]] = pos
     state["fresh"] = state["razed"] = state["scholars"] = 0
 
 
@@ -138,7 +138,7 @@ def sync(state: State) -> None:
     count = len(state["nations"])
     size = len(state["city"])
     total_coins = RULEBOOK.coins
-    state["coins"] = total_coins - sum(p[3] for p in state["res"])
+    state["coins"] = total_coins - sum(p[3] for p in state["purse"])
     state["temples"] = RULEBOOK.temples - sum(1 for t in state["temple"] if t)
     for n in range(count):
         u = state["units"][n]

@@ -111,7 +111,7 @@ def test_check_reports_broken_invariants() -> None:
     g = new("orient", 3, seed=2)
     s = g.state
     assert RULES.check(s) == []
-    s["res"][0][3] = 5  # five coins out of nowhere
+    s["purse"][0][3] = 5  # five coins out of nowhere
     s["units"][1][0] = 13  # more legions than the supply holds
     s["temple"][s["city"].index(2)] = 1  # a temple the counters do not know
     problems = " | ".join(RULES.check(s))

@@ -94,5 +94,5 @@ def test_5_2_the_founding_phase_is_skipped_without_units_outside_cities() -> Non
     s = g.state
     me = s["nations"][0]
     play(g, me, ("rondel", "aurum"))
-    assert s["cur"] == 1  # nothing to found: straight to the next nation
+    assert s["turn"] == 1  # nothing to found: straight to the next nation
     assert wallet(s, me)[3] == 1

@@ -17,7 +17,7 @@ KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
 def state() -> dict[str, Any]:
     s = tavola.new_game("antike-ii", scenario="mare-nostrum", players=3, seed=2).state
     assert RULES.check(s) == []
-    s["cur"] = 0
+    s["turn"] = 0
     return s
 
 

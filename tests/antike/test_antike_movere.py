@@ -169,7 +169,7 @@ def test_8_1_a_battle_takes_the_mover_unit_with_fewest_moves_left() -> None:
     play(g, "romans", ("galley", "carthago"), ("region", "syracus"), "battle")
     # the galley that had moved is the one lost; the one at rest keeps both moves
     assert here(s, "romans", "syracus") == (0, 1)
-    mv = s["flow"][-1]["mv"]
+    mv = s["flow"][-1]["moves_left"]
     assert mv[str(2 * r_of(s, "syracus") + 1)] == [0, 1]
     assert mv[str(2 * r_of(s, "carthago") + 1)] == [0, 1]
     assert s["flow"][-1]["sel"] is None
@@ -231,7 +231,7 @@ def test_8_pella_example_movement_battle_and_conquest() -> None:
     assert s["temples"] == RULEBOOK.temples  # the only temple went back to the bank
     assert s["ntemple"][yellow] == 0
     # the general comes at the end of the turn
-    assert s["cur"] != red
+    assert s["turn"] != red
     assert s["pers"][red][GENERALS] == 1
 
 

@@ -71,4 +71,4 @@ def test_7_3_metallum_adds_one_and_moneta_two_in_all() -> None:
     techs(s, "romans", "metallum", "moneta")
     play(g, "romans", ("rondel", "marmor"))
     assert wallet(s, "romans") == [4, 0, 0, 1]
-    assert s["cur"] != n_of(s, "romans")  # nothing to found: the turn has ended
+    assert s["turn"] != n_of(s, "romans")  # nothing to found: the turn has ended

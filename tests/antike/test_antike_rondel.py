@@ -45,7 +45,7 @@ def test_5_1_cost_example_through_the_session_pays_one_resource_for_militia() ->
     assert set(legal(g, "romans")) == {("pay", "iron"), ("pay", "gold")}
     play(g, "romans", ("pay", "gold"))
     assert wallet(s, "romans") == [0, 1, 1, 0]
-    assert s["pos"][s["cur"]] == RULEBOOK.spaces.index("militia")
+    assert s["pos"][s["turn"]] == RULEBOOK.spaces.index("militia")
     assert s["flow"][0]["s"] == "militia"
 
 

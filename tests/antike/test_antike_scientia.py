@@ -77,7 +77,7 @@ def test_7_3_example_metallum_and_moneta_together_for_seventeen_and_a_scholar() 
     assert s["pers"][black][SCHOLARS] == 0  # won at the end of the turn
     play(g, "carthaginians", "done")
     assert s["pers"][black][SCHOLARS] == 1
-    assert s["cur"] != black
+    assert s["turn"] != black
 
 
 def test_7_3_example_regnum_for_six_because_red_has_res_publica() -> None:
@@ -164,7 +164,7 @@ def test_7_3_the_action_ends_by_itself_when_nothing_can_be_developed() -> None:
     me = s["nations"][0]
     purse(s, me, gold=1)
     play(g, me, ("rondel", "scientia"))
-    assert s["cur"] == 1
+    assert s["turn"] == 1
     assert legal(g, me) == []
 
 
@@ -174,7 +174,10 @@ def test_7_3_trading_is_offered_at_any_moment_of_the_owners_turn() -> None:
     techs(s, "carthaginians", "mercatura")
     purse(s, "carthaginians", marble=4)
     units(s, "carthaginians", "tacape", legions=1)
-    for frame in ({"s": "rondel"}, {"s": "move", "mv": {str(2 * r_of(s, "tacape")): [1, 0]}, "sel": None}):
+    for frame in (
+        {"s": "rondel"},
+        {"s": "move", "moves_left": {str(2 * r_of(s, "tacape")): [1, 0]}, "sel": None},
+    ):
         turn(s, "carthaginians", frame)
         assert ("trade", "mercatura") in legal(g, "carthaginians"), frame
     # never during another nation's turn

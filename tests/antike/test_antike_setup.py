@@ -19,7 +19,7 @@ def test_5_start_of_the_game(scenario: str, players: int) -> None:
     assert len(s["nations"]) == count
     assert s["ncity"] == [3] * count and s["ntemple"] == [0] * count
     # §9: 3 marble, 3 iron, 3 gold, no coin, no unit
-    assert s["res"] == [[3, 3, 3, 0]] * count
+    assert s["purse"] == [[3, 3, 3, 0]] * count
     assert all(sum(u) == 0 for u in s["units"])
     assert s["sup"] == [[12, 13, 21]] * count
     assert sum(1 for t in s["temple"] if t == 2) == 3 and s["temples"] == 17

@@ -27,7 +27,7 @@ def state() -> State:
     """Mare Nostrum, 3 nations, the Germans to play and every marker already on the rondel."""
     s = tavola.new_game("antike-ii", scenario="mare-nostrum", players=3, seed=2).state
     s["pos"] = [FERRUM, FERRUM, FERRUM]
-    assert s["cur"] == GERMANS
+    assert s["turn"] == GERMANS
     return s
 
 
@@ -38,24 +38,24 @@ def play(s: State, *actions: tuple[Any, ...]) -> tuple[State, tuple[Any, ...], S
         RULES.apply(s, RULES.active_roles(s)[0], a)
     before = copy.deepcopy(s)
     RULES.apply(s, RULES.active_roles(s)[0], actions[-1])
-    assert check_step(before, actions[-1], s) == []
+    assert check_step(before, "", actions[-1], s, []) == []
     return before, actions[-1], s
 
 
 def fires(before: State, action: tuple[Any, ...], after: State, words: str) -> None:
-    found = check_step(before, action, after)
+    found = check_step(before, "", action, after, [])
     assert any(words in p for p in found), found
 
 
 def test_5_only_the_turns_nation_changes_its_purse(state: State) -> None:
     before, a, after = play(state, ("rondel", "aurum"))
-    after["res"][GREEKS][GOLD] += 1
-    fires(before, a, after, "greeks's res changed in germans's turn")
+    after["purse"][GREEKS][GOLD] += 1
+    fires(before, a, after, "greeks's purse changed in germans's turn")
 
 
 def test_5_turns_pass_clockwise(state: State) -> None:
     before, a, after = play(state, ("rondel", "aurum"))
-    after["cur"] = GREEKS
+    after["turn"] = GREEKS
     fires(before, a, after, "not clockwise")
 
 
@@ -78,21 +78,21 @@ def test_5_1_more_than_three_spaces_are_paid(state: State) -> None:
 
 def test_5_1_each_paid_space_costs_one_resource(state: State) -> None:
     before, a, after = play(state, ("rondel", "militia"), ("pay", "gold"))  # 4 spaces: 1 to pay
-    after["res"][GERMANS][IRON] -= 1
+    after["purse"][GERMANS][IRON] -= 1
     fires(before, a, after, "purse went")
 
 
 def test_5_1_standing_still_is_a_full_circle(state: State) -> None:
     before, a, after = play(state, ("rondel", "ferrum"))  # 8 spaces: asked to pay 5
     assert after["flow"][-1]["s"] == "pay"
-    after["res"][GERMANS][IRON] -= 1
+    after["purse"][GERMANS][IRON] -= 1
     fires(before, a, after, "purse changed before paying")
 
 
 def test_6_1_production_one_per_city_and_a_coin(state: State) -> None:
     before, a, after = play(state, ("rondel", "aurum"))  # Castra Regina: 1 gold, and the coin
-    assert after["res"][GERMANS][GOLD] == before["res"][GERMANS][GOLD] + 1
-    after["res"][GERMANS][GOLD] += 2
+    assert after["purse"][GERMANS][GOLD] == before["purse"][GERMANS][GOLD] + 1
+    after["purse"][GERMANS][GOLD] += 2
     fires(before, a, after, "the book gives")
 
 
@@ -101,21 +101,21 @@ def test_6_1_a_temple_triples_production(state: State) -> None:
     state["ntemple"][GERMANS] = 1
     state["temples"] -= 1
     before, a, after = play(state, ("rondel", "aurum"))
-    assert after["res"][GERMANS][GOLD] == before["res"][GERMANS][GOLD] + 3
-    after["res"][GERMANS][GOLD] -= 2
+    assert after["purse"][GERMANS][GOLD] == before["purse"][GERMANS][GOLD] + 3
+    after["purse"][GERMANS][GOLD] -= 2
     fires(before, a, after, "the book gives")
 
 
 def test_6_1_with_no_coin_in_the_bank_one_resource(state: State) -> None:
-    state["res"][GREEKS][COIN] += state["coins"]
+    state["purse"][GREEKS][COIN] += state["coins"]
     state["coins"] = 0
     before, a, after = play(state, ("rondel", "aurum"), ("resource", "iron"))
-    after["res"][GERMANS][COIN] += 1
+    after["purse"][GERMANS][COIN] += 1
     fires(before, a, after, "not one resource")
 
 
 def test_5_bellona_passes_counterclockwise_on_militia(state: State) -> None:
-    state["cur"] = GREEKS  # the Greeks hold Bellona (the last in turn order)
+    state["turn"] = GREEKS  # the Greeks hold Bellona (the last in turn order)
     before, a, after = play(state, ("rondel", "aurum"))
     after["bellona"] = ROMANS
     fires(before, a, after, "Bellona passed from greeks to romans")
@@ -127,7 +127,7 @@ def test_7_1_arming_only_in_own_cities_for_two_iron(state: State) -> None:
     broken["units"][GERMANS][2 * R["colonia"]] -= 1
     broken["units"][GERMANS][2 * R["roma"]] += 1
     fires(before, a, broken, "armed a unit in roma, not one of its cities")
-    after["res"][GERMANS][GOLD] -= 1
+    after["purse"][GERMANS][GOLD] -= 1
     fires(before, a, after, "not 2 iron")
 
 
@@ -144,14 +144,14 @@ def test_7_1_galleys_only_where_a_sea_border_runs(state: State) -> None:
 
 
 def test_7_2_a_temple_costs_five_marble(state: State) -> None:
-    state["res"][GERMANS][MARBLE] = 5
+    state["purse"][GERMANS][MARBLE] = 5
     before, a, after = play(state, ("rondel", "templum"), ("region", "vindobona"))
-    after["res"][GERMANS][MARBLE] += 1
+    after["purse"][GERMANS][MARBLE] += 1
     fires(before, a, after, "not 5 marble")
 
 
 def test_7_2_temples_only_in_own_cities(state: State) -> None:
-    state["res"][GERMANS][MARBLE] = 5
+    state["purse"][GERMANS][MARBLE] = 5
     before, a, after = play(state, ("rondel", "templum"), ("region", "vindobona"))
     after["temple"][R["vindobona"]] = 0
     after["temple"][R["roma"]] = 1
@@ -159,16 +159,16 @@ def test_7_2_temples_only_in_own_cities(state: State) -> None:
 
 
 def test_7_3_first_developer_pays_the_higher_price(state: State) -> None:
-    state["res"][GERMANS][GOLD] = 8
+    state["purse"][GERMANS][GOLD] = 8
     state["pos"][GERMANS] = MILITIA
     before, a, after = play(state, ("rondel", "scientia"), ("advance", "strata"))
-    assert after["res"][GERMANS][GOLD] == 1  # 7, the first developer's price
-    after["res"][GERMANS][GOLD] = 5  # the later price, 3
+    assert after["purse"][GERMANS][GOLD] == 1  # 7, the first developer's price
+    after["purse"][GERMANS][GOLD] = 5  # the later price, 3
     fires(before, a, after, "the table says 7 gold")
 
 
 def test_7_3_commercium_needs_mercatura(state: State) -> None:
-    state["res"][GERMANS][GOLD] = 8
+    state["purse"][GERMANS][GOLD] = 8
     state["pos"][GERMANS] = MILITIA
     before, a, after = play(state, ("rondel", "scientia"), ("advance", "strata"))
     after["tech"][GERMANS] |= TECH["commercium"].bit
@@ -180,8 +180,8 @@ def test_7_3_trade_never_gives_coins(state: State) -> None:
     before, a, after = play(
         state, ("trade", "mercatura"), ("pay", "marble"), ("pay", "marble"), ("resource", "gold")
     )
-    after["res"][GERMANS][GOLD] -= 1
-    after["res"][GERMANS][COIN] += 1
+    after["purse"][GERMANS][GOLD] -= 1
+    after["purse"][GERMANS][COIN] += 1
     fires(before, a, after, "traded")
 
 
@@ -249,9 +249,9 @@ def test_5_3_kings_at_the_end_of_the_turn_only_as_deserved(state: State) -> None
 
 
 def test_5_3_personages_come_only_at_the_end_of_the_turn(state: State) -> None:
-    state["res"][GERMANS][MARBLE] = 5
+    state["purse"][GERMANS][MARBLE] = 5
     before, a, after = play(state, ("rondel", "templum"), ("region", "vindobona"))
-    assert after["cur"] == GERMANS
+    assert after["turn"] == GERMANS
     after["pers"][GERMANS][2] = 1
     fires(before, a, after, "before the end of its turn")
 

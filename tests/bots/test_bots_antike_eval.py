@@ -65,7 +65,7 @@ def test_the_purse_counts_past_twenty_with_diminishing_returns() -> None:
     s = position()
     values = []
     for marble in (0, 10, 20, 30, 40):
-        s["res"][0] = [marble, 0, 0, 0]  # no gold: the technology term stays the same
+        s["purse"][0] = [marble, 0, 0, 0]  # no gold: the technology term stays the same
         values.append(nation_value(s, 0))
     gains = [b - a for a, b in pairwise(values)]
     assert all(g > 0 for g in gains), values  # it never stops counting (it used to at 20)

@@ -251,7 +251,7 @@ def test_new_records_are_format_2_with_a_commitment_that_replay_checks() -> None
     game = tavola.new_game("toy", players=2, seed=2**255 + 3)
     play_random(game, 4)
     record = game.record()
-    assert record["format"] == 2 and record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
+    assert record["format"] == 3 and record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
     assert tavola.replay(json.dumps(record)).checksums == game.checksums
     with pytest.raises(CorruptRecord, match="dice_commitment"):
         tavola.replay({**record, "seed": 2**255 + 4})
@@ -432,3 +432,30 @@ def test_the_session_never_writes_into_the_games_view() -> None:
 
     with pytest.raises(ValueError, match="session's keys"):
         tavola.Game("toy", rules=Clashing()).view(None)
+
+
+def test_a_run_of_steps_is_taken_back_one_by_one_to_each_earlier_state() -> None:
+    """One role's undoable steps in a row are taken back in turn, each to the very state before
+    it (the session keeps one snapshot per run and plays the others again)."""
+    game = tavola.new_game("antike-ii", scenario="orient", players=3, seed=6)
+    pick = random.Random(6)
+    runs = 0
+    while not game.is_over and runs < 5:
+        role = game.active_roles[0]
+        states = [checksum(game.state)]
+        while game.active_roles == [role]:
+            legal = [a for a in game.legal_actions(role) if a != ("undo",)]
+            game.apply(role, legal[pick.randrange(len(legal))])
+            if not game.can_undo(role):
+                break
+            states.append(checksum(game.state))
+            if len(states) == 5:
+                break
+        if len(states) < 5 or not game.can_undo(role):
+            continue
+        runs += 1
+        for earlier in reversed(states[:-1]):
+            game.apply(role, ["undo"])
+            assert checksum(game.state) == earlier
+    assert runs == 5
+    assert tavola.replay(game.record()).checksums == game.checksums

@@ -103,10 +103,10 @@ def test_6_4_army_cost_check_fails_on_a_wrong_price() -> None:
     state["flow"] = [{"s": "raise", "who": F["reformers"], "queue": []}]
     before = clone(state)
     RULES.apply(state, "reformers", ("raise", "holland"))
-    assert check_step(before, ("raise", "holland"), state) == []
+    assert check_step(before, "", ("raise", "holland"), state, []) == []
     cheat = clone(state)
     cheat["treasury"][F["reformers"]] += 1
-    assert check_step(before, ("raise", "holland"), cheat)
+    assert check_step(before, "", ("raise", "holland"), cheat, [])
 
 
 def test_6_3_maintenance_cost_check_fails_on_a_wrong_price() -> None:
@@ -117,8 +117,8 @@ def test_6_3_maintenance_cost_check_fails_on_a_wrong_price() -> None:
     armies.begin_maintenance(state)
     before = clone(state)
     RULES.apply(state, "catholics", ("maintain", "rhine", 0))
-    assert check_step(before, ("maintain", "rhine", 0), state) == []
+    assert check_step(before, "", ("maintain", "rhine", 0), state, []) == []
     assert state["treasury"][F["catholics"]] == 1  # a Catholic army costs 2
     cheat = clone(state)
     cheat["treasury"][F["catholics"]] += 1
-    assert check_step(before, ("maintain", "rhine", 0), cheat)
+    assert check_step(before, "", ("maintain", "rhine", 0), cheat, [])

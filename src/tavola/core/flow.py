@@ -18,7 +18,7 @@ its frame carries::
                         frame={"n": "paid steps still owed", "to": "the space moved to"}),
             ...
         },
-        actor=lambda state, frame: frame.get("who", state["cur"]),
+        actor=lambda state, frame: frame.get("deciding", state["turn"]),
     )
 
 The rules object then answers ``legal_actions``, ``apply`` and ``prompt`` through the table,
@@ -202,10 +202,10 @@ class Flow:
 
     def legal(self, state: State, actor: Any) -> list[Action]:
         """The current step's actions for ``actor``, with the side actions where it offers them."""
-        frame = top(state)
+        frame = state["flow"][-1]  # top(state), inline: the loop's hottest line
         step = self.steps[frame["s"]]
         out = step.legal(state, frame, actor)
-        if self.side is not None and step.side is not None:
+        if step.side is not None and self.side is not None:
             extra = self.side.legal(state, frame, actor)
             if extra and step.side(state, frame, actor):
                 out = out + extra
@@ -215,10 +215,11 @@ class Flow:
         """Carry out one (already validated) action of ``actor``."""
         self.changes += 1
         self._ready = None
-        if self.side is not None and action[0] in self.side.verbs and self.step(state).side is not None:
+        frame = state["flow"][-1]
+        step = self.steps[frame["s"]]
+        if step.side is not None and self.side is not None and action[0] in self.side.verbs:
             return self.side.apply(state, actor, action)
-        frame = top(state)
-        events = self.steps[frame["s"]].apply(state, frame, actor, action)
+        events = step.apply(state, frame, actor, action)
         if self.advances:
             self.advance(state, events, keep=self.changes)
         return events

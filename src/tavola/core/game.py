@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import json
 import marshal
-import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from tavola.core import rng
+from tavola.core import checksums, rng
 from tavola.core.errors import (
     CorruptRecord,
     IllegalAction,
@@ -26,11 +25,13 @@ from tavola.core.position import load, write
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
-RECORD_FORMAT = 2
-"""Format 2 records draw from the keyed stream; format 1 records (written before it) from
-SplitMix64, so they replay to the checksums they were written with."""
-GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM}
-FORMAT_OF = {generator: fmt for fmt, generator in GENERATORS.items()}
+RECORD_FORMAT = 3
+"""Format 3 records draw from the keyed stream and write the canonical-bytes checksum; format 2
+records (written before it) the JSON checksum, format 1 records also draw from SplitMix64: each
+replays to the checksums it was written with (see :mod:`tavola.core.checksums`)."""
+GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM, 3: rng.STREAM}
+FORMAT_OF = {rng.SPLITMIX: 1, rng.STREAM: RECORD_FORMAT}
+"""The newest format on each generator."""
 UNDO: Action = ("undo",)
 COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
@@ -58,7 +59,8 @@ class Mark:
     state: bytes
     log: tuple[Event, ...]
     """The log itself, not its length: an undo after the mark cuts the log and writes anew."""
-    undo: tuple[tuple[str, bytes, int], ...]
+    undo: tuple[tuple[str, Action, int], ...]
+    base: bytes
     chance: tuple[tuple[int, ...], ...]
 
 
@@ -82,12 +84,8 @@ def decode_commit(action: Action) -> list[Action]:
     return clicks
 
 
-_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
-
-
-def checksum(state: State) -> str:
-    """CRC-32 of the canonical JSON of a state (keys sorted, no spaces), as 8 hex digits."""
-    return f"{zlib.crc32(_CANONICAL.encode(state).encode()):08x}"
+checksum = checksums.checksum
+"""The checksum new records write (format 3)."""
 
 
 def parse_action(raw: Any) -> Action:
@@ -159,8 +157,11 @@ class Game:
         self.checksums: list[str] = []
         self.log: list[Event] = []
         self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
-        self._undo: list[tuple[str, bytes, int]] = []  # (role, snapshot, log length)
-        """Each snapshot is the state marshalled (half a clone: loaded only if it is used)."""
+        self._undo: list[tuple[str, Action, int]] = []  # (role, action, log length before it)
+        """The steps that may be taken back, one role's in a row, all from :attr:`_base`."""
+        self._base = b""
+        """The state before the first of them, marshalled: a step is taken back by loading it
+        and playing the others again (they drew nothing), so only the first costs a snapshot."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
         self.private = False
@@ -169,7 +170,12 @@ class Game:
         self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
         self._visible: dict[str | None, tuple[int, list[Event]]] = {}
-        """Per role: how many log entries were read, and those of them the role may read."""
+        """Per role: how many log entries were read, and those of them the role may read. While
+        no entry is private, every role reads them all: one list under the key ``None``."""
+        self._private_log = False
+        self._copy: tuple[tuple[str | None, int], list[Event]] | None = None
+        """The last list :meth:`visible_log` gave, by (its key, the log's length): the views of
+        one change share it (every role's, while no entry is private)."""
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
         self.state_version = self.rules.state_version
@@ -179,12 +185,14 @@ class Game:
         """What the start position left unknown and the seed filled in (log events)."""
 
     @classmethod
-    def from_position(cls, game_id: str | None, position: dict[str, Any], seed: int = 0) -> Game:
+    def from_position(
+        cls, game_id: str | None, position: dict[str, Any], seed: int = 0, *, record_format: int | None = None
+    ) -> Game:
         """A game in play from a position (docs/positions.md); raises PositionError naming the
         faulty item. The game remembers the position it started from, and its record carries it."""
         full, state, filled = load(game_id, position, seed)
         # The state drew on the generator in use here: SplitMix64 (format 1) unless a replay chose.
-        fmt = FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
+        fmt = record_format or FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
         game = cls(full["game"], full["scenario"], full["players"], full["options"], seed, record_format=fmt)
         game.state = state
         game.start = full
@@ -308,12 +316,22 @@ class Game:
         """The log entries ``role`` may read (see :func:`visible_log`), a list of its own.
 
         Only the entries added since the last call are read: the log grows at its end, and
-        only an undo cuts it (which starts the reading over)."""
-        read, seen = self._visible.get(role, (0, []))
+        only an undo cuts it (which starts the reading over). Callers share the list given for
+        the same log (never write to it)."""
+        if not self._private_log:
+            read = self._visible.get(None, (0, []))[0]
+            if any("to" in ev for ev in self.log[read:]):
+                self._private_log = True  # from now on each role reads its own entries
+                self._visible.clear()
+        key = role if self._private_log else None
+        read, seen = self._visible.get(key, (0, []))
         if read < len(self.log):
-            seen.extend(visible_log(self.log[read:], role))
-            self._visible[role] = (len(self.log), seen)
-        return list(seen)
+            seen.extend(visible_log(self.log[read:], key))
+            self._visible[key] = (len(self.log), seen)
+        held = self._copy
+        if held is None or held[0] != (key, len(seen)):
+            held = self._copy = ((key, len(seen)), list(seen))
+        return held[1]
 
     # --- acting -----------------------------------------------------------------------
     def apply(self, role: str, action: Any) -> list[Event]:
@@ -337,7 +355,11 @@ class Game:
         if action not in legal:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
-        snapshot = marshal.dumps(self.state) if self.rules.undoable(self.state, role, action) else None
+        if self._undo and self._undo[-1][0] != role:
+            self._undo.clear()
+        undoable = self.rules.undoable(self.state, role, action)
+        if undoable and not self._undo:  # the first step of a run that may be taken back
+            self._base = marshal.dumps(self.state)
         before_rng = rng.position(self.state)
         draws: list[list[int]] = []
         self.state["_draws"] = draws
@@ -345,8 +367,8 @@ class Game:
             events = self.rules.apply(self.state, role, action)
         except Exception:
             # A rules bug must not leave a half-applied state behind.
-            if snapshot is not None:
-                self.state = marshal.loads(snapshot)
+            if undoable:
+                self.state = self._taken_back()
             raise
         finally:
             self.state.pop("_draws", None)
@@ -358,17 +380,15 @@ class Game:
         self.log.extend(events)
         self.actions.append([role, *action])
         self.checksums.append(self._checksum())
-        if self._undo and self._undo[-1][0] != role:
-            self._undo.clear()
         if (
-            snapshot is None
+            not undoable
             or rng.position(self.state) != before_rng
             or any(ev.get("reveal") for ev in events)
             or self.rules.active_roles(self.state) != before_roles
         ):
             self._undo.clear()
         else:
-            self._undo.append((role, snapshot, log_len))
+            self._undo.append((role, action, log_len))
         self._rebase()
         self._offer_all()
         return events
@@ -493,16 +513,26 @@ class Game:
                 self._drafts[role] = Draft(draft.choice, draft.clicks[:-1], self.state)
                 self._rebase()
             return []
-        _, snapshot, log_len = self._undo.pop()
-        self.state = marshal.loads(snapshot)
+        _, _, log_len = self._undo.pop()
+        self.state = self._taken_back()
         del self.log[log_len:]
         self._visible.clear()
+        self._copy = None
         self.actions.append([role, *UNDO])
         self.checksums.append(self._checksum())
         self.chance = []
         self._rebase()
         self._offer_all()
         return [{"msg": "undo", "args": {}, "role": role, "step": len(self.actions) - 1}]
+
+    def _taken_back(self) -> State:
+        """The state after the steps in :attr:`_undo`, from :attr:`_base`."""
+        state = marshal.loads(self._base)
+        for role, action, _ in self._undo:
+            state["_draws"] = []
+            self.rules.apply(state, role, action)
+            del state["_draws"]
+        return state
 
     # --- going back (replays) ------------------------------------------------------------
     def mark(self) -> Mark:
@@ -515,6 +545,7 @@ class Game:
             marshal.dumps(self.state),
             tuple(self.log),
             tuple(self._undo),
+            self._base,
             tuple(tuple(c) for c in self.chance),
         )
 
@@ -528,9 +559,11 @@ class Game:
         del self.checksums[mark.step :]
         self.log[:] = mark.log
         self._undo = list(mark.undo)
+        self._base = mark.base
         self.chance = [list(c) for c in mark.chance]
         self.private = False
         self._visible.clear()
+        self._copy = None
         self._views.clear()
         self._offers.clear()
         self._changes += 1
@@ -548,9 +581,10 @@ class Game:
 
     def _checksum(self) -> str:
         """The checksum of the state, on the layout of :attr:`state_version`."""
+        write = checksums.BY_FORMAT[self.record_format]
         if self.state_version == self.rules.state_version:
-            return checksum(self.state)
-        return checksum(self.rules.legacy_state(self.state, self.state_version))
+            return write(self.state)
+        return write(self.rules.legacy_state(self.state, self.state_version))
 
     def record(self) -> dict[str, Any]:
         """The game record: settings, seed and every action, with a checksum per step."""
@@ -631,11 +665,21 @@ def replay(record: str | bytes | dict[str, Any], *, verify: bool = True, upto: i
     data = load_record(record)
     try:
         # A format-1 record draws on the old generator, its start position included.
-        with rng.generator(GENERATORS[data.get("format", 1)]):
+        fmt = data.get("format", 1)
+        with rng.generator(GENERATORS[fmt]):
             if data.get("position") is not None:  # a record that starts from a position
-                game = Game.from_position(data["game"], data["position"], seed=data["seed"])
+                game = Game.from_position(
+                    data["game"], data["position"], seed=data["seed"], record_format=fmt
+                )
             else:
-                game = Game(data["game"], data["scenario"], data["players"], data["options"], data["seed"])
+                game = Game(
+                    data["game"],
+                    data["scenario"],
+                    data["players"],
+                    data["options"],
+                    data["seed"],
+                    record_format=fmt,
+                )
     except (UnknownGame, PositionError) as exc:
         raise CorruptRecord(f"record settings: {exc}") from None
     promised = data.get("dice_commitment")

@@ -63,6 +63,10 @@ class Knowledge:
     playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
 
 
+StepInvariants = Callable[[State, str, Action, State, list[Event], "dict[str, int] | None"], list[str]]
+"""``(before, role, action, after, events, seen) -> problems``: see :attr:`Rules.step_invariants`."""
+
+
 def clone(state: State) -> State:
     """A deep copy of a plain-data state (marshal is the fastest deep copy CPython has)."""
     return marshal.loads(marshal.dumps(state))
@@ -151,6 +155,10 @@ class Rules(ABC):
         """Invariant violations (for the fuzzer); empty when the state is sound."""
         return []
 
+    step_invariants: StepInvariants | None = None
+    """The game's invariants of one transition, as its invariants module writes them (a game
+    sets ``step_invariants = staticmethod(invariants.check_step)``): :meth:`check_step` runs it."""
+
     def check_step(
         self,
         before: State,
@@ -162,7 +170,14 @@ class Rules(ABC):
     ) -> list[str]:
         """Rulebook invariants of one transition (for the fuzzer); empty when it is sound.
         ``seen`` counts, by invariant name, every check that applied, failed or not."""
-        return []
+        if self.step_invariants is None:
+            return []
+        return self.step_invariants(before, role, action, after, events, seen)
+
+    @property
+    def checks_steps(self) -> bool:
+        """Whether the game has invariants of one transition (the fuzzer then runs them)."""
+        return self.step_invariants is not None or type(self).check_step is not Rules.check_step
 
     def evaluate(self, state: State) -> dict[str, float]:
         """A heuristic value in [0, 1] per role (1 = winning). Default: 0.5 for all."""

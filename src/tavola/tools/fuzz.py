@@ -87,7 +87,7 @@ def fuzz_one(
         return _fuzz_session(game_id, scenario, players, options, seed, max_steps, pick)
     report = GameReport()
     actions: list[list[Any]] = []
-    step_checks = type(rules).check_step is not Rules.check_step
+    step_checks = rules.checks_steps
 
     def fail(kind: str, message: str) -> GameReport:
         report.failures.append(
@@ -152,7 +152,7 @@ def _fuzz_session(
     report = GameReport()
     game = Game(game_id, scenario, players, options, seed)
     rules = game.rules
-    step_checks = type(rules).check_step is not Rules.check_step
+    step_checks = rules.checks_steps
 
     def fail(kind: str, message: str) -> GameReport:
         report.failures.append(Failure(kind, message, game.record()))

@@ -2,8 +2,8 @@
 
 State (plain data, indexed by integers; nation ``n`` is its place in the turn order):
 
-``nations`` ids in turn order, ``ctrl`` the role running each nation, ``cur`` whose turn it is,
-``pos`` rondel space per nation (-1 before the first turn), ``res`` purse per nation as
+``nations`` ids in turn order, ``ctrl`` the role running each nation, ``turn`` whose turn it is,
+``pos`` rondel space per nation (-1 before the first turn), ``purse`` per nation as
 ``[marble, iron, gold, coin]``, ``coins``/``temples`` the bank, ``units[n][2*r+t]`` legions
 (t=0) and galleys (t=1) per region, ``sup[n]`` = ``[legions, galleys, city tokens]`` left in
 supply, ``city[r]`` owner or -1, ``tok[r]`` the city token's resource or -1, ``temple[r]`` 0 /
@@ -16,6 +16,7 @@ per nation, ``first[k]`` the nation that developed technology ``k`` first, ``per
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
@@ -23,7 +24,7 @@ from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, Board
 State = dict[str, Any]
 
 MARBLE, IRON, GOLD, COIN = 0, 1, 2, 3
-"""Places in a purse, ``state["res"][n]``."""
+"""Places in a purse, ``state["purse"][n]``."""
 LEGION, GALLEY, CITY_TOKENS = 0, 1, 2
 """Unit types (``units[n][2 * r + type]``) and places in a supply, ``state["sup"][n]``."""
 KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
@@ -58,7 +59,7 @@ def board(state: State) -> Board:
 
 def acting(state: State) -> int:
     """The nation whose decision it is: the turn's nation, or a defender asked about a battle."""
-    return state["flow"][-1].get("who", state["cur"])
+    return state["flow"][-1].get("deciding", state["turn"])
 
 
 def event(msg: str, **args: Any) -> dict[str, Any]:
@@ -81,7 +82,7 @@ def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
     """Pay a cost, coins only for what is missing (§6.1 "se necessario"); returns the coins spent.
 
     Coins go back to the bank (they are limited, §1); resources are unlimited and vanish."""
-    purse = state["res"][n]
+    purse = state["purse"][n]
     coins = 0
     for k, need in ((MARBLE, marble), (IRON, iron), (GOLD, gold)):
         if need:
@@ -107,10 +108,10 @@ def trade_rates(state: State, n: int) -> list[str]:
 
     Not in the turn a technology is bought (it counts as owned only at the end of the turn), and
     only with enough to give."""
-    techs = state["tech"][n] & ~state["fresh"] if n == state["cur"] else state["tech"][n]
+    techs = state["tech"][n] & ~state["fresh"] if n == state["turn"] else state["tech"][n]
     if not techs & (MERCATURA | COMMERCIUM):
         return []
-    have = wealth(state["res"][n])
+    have = wealth(state["purse"][n])
     out = []
     if techs & MERCATURA and have >= RULEBOOK.trade["mercatura"][0]:
         out.append("mercatura")
@@ -147,12 +148,20 @@ def defence(state: State, r: int) -> int:
 def sea_points(state: State, n: int) -> int:
     """§4 sea areas for navigators: each region where the nation's galleys are alone counts 1, a
     city-less sea (the galley symbol) 2. Counted at the end of the turn."""
-    b = board(state)
-    mine = state["units"][n]
-    others = [u for m, u in enumerate(state["units"]) if m != n]
+    nav = board(state).nav
+    units = state["units"]
+    mine = units[n]
+    others = [u for m, u in enumerate(units) if m != n]
     total = 0
-    for r in range(b.size):
-        s = 2 * r + 1
-        if mine[s] and not any(u[s] for u in others):
-            total += b.nav[r]
+    for s in compress(range(1, len(mine), 2), mine[1::2]):  # only the seas the nation holds
+        for u in others:
+            if u[s]:
+                break
+        else:
+            total += nav[s >> 1]
     return total
+
+
+def held(units: list[int]) -> list[int]:
+    """The regions where a nation's ``units`` (one nation's row of ``state["units"]``) stand."""
+    return sorted({s >> 1 for s in compress(range(len(units)), units)})

@@ -19,13 +19,13 @@ from tavola.games.antike.setup import TRADE_WHEN_BUYING
 
 
 def _acting(state: State, frame: Frame) -> int:
-    return frame.get("who", state["cur"])
+    return frame.get("deciding", state["turn"])
 
 
 def _trades(state: State, frame: Frame, n: int) -> list[tuple[str, str]]:
     rates = trade_rates(state, n)
     if frame["s"] == "pay":  # never trade away what the steps already chosen cost
-        left = wealth(state["res"][n]) - rondel.owed(frame)
+        left = wealth(state["purse"][n]) - rondel.owed(frame)
         rates = [r for r in rates if left >= RULEBOOK.trade[r][0] - RULEBOOK.trade[r][1]]
     return [TRADE_ACTS[rate] for rate in rates]
 
@@ -37,7 +37,7 @@ def _trading(wanted: Wanted | None = None) -> Wanted:
     arming, temples, technologies, cities), the reading of some summaries."""
 
     def offered(state: State, frame: Frame, n: int) -> bool:
-        if n != state["cur"]:
+        if n != state["turn"]:
             return False
         if state.get(TRADE_WHEN_BUYING.name):
             return wanted is not None and wanted(state, frame, n)
@@ -101,7 +101,7 @@ FLOW = Flow(
             movere.apply_move,
             movere.ask_move,
             frame={
-                "mv": "per unit slot, how many units have 1 and 2 moves left",
+                "moves_left": "per unit slot, how many units have 1 and 2 moves left",
                 "sel": "the picked unit: [slot, moves left, has moved] or None",
             },
             side=_trading(),
@@ -114,9 +114,9 @@ FLOW = Flow(
             frame={
                 "region": "the region",
                 "unit": "the unit type fighting (0 legion, 1 galley)",
-                "opp": "the hostile nations there, in order",
-                "ask": "0 while the mover is asked, 1 for the other side",
-                "who": "the nation asked now",
+                "opponents": "the hostile nations there, in order",
+                "defender_asked": "0 while the mover is asked, 1 for the other side",
+                "deciding": "the nation asked now",
             },
             side=_trading(),
         ),
@@ -158,13 +158,26 @@ LAYOUT_1 = {
     "token": {"r": "region"},
 }
 """The frame locals of layout 1 (records written before they had full words), old -> new."""
-_BACK_TO_1 = {step: {new: old for old, new in names.items()} for step, names in LAYOUT_1.items()}
+LAYOUT_2 = {
+    "state": {"res": "purse", "cur": "turn"},
+    "move": {"mv": "moves_left"},
+    "clash": {"opp": "opponents", "ask": "defender_asked", "who": "deciding"},
+}
+"""What layout 3 named in full words, old -> new: two state keys and the locals of two frames."""
+LAYOUTS = {1: LAYOUT_1, 2: LAYOUT_2}
+"""The names each layout changed for the next one (the current layout is 3)."""
 
 
-def as_layout_1(state: State) -> State:
-    """``state`` with the frame locals of layout 1 (only to check the checksums of older records)."""
-    frames = [
-        {_BACK_TO_1[f["s"]].get(k, k): v for k, v in f.items()} if f["s"] in _BACK_TO_1 else f
-        for f in state["flow"]
+def as_layout(state: State, version: int) -> State:
+    """``state`` with the names of layout ``version`` (only to check the checksums of older
+    records): every renaming since that layout, taken back."""
+    back: dict[str, dict[str, str]] = {}
+    for v in range(version, len(LAYOUTS) + 1):
+        for part, names in LAYOUTS[v].items():
+            back.setdefault(part, {}).update({new: old for old, new in names.items()})
+    top = back.pop("state", {})
+    out = {top.get(k, k): v for k, v in state.items()}
+    out["flow"] = [
+        {back[f["s"]].get(k, k): v for k, v in f.items()} if f["s"] in back else f for f in state["flow"]
     ]
-    return {**state, "flow": frames}
+    return out

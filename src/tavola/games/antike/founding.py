@@ -14,6 +14,7 @@ from tavola.games.antike.common import (
     board,
     can_pay,
     event,
+    held,
     pay,
     trade_rates,
 )
@@ -29,24 +30,18 @@ def sites(state: State, n: int) -> list[int]:
     it), and a city token left in supply (§1)."""
     if state["sup"][n][CITY_TOKENS] <= 0:
         return []
-    b = board(state)
-    units = state["units"][n]
     city = state["city"]
     temple = state["temple"]
-    site = b.site
-    return [
-        r
-        for r in range(b.size)
-        if (units[2 * r] or units[2 * r + 1]) and city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE
-    ]
+    site = board(state).site
+    return [r for r in held(state["units"][n]) if city[r] < 0 and temple[r] != 2 and site[r] != NO_SITE]
 
 
 def start_founding(state: State) -> list[dict[str, Any]]:
     """§5.2 after the rondel action; skipped straight to the end of the turn when no site exists."""
-    n = state["cur"]
+    n = state["turn"]
     if not sites(state, n):
         return end_turn(state)
-    if not can_pay(state["res"][n], *COST) and not trade_rates(state, n):
+    if not can_pay(state["purse"][n], *COST) and not trade_rates(state, n):
         return end_turn(state)
     flow.begin(state, "found")
     return []
@@ -60,7 +55,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def legal_found(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§5.2 the sites the nation can pay for, or the end of the turn."""
     out: list[tuple[Any, ...]] = []
-    if can_pay(state["res"][n], *COST):
+    if can_pay(state["purse"][n], *COST):
         act = board(state).act_region
         out = [act[r] for r in sites(state, n)]
     out.append(DONE)

@@ -47,21 +47,22 @@ def nation_value(state: State, n: int) -> float:
     if bank[NAVIGATORS]:
         progress += min(sea_points(state, n) % per["navigators"], per["navigators"]) / per["navigators"]
     open_techs = sum(1 for k in range(len(RULEBOOK.techs)) if state["first"][k] < 0)
-    gold = state["res"][n][GOLD] + state["res"][n][COIN]
+    gold = state["purse"][n][GOLD] + state["purse"][n][COIN]
     if open_techs:
         cheapest = min(t.first for k, t in enumerate(RULEBOOK.techs) if state["first"][k] < 0)
         progress += min(1.0, gold / cheapest)
     # economy: production per action and what is in the purse
     city, temple = state["city"], state["temple"]
-    output = founding + sum(3 if temple[r] else 1 for r in range(len(city)) if city[r] == n)
-    purse = wealth(state["res"][n])
+    owned = [r for r, owner in enumerate(city) if owner == n]
+    output = founding + sum(3 if temple[r] else 1 for r in owned)
+    purse = wealth(state["purse"][n])
     economy = min(1.0, output / 15) + purse / (purse + PURSE_HALF)
     # threats: own temples a neighbour's units could already outnumber
     b = board(state)
     units = state["units"]
     threat = 0.0
-    for r in range(b.size):
-        if city[r] != n or temple[r] != 1:
+    for r in owned:
+        if temple[r] != 1:
             continue
         hostile = 0
         for m, u in enumerate(units):

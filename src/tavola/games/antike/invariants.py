@@ -108,7 +108,7 @@ def check(state: State) -> list[str]:
     all_coins = coins
     for n in range(count):
         nation = names[n]
-        purse = state["res"][n]
+        purse = state["purse"][n]
         all_coins += purse[COIN]
         if min(purse) < 0:
             out.append(f"{nation} holds a negative purse {purse}")
@@ -174,10 +174,10 @@ def check(state: State) -> list[str]:
 
 def _check_move(state: State, move: dict[str, Any]) -> list[str]:
     """Units with moves left never outnumber the units there; the picked unit is one of them."""
-    units = state["units"][state["cur"]]
+    units = state["units"][state["turn"]]
     sel = move["sel"]
     out = []
-    for key, counts in move["mv"].items():
+    for key, counts in move["moves_left"].items():
         s = int(key)
         picked = 1 if sel is not None and sel[0] == s else 0
         if min(counts) < 0 or counts == [0, 0] or counts[0] + counts[1] + picked > units[s]:
@@ -206,7 +206,7 @@ def _check_personages(state: State) -> list[str]:
             out.append(f"{nation} holds {pers[_SCHOLARS]} scholars for {firsts} first developments (§3.4)")
         if pers[_PLINY] and state["tech"][n] != all_techs:
             out.append(f"{nation} holds Pliny without all eight technologies (§3.4)")
-        if n == state["cur"] or over:
+        if n == state["turn"] or over:
             continue  # the turn's awards come at its end (§5.3)
         for k, have, per in (
             (_KINGS, state["ncity"][n], book.per["kings"]),
@@ -306,7 +306,12 @@ def _sea_points(state: State, n: int) -> int:
 
 
 def check_step(
-    before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None = None
+    before: State,
+    role: str,
+    action: tuple[Any, ...],
+    after: State,
+    events: list[dict[str, Any]],
+    seen: dict[str, int] | None = None,
 ) -> list[str]:
     """The rules of one transition, from the rulebook: who may change what (§5), the rondel's
     price and production (§5.1, §6.1), Bellona (§5), arming (§7.1), temples (§7.2),
@@ -314,25 +319,25 @@ def check_step(
     (§8.2), and the personages won at the end of the turn and kept (§3, §4, §5.3)."""
     out: list[str] = []
     count = len(before["nations"])
-    n = before["cur"]
+    n = before["turn"]
     names = before["nations"]
     asked = before["flow"][-1]["s"]
-    turn_over = after["cur"] != n or (after["winner"] >= 0 and before["winner"] < 0)
+    turn_over = after["turn"] != n or (after["winner"] >= 0 and before["winner"] < 0)
 
     # §5 only the nation whose turn it is acts; the others lose units and cities, nothing else.
     _seen(seen, "5 the turn's nation acts")
     for m in range(count):
         if m == n:
             continue
-        for key in ("res", "tech", "pos"):
+        for key in ("purse", "tech", "pos"):
             if after[key][m] != before[key][m]:
                 out.append(f"§5 {names[m]}'s {key} changed in {names[n]}'s turn")
         if after["pers"][m] != before["pers"][m]:
             out.append(f"§5.3 {names[m]} won personages in {names[n]}'s turn")
         if any(a > x for a, x in zip(after["units"][m], before["units"][m], strict=True)):
             out.append(f"§5 {names[m]} gained units in {names[n]}'s turn")
-    if after["cur"] != n and after["winner"] < 0 and after["cur"] != (n + 1) % count:
-        out.append(f"§5 the turn passed from {names[n]} to {names[after['cur']]}, not clockwise")
+    if after["turn"] != n and after["winner"] < 0 and after["turn"] != (n + 1) % count:
+        out.append(f"§5 the turn passed from {names[n]} to {names[after['turn']]}, not clockwise")
 
     # §3, §4 personages and technologies, once won, are never lost.
     _seen(seen, "4 personages kept")
@@ -349,7 +354,7 @@ def check_step(
         out += _rondel_step(before, action, after, seen)
     elif asked == "coin":
         _seen(seen, "6.1 coin")
-        gain = [a - x for a, x in zip(after["res"][n], before["res"][n], strict=True)]
+        gain = [a - x for a, x in zip(after["purse"][n], before["purse"][n], strict=True)]
         if sorted(gain) != [0, 0, 0, 1] or gain[COIN]:
             out.append(f"§6.1 with no coin in the bank {names[n]} took {gain}, not one resource")
     elif asked == "trade":
@@ -388,11 +393,11 @@ def _rondel_step(
     """§5.1 up to 3 spaces free, one resource or coin for each further space, never standing
     still (a full circle of 8); §6.1 production on landing, and the coin."""
     out: list[str] = []
-    n = before["cur"]
+    n = before["turn"]
     nation = before["nations"][n]
-    p_res, a_res = before["res"][n], after["res"][n]
+    p_res, a_res = before["purse"][n], after["purse"][n]
     paying = before["flow"][-1]["s"] == "pay"
-    done = after["flow"][-1]["s"] != "pay" or after["cur"] != n
+    done = after["flow"][-1]["s"] != "pay" or after["turn"] != n
     spent = [0, 0, 0, 0]
     if paying:
         _seen(seen, "5.1 rondel price")
@@ -440,8 +445,8 @@ def _trade_step(
 ) -> list[str]:
     """§7.3 a trade gives resources or coins to the bank and takes resources, never coins."""
     _seen(seen, "7.3 trading")
-    n = before["cur"]
-    delta = [a - x for a, x in zip(after["res"][n], before["res"][n], strict=True)]
+    n = before["turn"]
+    delta = [a - x for a, x in zip(after["purse"][n], before["purse"][n], strict=True)]
     if action[0] == "pay":
         ok = sorted(delta) == [-1, 0, 0, 0]
     else:
@@ -457,9 +462,9 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
     (§5.2), movement and battles (§8.1), conquest (§8.2)."""
     out: list[str] = []
     b = board(before)
-    n = before["cur"]
+    n = before["turn"]
     nation = before["nations"][n]
-    p_res, a_res = before["res"][n], after["res"][n]
+    p_res, a_res = before["purse"][n], after["purse"][n]
     conquered = [
         r
         for r in range(b.size)
@@ -545,7 +550,7 @@ def _units_step(
     §8.2 the conqueror's units returned to supply."""
     out: list[str] = []
     b = board(before)
-    n = before["cur"]
+    n = before["turn"]
     nation = before["nations"][n]
     count = len(before["nations"])
     units_b, units_a = before["units"], after["units"]
@@ -566,7 +571,7 @@ def _units_step(
                 out.append(
                     f"§7.1 a {('legion', 'galley')[t]} armed in {b.ids[r]}, which has no border for it"
                 )
-        p_res, a_res = before["res"][n], after["res"][n]
+        p_res, a_res = before["purse"][n], after["purse"][n]
         if a_res != p_res and not _paid(p_res, a_res, [0, UNIT_IRON, 0]):
             out.append(f"§7.1 a unit cost {nation} {p_res} -> {a_res}, not 2 iron (or nothing, Bellona's)")
         return out
@@ -613,7 +618,7 @@ def _personages_won(before: State, after: State, seen: dict[str, int] | None) ->
     _seen(seen, "5.3 personages won")
     out: list[str] = []
     b = board(after)
-    n = before["cur"]
+    n = before["turn"]
     nation = before["nations"][n]
     cities = sum(1 for r in range(b.size) if after["city"][r] == n)
     temples = sum(1 for r in range(b.size) if after["city"][r] == n and after["temple"][r] == 1)

@@ -14,7 +14,7 @@ import random
 
 from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.antike.common import PURSE_INDEX
-from tavola.games.antike.rondel import SPACE_INDEX, cost
+from tavola.games.antike.rondel import COSTS, SPACE_INDEX
 
 TRADE = "trade"
 _DONE = ("done",)
@@ -25,13 +25,13 @@ def _weights(world: State, actions: list[Action]) -> list[float]:
     step = frame["s"]
     out: list[float] = []
     if step == "rondel":
-        n = world["cur"]
-        pos = world["pos"][n]
+        pos = world["pos"][world["turn"]]
+        costs = COSTS[pos] if pos >= 0 else [0] * 8
         for a in actions:
             if a[0] == TRADE:
                 out.append(0.02)
             else:
-                price = cost(pos, SPACE_INDEX[a[1]])
+                price = costs[SPACE_INDEX[a[1]]]
                 out.append(1.0 if price == 0 else 0.25 / price)
         return out
     for a in actions:
@@ -60,7 +60,7 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
     step = frame["s"]
     if step in ("pay", "trade") and actions[0][0] == "pay":
         # Pay with what the nation has most of, coins last (they are scarce); no trade meanwhile.
-        purse = world["res"][frame.get("who", world["cur"])]
+        purse = world["purse"][frame.get("deciding", world["turn"])]
         pays = [a for a in actions if a[0] == "pay"]
         return max(pays, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
     if step == "move" and frame["sel"] is None and _DONE in actions and rand.random() < 0.35:

@@ -62,7 +62,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def options(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.1 each unit costs 2 iron (coins stand in), the Bellona unit nothing."""
     out: list[tuple[Any, ...]] = []
-    if frame["free"] or can_pay(state["res"][n], 0, IRON_PER_UNIT, 0):
+    if frame["free"] or can_pay(state["purse"][n], 0, IRON_PER_UNIT, 0):
         out.extend(places(state, frame, n))
     out.append(DONE)
     return out

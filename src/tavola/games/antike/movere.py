@@ -4,11 +4,12 @@ Movement is one unit at a time: pick a legion or galley in a region (``("legion"
 the region it crosses into (``("region", id)``). A unit that may cross a second border (Strata,
 Navigatio) stays picked and either goes on or ``("stop",)``s. Units of a nation are alike except
 for the moves they have left, so the move frame keeps, per region and type, how many units still
-have 1 or 2 moves (``mv``), and the picked unit apart (``sel``).
+have 1 or 2 moves (``moves_left``), and the picked unit apart (``sel``).
 """
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 from tavola.core import flow
@@ -45,7 +46,7 @@ def start_movere(state: State, n: int) -> list[dict[str, Any]]:
             mv[str(s)] = [0, k] if two[s & 1] else [k, 0]
     if not mv:
         return start_conquest(state, n)
-    flow.begin(state, "move", mv=mv, sel=None)
+    flow.begin(state, "move", moves_left=mv, sel=None)
     return []
 
 
@@ -58,8 +59,8 @@ def _attacks(state: State, n: int) -> list[tuple[str, str]]:
     act = board(state).act_attack
     out = []
     last = -1
-    for s, k in enumerate(mine):
-        if k and (s >> 1) != last:
+    for s in compress(range(len(mine)), mine):  # only the slots the nation holds
+        if (s >> 1) != last:
             for u in others:
                 if u[s]:
                     last = s >> 1
@@ -82,7 +83,7 @@ def legal_move(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, .
         return out
     unit = b.act_unit
     out = []
-    for key in frame["mv"]:
+    for key in frame["moves_left"]:
         s = int(key)
         out.append(unit[s & 1][s >> 1])
     out += _attacks(state, n)
@@ -107,7 +108,7 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
     if verb == "legion" or verb == "galley":
         s = 2 * b.index[action[1]] + (verb == "galley")
         key = str(s)
-        counts = frame["mv"][key]
+        counts = frame["moves_left"][key]
         # the unit with the most moves left: it can do all a unit with fewer can
         if counts[1]:
             counts[1] -= 1
@@ -116,12 +117,12 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
             counts[0] -= 1
             rem = 1
         if not counts[0] and not counts[1]:
-            del frame["mv"][key]
+            del frame["moves_left"][key]
         frame["sel"] = [s, rem, 0]
         return []
     if verb == "stop":
         s, rem, _ = frame["sel"]
-        frame["mv"].setdefault(str(s), [0, 0])[rem - 1] += 1
+        frame["moves_left"].setdefault(str(s), [0, 0])[rem - 1] += 1
         frame["sel"] = None
         return []
     if verb == "attack":
@@ -132,7 +133,7 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
             if units[n][s]:
                 opp = [m for m in range(len(units)) if m != n and units[m][s]]
                 if opp:
-                    flow.push(state, "clash", region=r, unit=t, opp=opp, ask=0, who=n)
+                    flow.push(state, "clash", region=r, unit=t, opponents=opp, defender_asked=0, deciding=n)
         return []
     return start_conquest(state, n)
 
@@ -152,7 +153,7 @@ def _step(state: State, frame: dict[str, Any], n: int, y: int) -> list[dict[str,
     events = [event("ev.move", nation=state["nations"][n], unit=UNITS[t], frm=b.ids[s >> 1], to=b.ids[y])]
     opp = [m for m in range(len(units)) if m != n and units[m][d]]
     if opp:
-        flow.push(state, "clash", region=y, unit=t, opp=opp, ask=0, who=n)
+        flow.push(state, "clash", region=y, unit=t, opponents=opp, defender_asked=0, deciding=n)
     return events
 
 
@@ -167,25 +168,25 @@ def ask_clash(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[st
     args = {
         "unit": UNITS[frame["unit"]],
         "region": board(state).ids[frame["region"]],
-        "mover": nations[state["cur"]],
-        "other": nations[frame["opp"][0]],
+        "mover": nations[state["turn"]],
+        "other": nations[frame["opponents"][0]],
     }
-    return ("prompt.battle_defender" if frame["ask"] else "prompt.battle"), args
+    return ("prompt.battle_defender" if frame["defender_asked"] else "prompt.battle"), args
 
 
 def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§8.1 the moving nation is asked first, then the other side; a battle removes one unit of
     each side (back to supply), then both may ask again while both still have units there."""
-    mover = state["cur"]
+    mover = state["turn"]
     if action[0] == "no_battle":
-        if frame["ask"] == 0:
-            frame["ask"] = 1
-            frame["who"] = frame["opp"][0]
+        if frame["defender_asked"] == 0:
+            frame["defender_asked"] = 1
+            frame["deciding"] = frame["opponents"][0]
             return []
         return _next_opponent(state, frame)
     r, t = frame["region"], frame["unit"]
     s = 2 * r + t
-    other = frame["opp"][0]
+    other = frame["opponents"][0]
     units, sup = state["units"], state["sup"]
     _lose_moving_side(state, mover, s)
     sup[mover][t] += 1
@@ -207,8 +208,8 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
         return events
     if not units[other][s]:
         return events + _next_opponent(state, frame)
-    frame["ask"] = 0
-    frame["who"] = mover
+    frame["defender_asked"] = 0
+    frame["deciding"] = mover
     return events
 
 
@@ -216,13 +217,13 @@ def _next_opponent(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """§8.1 the battles are resolved one hostile nation after another."""
     s = 2 * frame["region"] + frame["unit"]
     units = state["units"]
-    opp = [m for m in frame["opp"][1:] if units[m][s]]
+    opp = [m for m in frame["opponents"][1:] if units[m][s]]
     if not opp:
         flow.pop(state)
         return []
-    frame["opp"] = opp
-    frame["ask"] = 0
-    frame["who"] = state["cur"]
+    frame["opponents"] = opp
+    frame["defender_asked"] = 0
+    frame["deciding"] = state["turn"]
     return []
 
 
@@ -231,7 +232,7 @@ def _lose_moving_side(state: State, n: int, s: int) -> None:
     move = state["flow"][0]
     units = state["units"][n]
     key = str(s)
-    counts = move["mv"].get(key) or [0, 0]
+    counts = move["moves_left"].get(key) or [0, 0]
     sel = move["sel"]
     picked = 1 if sel is not None and sel[0] == s else 0
     spent = units[s] - picked - counts[0] - counts[1]
@@ -246,7 +247,7 @@ def _lose_moving_side(state: State, n: int, s: int) -> None:
     else:
         counts[1] -= 1
     if not counts[0] and not counts[1]:
-        del move["mv"][key]
+        del move["moves_left"][key]
 
 
 # --- §8.2 conquest ------------------------------------------------------------------------------

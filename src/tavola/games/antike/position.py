@@ -89,7 +89,7 @@ def position(state: State) -> dict[str, Any]:
         entry: dict[str, Any] = {"nation": nid}
         if state["pos"][n] >= 0:
             entry["rondel"] = SPACES[state["pos"][n]]
-        entry["purse"] = _nonzero(PURSE, state["res"][n])
+        entry["purse"] = _nonzero(PURSE, state["purse"][n])
         entry["cities"] = {
             b.ids[r]: RESOURCES[state["tok"][r]] for r in range(b.size) if state["city"][r] == n
         }
@@ -118,7 +118,7 @@ def position(state: State) -> dict[str, Any]:
     if first:
         out["first"] = first
     turn: dict[str, Any] = {
-        "nation": names[state["cur"]],
+        "nation": names[state["turn"]],
         "round": state["round"],
         "bellona": names[state["bellona"]],
     }
@@ -152,7 +152,7 @@ def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
     elif s == "move":
         step["movable"] = [
             {"region": b.ids[int(k) >> 1], "unit": UNITS[int(k) & 1], **_nonzero(("one", "two"), v)}
-            for k, v in f["mv"].items()
+            for k, v in f["moves_left"].items()
         ]
         if f["sel"] is not None:
             slot, rem, moved = f["sel"]
@@ -163,8 +163,8 @@ def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
         step.update(
             region=b.ids[f["region"]],
             unit=UNITS[f["unit"]],
-            opponents=[names[m] for m in f["opp"]],
-            deciding=names[f["who"]],
+            opponents=[names[m] for m in f["opponents"]],
+            deciding=names[f["deciding"]],
         )
     elif s == "loss":
         step.update(region=b.ids[f["region"]], remove=f["remove"])
@@ -376,7 +376,7 @@ def from_position(position: dict[str, Any], seed: int) -> State:
     state.update(
         {
             "pos": pos,
-            "res": res,
+            "purse": res,
             "coins": coins,
             "temples": book.temples - on_map,
             "units": units,
@@ -427,7 +427,7 @@ def _read_turn(state: State, b: Board, position: dict[str, Any], ids: list[str])
     _keys(turn, TURN_KEYS, "turn")
     count = len(ids)
     cur = _nation(ids, turn.get("nation", ids[0]), "turn.nation")
-    state["cur"] = cur
+    state["turn"] = cur
     state["round"] = _count(turn.get("round", 1), "turn.round", 1)
     state["bellona"] = _nation(ids, turn.get("bellona", ids[-1]), "turn.bellona")
     fresh = 0
@@ -490,7 +490,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
         on_top = on_top | {"trade"}  # §7.3 trading at any moment of the owner's turn
     if i and not (s in on_top or (s == below == "clash" and i == 2)):
         raise PositionError(item, f"the step {s!r} cannot arise on top of {below!r}")
-    n = state["cur"]
+    n = state["turn"]
     units = state["units"][n]
     frame: dict[str, Any] = {"s": s}
     if s == "rondel":
@@ -516,7 +516,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
                 raise PositionError(f"{item}.added.{rid}", "more units added than stand there")
         frame["add"] = added
     elif s == "move":
-        frame["mv"], frame["sel"] = _read_move(state, b, raw, item)
+        frame["moves_left"], frame["sel"] = _read_move(state, b, raw, item)
     elif s == "clash":
         r = _region(b, raw.get("region"), f"{item}.region")
         unit = raw.get("unit")
@@ -541,7 +541,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
             raise PositionError(
                 f"{item}.deciding", "the mover or the first opponent is asked about the battle (§8.1)"
             )
-        frame.update(region=r, unit=t, opp=opp, ask=0 if who == n else 1, who=who)
+        frame.update(region=r, unit=t, opponents=opp, defender_asked=0 if who == n else 1, deciding=who)
     elif s == "loss":
         r = _region(b, raw.get("region"), f"{item}.region")
         k = _count(raw.get("remove"), f"{item}.remove", 1)
@@ -590,7 +590,7 @@ def rid_name(b: Board, r: int) -> str:
 
 def _read_move(state: State, b: Board, raw: dict[str, Any], item: str) -> tuple[dict[str, list[int]], Any]:
     """§8.1 the units that may still move (with 1 or 2 crossings left) and the picked one."""
-    n = state["cur"]
+    n = state["turn"]
     units = state["units"][n]
     mv: dict[str, list[int]] = {}
     for j, entry in enumerate(_list(raw.get("movable"), f"{item}.movable")):

@@ -26,11 +26,10 @@ KIND = {"marmor": MARBLE, "ferrum": IRON, "aurum": GOLD}
 def output(state: State, n: int, kind: int) -> int:
     """§6.1 1 per city of that resource, 3 with a temple; §7.3 Metallum +1, Moneta +2 in all,
     on every production action of the nation."""
-    city, tok, temple = state["city"], state["tok"], state["temple"]
     amount = 0
-    for r in range(len(city)):
-        if city[r] == n and tok[r] == kind:
-            amount += RULEBOOK.prod_temple if temple[r] else RULEBOOK.prod_city
+    for owner, token, temple in zip(state["city"], state["tok"], state["temple"], strict=True):
+        if owner == n and token == kind:
+            amount += RULEBOOK.prod_temple if temple else RULEBOOK.prod_city
     techs = state["tech"][n]
     if techs & MONETA:
         amount += RULEBOOK.moneta
@@ -44,12 +43,12 @@ def produce(state: State, n: int, action: str) -> list[dict[str, Any]]:
     picks another resource instead."""
     kind = KIND[action]
     amount = output(state, n, kind)
-    state["res"][n][kind] += amount
+    state["purse"][n][kind] += amount
     nation = state["nations"][n]
     events = [event("ev.produce", nation=nation, kind=RESOURCES[kind], n=amount)]
     if state["coins"] >= RULEBOOK.prod_coin:
         state["coins"] -= RULEBOOK.prod_coin
-        state["res"][n][COIN] += RULEBOOK.prod_coin
+        state["purse"][n][COIN] += RULEBOOK.prod_coin
         events.append(event("ev.coin", nation=nation))
         return events + start_founding(state)
     flow.begin(state, "coin")
@@ -67,6 +66,6 @@ def ask_coin(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str
 
 def apply_coin(state: State, frame: dict[str, Any], n: int, action: tuple[Any, ...]) -> list[dict[str, Any]]:
     """§6.1 no coin left in the bank: one resource of the nation's choice instead."""
-    state["res"][n][RESOURCE_INDEX[action[1]]] += RULEBOOK.prod_coin
+    state["purse"][n][RESOURCE_INDEX[action[1]]] += RULEBOOK.prod_coin
     events = [event("ev.no_coin", nation=state["nations"][n], kind=action[1])]
     return events + start_founding(state)

@@ -33,13 +33,17 @@ def cost(pos: int, to: int) -> int:
     return extra if extra > 0 else 0
 
 
+COSTS = [[cost(pos, to) for to in range(8)] for pos in range(8)]
+"""``COSTS[pos][to]``: :func:`cost` of every move, looked up by the listing of the moves."""
+
+
 def legal_rondel(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§5.1 the spaces the nation can reach and pay for (every space on its first turn)."""
     pos = state["pos"][n]
     if pos < 0:
         return list(RONDEL_ACTS)
-    have = wealth(state["res"][n])
-    return [RONDEL_ACTS[i] for i in range(8) if cost(pos, i) <= have]
+    have = wealth(state["purse"][n])
+    return [act for act, price in zip(RONDEL_ACTS, COSTS[pos], strict=True) if price <= have]
 
 
 def ask_rondel(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
@@ -69,7 +73,7 @@ def owed(frame: dict[str, Any]) -> int:
 
 def legal_pay(state: State, frame: dict[str, Any], nation: int) -> list[tuple[Any, ...]]:
     """§5.1 each paid step: 1 marble, iron, gold or coin, the nation's choice."""
-    purse = state["res"][nation]
+    purse = state["purse"][nation]
     return [PAY_ACTS[k] for k in range(4) if purse[k] > 0]
 
 
@@ -82,7 +86,7 @@ def apply_pay(
 ) -> list[dict[str, Any]]:
     """§5.1 one resource or coin for one paid step; coins go back to the bank (§1)."""
     k = PURSE_INDEX[action[1]]
-    state["res"][nation][k] -= 1
+    state["purse"][nation][k] -= 1
     if k == COIN:
         state["coins"] += 1
     frame["owed"] = owed(frame) - 1

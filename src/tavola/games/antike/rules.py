@@ -21,7 +21,7 @@ from tavola.games.antike.common import (
     acting,
     personages,
 )
-from tavola.games.antike.flow import FLOW, as_layout_1
+from tavola.games.antike.flow import FLOW, LAYOUTS, as_layout
 from tavola.games.antike.heuristic import evaluate
 from tavola.games.antike.invariants import check, check_step
 from tavola.games.antike.knowledge import KNOWLEDGE
@@ -32,7 +32,8 @@ class AntikeRules(Rules):
     id = "antike-ii"
     title = "Antike II"
     rulebook = "Antike II, Italian rulebook (Mac Gerdts, PD-Verlag 2014); § numbers per the package docstring"
-    state_version = 2  # full-word frame locals (flow.LAYOUT_1)
+    state_version = len(LAYOUTS) + 1  # full-word state keys and frame locals (flow.LAYOUTS)
+    step_invariants = staticmethod(check_step)
 
     # --- set-up -----------------------------------------------------------------------------
     def scenarios(self) -> list[Scenario]:
@@ -53,13 +54,13 @@ class AntikeRules(Rules):
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["winner"] >= 0:
             return []
-        n = FLOW.acting(state)
+        n = acting(state)
         if state["ctrl"][n] != role:
             return []
         return FLOW.legal(state, n)
 
     def apply(self, state: State, role: str, action: Action) -> list[Event]:
-        return FLOW.apply(state, FLOW.acting(state), action)
+        return FLOW.apply(state, acting(state), action)
 
     def result(self, state: State) -> dict[str, Any] | None:
         w = state["winner"]
@@ -99,18 +100,7 @@ class AntikeRules(Rules):
         return check(state) + FLOW.check(state)
 
     def legacy_state(self, state: State, version: int) -> State:
-        return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
-
-    def check_step(
-        self,
-        before: State,
-        role: str,
-        action: Action,
-        after: State,
-        events: list[Event],
-        seen: dict[str, int] | None = None,
-    ) -> list[str]:
-        return check_step(before, action, after, seen)
+        return as_layout(state, version) if version < self.state_version else state
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

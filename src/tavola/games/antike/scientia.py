@@ -59,7 +59,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 
 def legal_scientia(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.3 as many technologies as the gold (coins stand in) pays for."""
-    purse = state["res"][n]
+    purse = state["purse"][n]
     out: list[tuple[Any, ...]] = [
         ADVANCE_ACTS[k] for k in open_techs(state, n) if can_pay(purse, 0, 0, price(state, k))
     ]
@@ -102,7 +102,7 @@ def start_trade(state: State, n: int, rate: str) -> list[dict[str, Any]]:
 def legal_trade(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.3 first the resources (or coins) given, then the resources received."""
     if frame["give"]:
-        purse = state["res"][n]
+        purse = state["purse"][n]
         return [PAY_ACTS[k] for k in range(4) if purse[k] > 0]
     return RESOURCE_ACTS
 
@@ -117,12 +117,12 @@ def apply_trade(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     nation = state["nations"][n]
     if action[0] == "pay":
         k = PURSE_INDEX[action[1]]
-        state["res"][n][k] -= 1
+        state["purse"][n][k] -= 1
         if k == COIN:
             state["coins"] += 1
         frame["give"] -= 1
         return [event("ev.trade_give", nation=nation, kind=action[1])]
-    state["res"][n][RESOURCE_INDEX[action[1]]] += 1
+    state["purse"][n][RESOURCE_INDEX[action[1]]] += 1
     frame["take"] -= 1
     if frame["take"] == 0:
         flow.pop(state)

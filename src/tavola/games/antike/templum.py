@@ -16,7 +16,7 @@ def start_templum(state: State, n: int) -> list[dict[str, Any]]:
     """§7.2 one or more temples; straight on to founding when none can be built."""
     flow.begin(state, "templum")
     if not sites(state, n) or (
-        not can_pay(state["res"][n], MARBLE_PER_TEMPLE, 0, 0) and not trade_rates(state, n)
+        not can_pay(state["purse"][n], MARBLE_PER_TEMPLE, 0, 0) and not trade_rates(state, n)
     ):
         return start_founding(state)
     return []
@@ -38,7 +38,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 def legal_templum(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.2 5 marble a temple (coins stand in)."""
     out: list[tuple[Any, ...]] = []
-    if can_pay(state["res"][n], MARBLE_PER_TEMPLE, 0, 0):
+    if can_pay(state["purse"][n], MARBLE_PER_TEMPLE, 0, 0):
         act = board(state).act_region
         out = [act[r] for r in sites(state, n)]
     out.append(DONE)

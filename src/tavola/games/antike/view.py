@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, personages, sea_points
+from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, held, personages, sea_points
 from tavola.games.antike.flow import FLOW
 from tavola.games.antike.loader import BOARDS, PURSE, RESOURCES, RULEBOOK, SETUPS, UNITS
 from tavola.games.antike.setup import nation_count, seat_roles
@@ -20,7 +20,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "scenario": state["scenario"],
         "round": state["round"],
-        "turn": names[state["cur"]],
+        "turn": names[state["turn"]],
         "acting": names[acting(state)] if state["winner"] < 0 else None,
         "phase": frame["s"],
         "target": state["target"],
@@ -44,8 +44,8 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         out["battle"] = {
             "region": b.ids[frame["region"]],
             "unit": UNITS[frame["unit"]],
-            "against": names[frame["opp"][0]],
-            "asking": names[frame["who"]],
+            "against": names[frame["opponents"][0]],
+            "asking": names[frame["deciding"]],
         }
     return out
 
@@ -62,7 +62,7 @@ def _nations(state: State) -> list[dict[str, Any]]:
                 "role": state["ctrl"][n],
                 "colour": SETUPS[state["scenario"]].colours[nid],
                 "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
-                "purse": dict(zip(PURSE, state["res"][n], strict=True)),
+                "purse": dict(zip(PURSE, state["purse"][n], strict=True)),
                 "supply": {
                     "legion": state["sup"][n][0],
                     "galley": state["sup"][n][1],
@@ -86,12 +86,17 @@ def _regions(state: State) -> dict[str, Any]:
     names = state["nations"]
     units = state["units"]
     regions: dict[str, Any] = {}
-    for r, rid in enumerate(b.ids):
-        here = {names[n]: [u[2 * r], u[2 * r + 1]] for n, u in enumerate(units) if u[2 * r] or u[2 * r + 1]}
+    # Who stands where, nation by nation (in turn order, as each region lists them).
+    present: dict[int, dict[str, list[int]]] = {}
+    for n, u in enumerate(units):
+        for r in held(u):
+            present.setdefault(r, {})[names[n]] = [u[2 * r], u[2 * r + 1]]
+    shown = {r for r in range(b.size) if state["city"][r] >= 0 or state["temple"][r]}
+    for r in sorted(shown.union(present)):
+        rid = b.ids[r]
+        here = present.get(r, {})
         owner = state["city"][r]
         temple = state["temple"][r]
-        if owner < 0 and not temple and not here:
-            continue
         entry: dict[str, Any] = {
             "city": names[owner] if owner >= 0 else None,
             "token": RESOURCES[state["tok"][r]] if owner >= 0 else None,
@@ -108,7 +113,7 @@ def _moves(state: State, move: dict[str, Any]) -> dict[str, Any]:
     """§8.1 the moves left per region and unit type, and the picked unit."""
     b = board(state)
     moves: dict[str, dict[str, list[int]]] = {}
-    for key, counts in move["mv"].items():
+    for key, counts in move["moves_left"].items():
         s = int(key)
         moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
     sel = move["sel"]

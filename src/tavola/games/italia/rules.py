@@ -55,6 +55,7 @@ LAST_UNIT = OptionSpec(
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
     state_version = 2  # full-word keys (model.LAYOUT_1)
+    step_invariants = property(lambda self: lambda *step: check_step(self.S, *step))  # this Italia's tables
 
     def __init__(self, key: str) -> None:
         self.id = key
@@ -132,17 +133,6 @@ class ItaliaRules(Rules):
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:
         return invariants(self.S, state) + FLOW.check(state)
-
-    def check_step(
-        self,
-        before: State,
-        role: str,
-        action: Action,
-        after: State,
-        events: list[Event],
-        seen: dict[str, int] | None = None,
-    ) -> list[str]:
-        return check_step(self.S, before, role, action, after, events, seen)
 
     def legacy_state(self, state: State, version: int) -> State:
         return as_layout_1(state) if version == 1 else super().legacy_state(state, version)

@@ -359,6 +359,21 @@ def check_supply_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bo
     return True, out
 
 
+def step_invariants(
+    before: dict[str, Any],
+    role: str,
+    action: tuple[Any, ...],
+    after: dict[str, Any],
+    events: list[dict[str, Any]],
+    seen: dict[str, int] | None = None,
+) -> list[str]:
+    """The invariants of one transition (``Rules.step_invariants``): §9 supply."""
+    applied, found = check_step(before, after)
+    if seen is not None and applied:
+        seen["9 supply"] = seen.get("9 supply", 0) + 1
+    return found
+
+
 def check_result(state: dict[str, Any]) -> list[str]:
     """§14: a finished game has a reason, and a 3-player game exactly one winner."""
     res = state["result"]

@@ -32,6 +32,7 @@ class MariaRules(Rules):
     title = "Maria"
     rulebook = "Maria (Richard Sivél, Histogame 2009), Italian translation v1.0, sections 1-24"
     hidden_information = True
+    step_invariants = staticmethod(invariants.step_invariants)
 
     def scenarios(self) -> list[Scenario]:
         return setup.scenarios()
@@ -120,20 +121,6 @@ class MariaRules(Rules):
 
     def check(self, state: State) -> list[str]:
         return invariants.check(state) + FLOW.check(state)
-
-    def check_step(
-        self,
-        before: State,
-        role: str,
-        action: Action,
-        after: State,
-        events: list[Event],
-        seen: dict[str, int] | None = None,
-    ) -> list[str]:
-        applied, found = invariants.check_step(before, after)
-        if seen is not None and applied:
-            seen["9 supply"] = seen.get("9 supply", 0) + 1
-        return found
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         setup.roles(scenario, players)

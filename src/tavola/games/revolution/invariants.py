@@ -112,7 +112,12 @@ def check(state: dict[str, Any]) -> list[str]:
 
 
 def check_step(
-    before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any], seen: dict[str, int] | None = None
+    before: dict[str, Any],
+    role: str,
+    action: tuple[Any, ...],
+    after: dict[str, Any],
+    events: list[dict[str, Any]],
+    seen: dict[str, int] | None = None,
 ) -> list[str]:
     """§6.3, §6.4 what an army decision costs."""
     verb = action[0]

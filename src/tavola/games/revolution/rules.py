@@ -20,6 +20,7 @@ from tavola.games.revolution.loader import COMPONENTS as C
 
 class RevolutionRules(Rules):
     id = "revolution"
+    step_invariants = staticmethod(check_step)
     title = "Revolution: The Dutch Revolt 1568-1648"
     rulebook = "Revolution: The Dutch Revolt 1568-1648, Italian rulebook rev. 1.0 (Phalanx Games 2004)"
 
@@ -93,17 +94,6 @@ class RevolutionRules(Rules):
     # --- bots, fuzzers, learning agents -----------------------------------------------------
     def check(self, state: State) -> list[str]:
         return check(state) + FLOW.check(state)
-
-    def check_step(
-        self,
-        before: State,
-        role: str,
-        action: Action,
-        after: State,
-        events: list[Event],
-        seen: dict[str, int] | None = None,
-    ) -> list[str]:
-        return check_step(before, action, after, seen)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(state)

@@ -1,0 +1,118 @@
+"""The checksum of a state: what a record writes after every step, so that a replay proves it
+rebuilt the very game (docs/architecture.md).
+
+Two encodings, chosen by the record's format:
+
+- **Formats 1 and 2**: CRC-32 of the state's JSON, keys sorted, no spaces.
+- **Format 3**: CRC-32 of the state's *canonical bytes*, a binary encoding of plain data that
+  costs a fifth of the JSON. Every value is one type byte and what follows it, integers
+  little-endian:
+
+  ========== ===================================================================
+  ``N``       None
+  ``T``/``F`` true / false
+  ``i``       an integer from -2**31 to 2**31-1: 4 bytes, two's complement
+  ``l``       any other integer: n (4 bytes, negative for a negative integer),
+              then |n| digits of 15 bits, 2 bytes each, least significant first
+  ``u``       a string: its UTF-8 length (4 bytes), then its UTF-8
+  ``[``       a list: its length (4 bytes), then each item
+  ``{``       an object: each key (a string) and its value, keys in code-point
+              order, then ``0``
+  ========== ===================================================================
+
+  These are the bytes of CPython's ``marshal`` format version 0 for such data, which writes
+  them at C speed; this module only puts object keys in order. The encoding is ours, not
+  marshal's: ``tests/core/test_core_checksums.py`` rebuilds it from the table above, so a
+  Python whose marshal ever wrote anything else would be caught at once.
+
+A state holds only these types (the rules contract); the checksum is printed as 8 hex digits.
+"""
+
+from __future__ import annotations
+
+import json
+import marshal
+import zlib
+from typing import Any
+
+_SCALARS = frozenset({int, str, bool, type(None)})
+_JSON = json.JSONEncoder(sort_keys=True, separators=(",", ":"))
+
+
+def json_checksum(state: Any) -> str:
+    """The checksum of record formats 1 and 2: CRC-32 of the canonical JSON (keys sorted)."""
+    return f"{zlib.crc32(_JSON.encode(state).encode()):08x}"
+
+
+def canonical_bytes(value: Any) -> bytes:
+    """The canonical bytes of plain data (see the module's table)."""
+    if type(value) is dict:
+        return _object(value)
+    data = marshal.dumps(value, 0)
+    if type(value) is list and b"{" in data and not _SCALARS.issuperset(map(type, value)):
+        return b"[" + len(value).to_bytes(4, "little") + b"".join([canonical_bytes(v) for v in value])
+    return data
+
+
+def _object(value: dict[str, Any]) -> bytes:
+    # Marshal writes a copy with every key in order at C speed, if it finds all the objects:
+    # each object put in order writes "{" then its first key's "u" (or the end, "0"), so any
+    # more such pairs are an object missed (inside a list of other things) or, by chance,
+    # bytes of an integer or a string. Then key by key.
+    keys = sorted(value)
+    ordered: dict[str, Any] = {}
+    counts = []
+    for key in keys:
+        item = value[key]
+        n = 0
+        if type(item) is dict or type(item) is list:
+            item, n = _ordered(item)
+        ordered[key] = item
+        counts.append(n)
+    data = marshal.dumps(ordered, 0)
+    if _objects(data) == 1 + sum(counts):
+        return data
+    parts = [b"{"]
+    for key, n in zip(keys, counts, strict=True):
+        item = marshal.dumps(ordered[key], 0)
+        parts += [marshal.dumps(key, 0), item if _objects(item) == n else canonical_bytes(value[key])]
+    parts.append(b"0")
+    return b"".join(parts)
+
+
+def _ordered(item: Any) -> tuple[Any, int]:
+    """An object with its keys in order, and those of the objects in it and in the lists of
+    objects it holds (a copy; anything else as it is); with how many objects it put in order."""
+    if type(item) is dict:
+        out = {}
+        objects = 1
+        for key in sorted(item):
+            one = item[key]
+            if type(one) is dict or type(one) is list:
+                one, more = _ordered(one)
+                objects += more
+            out[key] = one
+        return out, objects
+    if item and type(item[0]) is dict:  # a list of objects
+        items = []
+        objects = 0
+        for one in item:
+            if type(one) is dict:
+                one, more = _ordered(one)
+                objects += more
+            items.append(one)
+        return items, objects
+    return item, 0
+
+
+def _objects(data: bytes) -> int:
+    return data.count(b"{u") + data.count(b"{0")
+
+
+def checksum(state: Any) -> str:
+    """The checksum of record format 3: CRC-32 of the canonical bytes, as 8 hex digits."""
+    return f"{zlib.crc32(canonical_bytes(state)):08x}"
+
+
+BY_FORMAT = {1: json_checksum, 2: json_checksum, 3: checksum}
+"""The checksum each record format writes."""

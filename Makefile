@@ -56,17 +56,19 @@ bench: install
 
 # The seat-balance reports of docs/balance.md: the search bot in every seat, with a fixed
 # number of simulations per decision, so a run gives the same games on any machine at any
-# load. Hours on two cores; each run logs its games and resumes from its log. Italia's and
-# Revolution's logs are kept in the repository (docs/balance/), so a run spans sessions: commit
-# the log as it grows.
+# load. Hours on two cores; each run logs its games and resumes from its log. Italia's, Maria's
+# and Revolution's logs are kept in the repository (docs/balance/), so a run spans sessions:
+# commit the log as it grows.
 BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown
 ITALIA_BOT := mcts:iterations=24:think=2
 ANTIKE_BOT := mcts:iterations=64:think=2
 REVOLUTION_BOT := mcts:iterations=24:think=2
+MARIA_BOT := mcts:iterations=8:think=2
 balance: install balance-italia balance-revolution
 	mkdir -p build/balance
 	$(BALANCE) antike-ii --games 24 --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
 	$(BALANCE) antike-ii --games 24 --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
+	$(BALANCE) maria --games 48 --scenario introductory --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-introductory-3.jsonl
 
 balance-revolution: install
 	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5.jsonl

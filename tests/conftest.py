@@ -24,3 +24,15 @@ def sealed_game() -> Iterator[str]:
     register("sealed", "secretgame:RULES")
     yield "sealed"
     unregister("sealed")
+
+
+@pytest.fixture(autouse=True)
+def verify_kept_legal_lists() -> Iterator[None]:
+    """Every legal list a flow hands out again after advancing is compared with a fresh one: a
+    test that edits a state by hand between an action and the next listing finds out."""
+    from tavola.games.italia.flow import FLOW
+
+    FLOW.verify = True
+    yield
+    FLOW.verify = False
+    FLOW.forget()

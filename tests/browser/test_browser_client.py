@@ -130,7 +130,7 @@ def click_any(page: Any, rand: random.Random) -> bool:
 # the step is `until` or more. The random numbers go on from call to call (seeded by `seed` on
 # the page's first call), so a game goes the same way however the calls fall. Returns how many
 # clicks were made, the step and whether the game is over.
-PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets}) => {
+PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets, weights, stop}) => {
   if (!window.__clickRng) window.__clickRng = {x: seed >>> 0};
   const state = window.__clickRng;
   const rand = () => {
@@ -143,24 +143,30 @@ PLAY_CLICKS = """async ({seed, budget, most, finish, until, targets}) => {
   const end = performance.now() + budget;
   const changed = () => new Promise((resolve) => {
     const obs = new MutationObserver(() => { obs.disconnect(); clearTimeout(timer); resolve(); });
-    obs.observe(body, {attributes: true});
+    obs.observe(body, {attributes: true, childList: !!stop});
     const timer = setTimeout(() => { obs.disconnect(); resolve(); }, Math.max(0, end - performance.now()));
   });
   const fire = (el) => el.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, clientX: 20, clientY: 20}));
   let clicks = 0;
+  const weight = (el) => (weights || {})[el.dataset.action ? JSON.parse(el.dataset.action)[0] : ''] ?? 1;
   while (clicks < most && performance.now() < end && !body.classList.contains('game-over')) {
+    if (stop && document.querySelector(stop)) break;
     const els = body.classList.contains('busy') ? [] : [...document.querySelectorAll(targets)];
     if (!els.length) { await changed(); continue; }
     if (Number(body.dataset.step) >= until) break;
     const enders = els.filter((el) => el.matches('#choices .btn-finish'));
     const pool = enders.length && rand() < finish ? enders : els;
-    fire(pool[Math.floor(rand() * pool.length)]);
+    // a choice is as likely as its verb's weight (1 unless the caller says otherwise)
+    let r = rand() * pool.reduce((a, el) => a + weight(el), 0);
+    let k = 0;
+    while (k < pool.length - 1 && (r -= weight(pool[k])) > 0) k++;
+    fire(pool[k]);
     const menu = [...document.querySelectorAll('#target-menu button[role=menuitem]')];
     if (menu.length) fire(menu[Math.floor(rand() * menu.length)]);
     clicks += 1;
     while (body.classList.contains('busy') && performance.now() < end) await changed();
   }
-  return {clicks, step: Number(body.dataset.step), over: body.classList.contains('game-over')};
+  return {clicks, step: Number(body.dataset.step), over: body.classList.contains('game-over'), stopped: !!(stop && document.querySelector(stop))};
 }"""
 
 MY_TURN_OR_OVER = (
@@ -176,10 +182,15 @@ def page_clicks(
     budget_ms: int = 3000,
     finish: float = 0.0,
     until: int = 10**9,
+    weights: dict[str, float] | None = None,
+    stop: str = "",
 ) -> dict[str, Any]:
     """Random legal clicks like :func:`click_any`, made inside the page (long games are played
-    this way once the real pointer clicks have been exercised): ``{clicks, step, over}``."""
+    this way once the real pointer clicks have been exercised): ``{clicks, step, over,
+    stopped}``. ``weights`` makes a choice as likely as its verb's weight; ``stop`` ends the
+    clicks as soon as an element it selects is on the page (a hot-seat's hand-over screen)."""
     args = {"seed": seed, "budget": budget_ms, "most": most, "finish": finish, "until": until}
+    args |= {"weights": weights or {}, "stop": stop}
     return dict(page.evaluate(PLAY_CLICKS, {**args, "targets": TARGETS}))
 
 
@@ -891,3 +902,41 @@ def test_phone_screen(pages: Any, artifacts: Path) -> None:
     before = page.get_attribute(".map", "viewBox")
     page.click("#zoom-in")
     assert page.get_attribute(".map", "viewBox") != before
+
+
+# Each replay control: inside the viewport and the topmost element at its centre (not covered).
+REPLAY_REACH = """() => ['#rp-first', '#rp-prev', '#rp-play', '#rp-next', '#rp-last', '#rp-range'].map((sel) => {
+  const el = document.querySelector(sel);
+  const r = el.getBoundingClientRect();
+  const x = r.left + r.width / 2;
+  const y = r.top + r.height / 2;
+  const inside = r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth;
+  const hit = inside ? document.elementFromPoint(x, y) : null;
+  return [sel, inside && !!hit && (hit === el || el.contains(hit))];
+})"""
+
+
+def test_replay_controls_stay_pinned_on_a_phone(pages: Any, artifacts: Path) -> None:
+    """On a 390×844 phone the replay's step controls and slider stay on screen, uncovered,
+    wherever the page is scrolled (the board, the log below it), so a step is one tap away."""
+    page = pages.new(width=390, height=844)
+    page.goto("/")
+    mid = finish_by_bots(page)
+    page.goto(f"/replay/{mid}")
+    wait_ready(page)
+    page.locator("#result-dialog").wait_for(state="visible")
+    page.click("#result-dialog button[value=close]")
+    page.click("#rp-first")
+    page.wait_for_function("document.body.dataset.step === '0'")
+    height = page.evaluate("document.documentElement.scrollHeight")
+    assert height > 844 * 1.5, height  # a page long enough to scroll
+    for k, y in enumerate((300, height // 2, height)):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(100)
+        reach = page.evaluate(REPLAY_REACH)
+        assert all(ok for _, ok in reach), (y, reach)
+        page.click("#rp-next")
+        page.wait_for_function(f"document.body.dataset.step === '{k + 1}'")
+    # the viewpoint and the record's files are still there, below the board
+    assert page.locator("#rp-role").count() == 1 and page.locator("#rp-export").count() == 1
+    page.screenshot(path=str(artifacts / "replay-phone-scrolled.png"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -208,17 +209,23 @@ def just_rolled(view: dict[str, Any]) -> bool:
     return bool(log) and any(e["msg"] == "it.roll" and e["step"] == log[-1]["step"] for e in log)
 
 
+def modified(view: dict[str, Any]) -> bool:
+    """The last roll of the log had a modifier on either side (§10.2)."""
+    rolls = [e for e in view.get("log") or [] if e["msg"] == "it.roll"]
+    return bool(rolls) and bool(rolls[-1]["mods_a"] or rolls[-1]["mods_d"])
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, size: str) -> None:
     """After an Italia battle round the panel names attacker and defender, shows every die
-    with the unit that rolled it and the number it needed, marks the hits, lists the losses,
-    and stays until closed."""
+    with the unit that rolled it and the number it needed, marks the hits, gives every
+    modifier with its reason and rule, lists the losses, and stays until closed."""
     page = pages.new(*SIZES[size])
     noise = console_watch(page)
     page.goto("/")
     roles = roles_of(page, "italia-i")
     mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=2)
-    play_until(page, mid, roles, just_rolled, seed=2)
+    play_until(page, mid, roles, lambda v: just_rolled(v) and modified(v), seed=2)
     log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
     roll = [e for e in log if e["msg"] == "it.roll"][-1]
     page.goto(f"/play/{mid}")
@@ -233,7 +240,19 @@ def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, 
             assert item.locator(".die-face").inner_text() == str(die)
             assert item.locator(".die-need").inner_text() == f"{need}+"
             assert ("hit" in item.get_attribute("class")) == bool(hit)
-    lost = [e for e in log if e["step"] == roll["step"] and e["msg"] in ("it.lost", "it.lost_leader")]
+    # every modifier with its value and the rule that gives it, never a bare total (§10.2)
+    for side, mods in (("attacker", roll["mods_a"]), ("defender", roll["mods_d"])):
+        shown = panel.locator(f".battle-side[data-side={side}] .battle-mods li").all_inner_texts()
+        assert len(shown) == len(mods), (shown, mods)
+        for text, (_why, value) in zip(shown, mods, strict=True):
+            assert text.startswith(f"{value:+d} ") and re.search(r"§\d|FAQ", text), text
+    lost = [
+        e
+        for e in log
+        if e["step"] == roll["step"]
+        and e["msg"] in ("it.lost", "it.lost_leader")
+        and e["args"].get("area") == roll["args"]["area"]  # not another battle's in the same step
+    ]
     assert panel.locator(".battle-lost li").count() == len(lost)
     assert "{" not in panel.inner_text()
     page.screenshot(path=str(artifacts / f"italia-battle-{size}.png"))
@@ -290,6 +309,8 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
     mid = res.json()["match"]["id"]
     page.goto(f"/play/{mid}")
     wait_ready(page)
+    if page.locator("#privacy-screen").count():  # a game with secrets: the seat steps up first
+        page.click("#privacy-screen button")
     page.wait_for_selector(".map .labels text")
     for lang in ("en", "it"):
         if lang == "it":

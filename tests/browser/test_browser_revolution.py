@@ -74,6 +74,17 @@ def secret_keys(payload: Any) -> set[str]:
     return found
 
 
+def leaked_keys(payloads: list[str]) -> set[str]:
+    """The secret keys (:func:`secret_keys`) found in any of the payloads a page received."""
+    leaked: set[str] = set()
+    for text in payloads:
+        try:
+            leaked |= secret_keys(json.loads(text))
+        except ValueError:
+            continue
+    return leaked
+
+
 def expected(view: dict[str, Any], board: dict[str, Any]) -> dict[str, Any]:
     info = board["revolution"]
     index = {p["id"]: i for i, p in enumerate(info["places"])}
@@ -181,12 +192,7 @@ def test_4_2_hot_seat_game_through_turn_0_shows_the_board_as_the_server_has_it(
     view = check_page(page, mid, page.evaluate("document.body.dataset.role || 'catholics'"))
     assert any(v for v in view["vp2"]), "turn 0 scored nobody"
     page.screenshot(path=str(artifacts / f"revolution-turn1-{size}.png"), full_page=True)
-    leaked = set()
-    for text in payloads:
-        try:
-            leaked |= secret_keys(json.loads(text))
-        except ValueError:
-            continue
+    leaked = leaked_keys(payloads)
     assert not leaked, f"sent to the browser: {leaked}"
     assert len(payloads) > 5
     assert not noise, noise

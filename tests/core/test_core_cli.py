@@ -120,6 +120,7 @@ def test_bench_and_games_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "toy", "--seconds", "0.3", "--json"]) == 0
     out = last_json(capsys)
     assert out["actions"] > 0 and out["actions_per_second"] > 0 and out["clone_us_median"] > 0
+    assert out["actions_per_cpu_second"] >= out["actions_per_second"] * 0.5  # the process's own time
     # The session path (view + apply per click, as the server plays) is timed beside the rules.
     assert (
         out["session_actions_per_second"] > 0 and out["session_view_us"] > 0 and out["session_apply_us"] > 0

@@ -89,7 +89,7 @@ def test_italia_board_summary_reads_as_the_browser_shows_it(
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-@pytest.mark.parametrize("game", ["antike-ii", "maria"])
+@pytest.mark.parametrize("game", ["antike-ii"])
 def test_a_board_without_a_summary_of_its_own_reads_without_json(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, game: str, lang: str
 ) -> None:

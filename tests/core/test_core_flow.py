@@ -157,6 +157,31 @@ def test_automatic_steps_run_and_forced_decisions_are_taken_until_a_real_choice(
     assert state["flow"] == [{"s": "done"}] and AUTO.deciders(state) == []
 
 
+def test_the_lists_that_showed_a_choice_is_not_forced_are_handed_out_once_and_never_stale() -> None:
+    state: State = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    AUTO.apply(state, "a", ("play", 1))
+    other: State = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    assert AUTO.ready(other, "a") is None  # kept for the state the action was applied to only
+    assert AUTO.ready(state, "a") == AUTO.legal(state, "a") == [("play", 1), ("play", 2)]
+    assert AUTO.ready(state, "a") is None  # handed out once: the caller may change it
+    assert AUTO.ready(state, "b") == [("play", 1), ("play", 2), ("play", 3)]
+    AUTO.apply(state, "b", ("play", 1))
+    AUTO.apply(other, "a", ("play", 1))  # any action applied since makes them stale
+    assert AUTO.ready(state, "a") is None and AUTO.ready(other, "b") is not None
+    state = {"flow": [{"s": "duel", "a": 3, "b": 3}]}
+    AUTO.apply(state, "a", ("play", 1))
+    AUTO.forget()
+    assert AUTO.ready(state, "b") is None
+    AUTO.apply(state, "b", ("play", 1))
+    state["flow"][-1]["a"] = 3  # edited by hand: with verify on, the stale list is caught
+    AUTO.verify = True
+    try:
+        with pytest.raises(RuntimeError, match="stale"):
+            AUTO.ready(state, "a")
+    finally:
+        AUTO.verify = False
+
+
 def test_several_deciders_come_from_the_step() -> None:
     state: State = {"flow": [{"s": "duel", "a": 2, "b": 2}]}
     assert AUTO.deciders(state) == ["a", "b"]
@@ -185,3 +210,28 @@ def test_a_frame_may_gain_the_locals_its_step_declares_it_grows() -> None:
     assert table.check({"flow": [{"s": "duel", "a": 1, "b": 2}]}) == []
     assert table.check({"flow": [{"s": "duel", "b": 2}]})  # "a" is always there
     assert table.check({"flow": [{"s": "duel", "a": 1, "c": 0}]})  # "c" is nowhere declared
+
+
+def test_a_single_that_builds_the_whole_list_hands_it_over() -> None:
+    """A step's ``single`` may answer with the full legal list: one action is taken at once,
+    several are kept for the next listing."""
+    calls: list[int] = []
+
+    def whole(state: State, frame: Frame, who: str) -> list[Action]:
+        calls.append(frame["left"])
+        return [("take", k) for k in range(frame["left"])]
+
+    def take(state: State, frame: Frame, who: str, action: Action) -> list[Event]:
+        frame["left"] -= 1
+        if not frame["left"]:
+            flow.goto(state, "done")
+        return [{"msg": "took", "args": {}}]
+
+    table = Flow(
+        {"pile": Step("§1", whole, take, single=whole)}, actor=lambda *_: "a", final=("done",), forced=True
+    )
+    state: State = {"flow": [{"s": "pile", "left": 3}]}
+    table.apply(state, "a", ("take", 0))
+    assert calls == [2] and table.ready(state, "a") == [("take", 0), ("take", 1)]
+    events = table.apply(state, "a", ("take", 0))  # one left: taken at once
+    assert len(events) == 2 and state["flow"] == [{"s": "done"}]

@@ -11,7 +11,7 @@ import pytest
 
 from tavola.core.game import checksum
 from tavola.core.registry import get_rules
-from tavola.core.rules import Rules
+from tavola.core.rules import Rules, clone
 from tavola.games.italia.const import CONSULAR, HIT, KIND, LAND_KINDS, LEADER, NAT
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.scenario import Static, static
@@ -232,3 +232,134 @@ def test_12_5_1_a_defender_that_retreats_into_a_fifth_area_may_no_longer_submit(
     R, st, refused = replay_until_refused(record("submission-after-retreat-picenum"))
     assert refused == 687
     assert ("submit",) not in R.legal_actions(st, "blue")
+
+
+# -- fuzzer findings where the invariant checker, not the engine, departed from the book ----------
+
+
+def replay_last_step(
+    name: str,
+) -> tuple[Rules, Static, dict[str, Any], tuple[Any, ...], dict[str, Any], list[Any]]:
+    """Replay a record; return the state before its last action, that action (role first),
+    the state after it and its events."""
+    rec = record(name)
+    R = get_rules(rec["game"])
+    st = R.setup(rec["scenario"], rec["players"], rec["options"], rec["seed"])
+    for role, *action in rec["actions"][:-1]:
+        R.apply(st, role, tuple(action))
+    before = clone(st)
+    role, *action = rec["actions"][-1]
+    events = R.apply(st, role, tuple(action))
+    return R, static(rec["game"]), before, (role, *action), st, events
+
+
+def step_problems(
+    R: Rules, before: dict[str, Any], act: tuple[Any, ...], after: dict[str, Any], events: list[Any]
+) -> list[str]:
+    return R.check(after) + R.check_step(before, act[0], tuple(act[1:]), after, events, {})
+
+
+@pytest.mark.parametrize(
+    ("name", "area", "nation", "side"),
+    [
+        ("leader-retreats-umbria", "umbria", "romans", "mod_d"),
+        ("leader-retreats-venetia", "venetia", "lombards", "mod_a"),
+        ("leader-retreats-mediolanum", "mediolanum", "franks", "mod_a"),
+    ],
+)
+def test_10_2_a_leader_that_retreats_after_a_round_gives_no_bonus_in_the_next(
+    name: str, area: str, nation: str, side: str
+) -> None:
+    """§10.2: a leader gives +2 «a tutte le altre unità della sua nazione nell'area di
+    combattimento»; after a round either side may retreat some of its units (§10.5), a leader
+    alone too. The record's last action retreats the leader and the next round is rolled
+    without its +2: the engine is right (the checker once read the leaders of the state before
+    the retreat)."""
+    R, S, before, act, after, events = replay_last_step(name)
+    a, n = S.area(area), S.nation(nation)
+    assert act[1] in ("leader", "area")
+    assert any(u[NAT] == n and u[KIND] == LEADER for u in before["u"][a])
+    assert not any(u[NAT] == n and u[KIND] == LEADER for u in after["u"][a])
+    (first,) = [e for e in events if e["msg"] == "it.retreat"]
+    assert first["args"] == {**first["args"], "nation": nation, "unit": "leader", "from": a}
+    roll = next(e for e in events if e["msg"] == "it.roll")
+    city = -2 if side == "mod_a" and before["city"][a] == 1 else 0
+    rough = -1 if side == "mod_a" and S.rough[a] else 0
+    assert roll["args"][side] == city + rough  # no leader's +2 (no fleets nearby in these battles)
+    assert step_problems(R, before, act, after, events) == []
+
+
+def test_6_4_a_tribute_may_take_the_ruler_over_10_until_its_purchase() -> None:
+    """§6.1: at most 10 gold stay on the track after a nation's turn; §6.4: a tribute that takes
+    the ruler over 10 lets it buy one unit at once, the rest is lost. The Romans end their
+    campaign turn (round 7) with 15 gold and keep 10; in the same action the round turns and
+    the subject Celts pay 3, taking them to 13 with the purchase pending."""
+    R, S, before, act, after, events = replay_last_step("tribute-over-the-cap-romans")
+    romans = S.nation("romans")
+    assert before["gold"][romans] == 15
+    assert [e["args"]["gold"] for e in events if e["msg"] == "it.tribute"] == [3]
+    assert after["gold"][romans] == 13
+    top = after["flow"][-1]
+    assert top["s"] == "tribute" and top["n"] == romans
+    assert step_problems(R, before, act, after, events) == []
+    # Buying nothing loses the excess: 10 stay.
+    st = clone(after)
+    R.apply(st, S.role_of[romans], ("done",))
+    assert st["gold"][romans] == 10
+    # One unit bought at once (placed on the next Roman turn); what is still over 10 is lost.
+    st = clone(after)
+    R.apply(st, S.role_of[romans], ("buy", "legion"))
+    assert st["gold"][romans] == 9 and st["pend"][romans] == ["legion"]
+    assert all(f["s"] != "tribute" for f in st["flow"])
+
+
+def test_12_4_a_nation_transformed_after_a_combat_is_checked_at_the_end_of_its_own_movement() -> None:
+    """§8.3: after combat the limit (the capital's included, §8.1) is checked where battles were
+    fought: the Western Romans hold Mediolanum, their capital, with 4 units. In the same action
+    round 6 begins and they become the Patrimonium (§12.4: «una nazione completamente differente»,
+    with no capital declared). Its 4 units are checked at the end of the Patrimonium's own
+    movement (§8.0), where one is removed (or a capital declared, §8.1)."""
+    R, S, before, act, after, events = replay_last_step("transformation-after-combat-mediolanum")
+    med, wr, pat = S.area("mediolanum"), S.nation("western_romans"), S.nation("patrimonium")
+    assert before["cap"][wr] == med and sum(1 for u in before["u"][med] if u[NAT] == wr) == 4
+    assert any(e["msg"] == "it.transform" for e in events)
+    assert after["cap"][pat] == -1 and [u[NAT] for u in after["u"][med]] == [pat] * 4
+    assert step_problems(R, before, act, after, events) == []
+    st = after
+    while st["nat"] != pat or st["flow"][-1]["s"] != "excess":
+        role = R.active_roles(st)[0]
+        legal = R.legal_actions(st, role)
+        R.apply(st, role, ("done",) if ("done",) in legal else legal[0])
+    f = st["flow"][-1]
+    assert f["a"] == med and f["n"] == pat and st["round"] == 6
+    assert ("capital", med) in R.legal_actions(st, S.role_of[pat])
+
+
+def test_12_3_2_3_the_campaigning_army_withdrawing_after_a_submission_avoids_the_reaction_areas() -> None:
+    """§12.3.2.3: «Il giocatore in campagna non può ritirarsi in zone dalle quali il difensore ha
+    iniziato la sua mossa di reazione»; §12.5.2: after a submission the ruler's units «dovranno
+    immediatamente ritirarsi» from the subject's areas, a retreat like any other. Marius's
+    campaign attacks Samnium, the Samnites react from Apulia and Lucania and submit; Marius may
+    not withdraw into either (found by the fuzzer: the engine once let him into Lucania)."""
+    R, st, refused = replay_until_refused(record("campaign-withdrawal-after-submission-lucania"))
+    S = static("italia-i")
+    assert refused == 1304
+    f = st["flow"][-1]
+    assert f["s"] == "retreat" and f["mode"] == "submit" and st["camp_nat"] == S.nation("romans")
+    assert set(st["react_from"]) == {S.area("apulia"), S.area("lucania")}
+    legal = R.legal_actions(st, "red")
+    assert ("area", S.area("lucania")) not in legal and ("area", S.area("apulia")) not in legal
+    assert legal == [("area", S.area("roma")), ("area", S.area("neapolis"))]
+
+
+def test_12_5_2_faq_a_subject_that_earned_half_a_point_in_its_turn_keeps_a_whole_one() -> None:
+    """§12.5.2: a subject keeps half its VP «arrotondato per eccesso»; FAQ: the rounding «viene
+    sempre fatto al punto», for kills at the end of the nation's turn. The Etruscans, subject
+    to Rome, earn 0.5 VP for a kill in round 8 and keep 1 at the end of their turn (the
+    checker once took rounding up for a gain the book does not give)."""
+    R, S, before, act, after, events = replay_last_step("subject-half-point-rounded-up-etruscans")
+    n = S.nation("etruscans")
+    assert before["ruler"][n] == S.nation("romans") and before["vp_submitted"][n] == 1
+    assert after["vp"][n] - before["vp"][n] == 2 and after["vp_submitted"][n] == 0
+    assert [e["args"]["vp"] for e in events if e["msg"] == "it.vp_halved"] == [1.0]
+    assert step_problems(R, before, act, after, events) == []

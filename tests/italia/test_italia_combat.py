@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 from italia_table import HALT, Dice, Table, greeks_face_a_retreat_from_apulia
 
+from tavola.core.game import Game
+from tavola.core.i18n import Words
 from tavola.games.italia import battle, combat, pillage
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.odds import hit_faces, hits
@@ -552,3 +557,30 @@ def test_10_4_house_rule_every_unit_is_its_own_target(dice: Dice) -> None:
     # goes to the other Illyrian without a choice.
     assert t.st["flow"][-1]["attacker_targets"] == ["infantry.1", "infantry.0"]
     assert t.active() == [t.role("illyrians")]
+
+
+def test_10_2_every_modifier_of_a_roll_is_given_with_its_reason() -> None:
+    """The battle panel showed "modifier -1" with no reason: each roll carries its modifiers one
+    by one (highland or marsh, city, leaders, naval supremacy, a card's penalty, the landing
+    units' +2 of §10.8.2), they add up to the side's total, and each has its words and rule in
+    both languages."""
+    words = Words(["tavola.games.italia"])
+    seen: set[str] = set()
+    for seed in range(1, 7):
+        g = Game("italia-i", "standard", seed=seed)
+        pick = random.Random(seed)
+        for _ in range(400):
+            if g.is_over:
+                break
+            role = next(r for r in g.roles if g.legal_actions(r))
+            g.apply(role, pick.choice([a for a in g.legal_actions(role) if a != ("undo",)]))
+        for e in g.log:
+            if e["msg"] != "it.roll":
+                continue
+            assert sum(v for _, v in e["mods_a"]) == e["args"]["mod_a"]
+            assert sum(v for k, v in e["mods_d"] if k != "invasion") == e["args"]["mod_d"]
+            for why, _ in e["mods_a"] + e["mods_d"]:
+                seen.add(why)
+                for lang in ("en", "it"):
+                    assert re.search(r"§\d|FAQ", words.text(f"mod.{why}", lang) or ""), why
+    assert {"rough", "supremacy"} <= seen, seen

@@ -79,3 +79,26 @@ def test_7_2_a_decision_with_one_action_is_taken_at_once(t1: Table) -> None:
     t1.push("reinf", n=t1.n("romans"), i=0, ph="ask")
     assert t1.step() == HALT
     assert t1.units("roma", "romans") == {"legion": 3, "camillus": 1}
+
+
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii"])
+def test_the_lists_kept_from_advancing_are_the_lists_of_the_decision(game: str) -> None:
+    """The legal lists the flow builds to learn that a decision is not forced are handed to the
+    next listing instead of being built again: in random play each one equals a fresh list."""
+    import random
+
+    from tavola.core.registry import get_rules
+
+    R = get_rules(game)
+    pick = random.Random(5)
+    st = R.setup("standard", 3 if game == "italia-i" else 4, {}, 5)
+    kept = 0
+    for _ in range(800):
+        role = R.active_roles(st)[0]
+        reused = FLOW.ready(st, role)
+        fresh = FLOW.legal(st, role)
+        if reused is not None:
+            kept += 1
+            assert reused == fresh
+        R.apply(st, role, fresh[pick.randrange(len(fresh))])
+    assert kept > 600  # nearly every decision after the first

@@ -121,6 +121,8 @@ def test_8_3_stack_limit_after_combat(s1: Step) -> None:
     )
     s1.put(s1.after, "verona", "celts", "infantry", 4)
     assert s1.fails("8.3 stack limit after combat")
+    s1.after["cap"][s1.t.n("celts")] = a
+    assert not s1.fails("8.3 stack limit after combat")
     s1.before["flow"][-1]["mode"] = "first"  # no check after a major invasion's first combat (§12.2)
     assert "8.3 stack limit after combat" not in (s1.check() and s1.seen)
 
@@ -224,6 +226,25 @@ def test_10_2_modifiers_of_the_book(s1: Step) -> None:
     assert s1.fails("10.2 modifiers")
     s1.events.insert(1, {"msg": "it.raid", "args": {"area": a, "nation": "celts"}})
     roll["args"]["mod_a"] = 0  # a raid ignores every modifier (§10.7)
+    assert not s1.fails("10.2 modifiers")
+
+
+def test_10_2_a_leader_that_retreated_before_the_round_gives_no_bonus(s1: Step) -> None:
+    """§10.2, §10.5: the +2 goes to the units of the leader's nation in the area; a leader that
+    retreated after the last round (in this very transition) is no longer there."""
+    t = s1.t
+    a = t.a("verona")
+    s1.put(s1.before, "verona", "etruscans", "leader")
+    s1.both("verona", "etruscans", "infantry")
+    s1.both("verona", "celts", "infantry")
+    s1.before["flow"].append({"s": "battle", "a": a, "n": t.n("celts"), "m": t.n("etruscans"), "rounds": 1})
+    s1.ev("it.retreat", nation="etruscans", unit="leader", **{"from": a, "to": t.a("pisae")})
+    roll = s1.ev("it.roll", area=a, attacker="celts", defender="etruscans", mod_a=0, mod_d=0)
+    roll["dice_a"], roll["dice_d"] = [5], [5]
+    assert not s1.fails("10.2 modifiers")
+    roll["args"]["mod_d"] = 2
+    assert s1.fails("10.2 modifiers")
+    s1.events.pop(0)  # the leader stayed: its +2 is due
     assert not s1.fails("10.2 modifiers")
 
 
@@ -367,6 +388,28 @@ def test_6_1_gold_cap_after_the_turn(s1: Step) -> None:
     assert s1.fails("6.1 gold cap")
 
 
+def test_6_4_a_tribute_after_the_turn_may_take_the_ruler_over_the_cap(s1: Step) -> None:
+    """§6.4: a subject's tribute, paid in the same transition after the ruler's turn ended, may
+    take the ruler over 10 until it buys its one unit at once; then at most 10 stay."""
+    n = s1.t.n("celts")
+    s1.before["flow"].append({"s": "turn", "n": n, "ph": "close"})
+    s1.after["gold"][n] = 13
+    assert s1.fails("6.1 gold cap")
+    s1.ev("it.tribute", nation="celts", gold=3)
+    assert not s1.fails("6.1 gold cap")
+    s1.before["flow"][-1] = {"s": "tribute", "n": n}
+    s1.events.clear()
+    s1.after["gold"][n] = 10
+    assert not s1.fails("6.4 tribute over the limit")
+    s1.after["gold"][n] = 11
+    assert s1.fails("6.4 tribute over the limit")
+    s1.after["gold"][n] = 6
+    s1.ev("it.buy_pending", nation="celts", unit="infantry")
+    assert not s1.fails("6.4 tribute over the limit")
+    s1.ev("it.buy_pending", nation="celts", unit="infantry")
+    assert s1.fails("6.4 tribute over the limit")
+
+
 def test_11_0_vp_only_from_the_events_that_give_them(s1: Step) -> None:
     n = s1.t.n("celts")
     s1.after["vp"][n] += 4
@@ -384,6 +427,19 @@ def test_12_5_2_a_subject_keeps_half_its_vp_rounded_up(s1: Step) -> None:
     assert not s1.fails("11.0 victory points")
     s1.after["vp"][n] = 2
     s1.events[0]["args"]["vp"] = 1.0
+    assert s1.fails("11.0 victory points")
+
+
+def test_12_5_2_faq_half_a_point_earned_as_a_subject_keeps_a_whole_one(s1: Step) -> None:
+    """§12.5.2: half the VP, «arrotondato per eccesso»; FAQ: rounding «viene sempre fatto al
+    punto», at the end of the turn for VP other than the areas'. Half of 0.5 is 0.25: 1 kept."""
+    n = s1.t.n("celts")
+    s1.before["vp_submitted"][n] = 1  # half a point, earned earlier in the turn
+    s1.after["vp"][n] = 2
+    s1.ev("it.vp_halved", nation="celts", vp=1.0)
+    assert not s1.fails("11.0 victory points")
+    s1.after["vp"][n] = 1
+    s1.events[0]["args"]["vp"] = 0.5
     assert s1.fails("11.0 victory points")
 
 
@@ -480,3 +536,23 @@ def test_the_fuzzer_counts_how_often_each_invariant_applied() -> None:
     assert rep.invariants["8.0 stack limit after movement"] > 0
     assert rep.invariants["6.1 income"] > 0
     assert set(rep.invariants) <= set(invariants.CHECKS)
+
+
+def test_12_4_the_limit_after_combat_is_the_nation_that_fought(t2: Table) -> None:
+    """§8.3, §12.4: a nation transformed at the next round's start, in the transition that ends
+    the combat, stands where its predecessor stood; the predecessor's capital set the limit."""
+    t2.begin("franks")
+    s = Step(t2)
+    a, wr = t2.a("mediolanum"), t2.n("western_romans")
+    s.before["flow"].append(
+        {"s": "combat", "n": t2.n("franks"), "mode": "normal", "fought": [a], "pairs": []}
+    )
+    s.put(s.before, "mediolanum", "western_romans", "legion", 4)
+    s.put(s.after, "mediolanum", "patrimonium", "infantry", 4)
+    for st in (s.before, s.after):
+        st["cap"][wr] = a
+    assert s.fails("8.3 stack limit after combat")
+    s.ev("it.transform", nation="western_romans", into="patrimonium")
+    assert not s.fails("8.3 stack limit after combat")
+    s.after["cap"][wr] = -1
+    assert s.fails("8.3 stack limit after combat")

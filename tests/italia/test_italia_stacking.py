@@ -102,6 +102,30 @@ def test_8_1_the_old_capital_sheds_at_once_without_taking_the_title_back(t1: Tab
     assert t1.units("bruttium", "samnites")["infantry"] == 4
 
 
+def test_8_1_a_capital_may_be_declared_and_changed_any_number_of_times_in_a_turn(t1: Table) -> None:
+    """§8.1: «La dichiarazione che un'area è la capitale può essere fatta e cambiata in qualsiasi
+    momento, anche durante il turno di una nazione avversaria»: the book sets no number, so a
+    nation may change its capital again in the same turn, here three times in its purchase and
+    once more at the stacking check after its movement; the last declaration stands."""
+    t1.put("lucania", "samnites", "infantry", 2)
+    t1.put("bruttium", "samnites", "infantry", 2)
+    n, lucania, bruttium = t1.n("samnites"), t1.a("lucania"), t1.a("bruttium")
+    t1.begin("samnites")
+    t1.push("buy", n=n, cities=[])
+    t1.act("capital", lucania)
+    assert not t1.can("capital", lucania) and t1.can("capital", bruttium)
+    t1.act("capital", bruttium)
+    t1.act("capital", lucania)
+    assert t1.st["cap"][n] == lucania
+    t1.act("done")
+    t1.put("bruttium", "samnites", "infantry", 2)  # the movement ends with four in Bruttium
+    after_move_checks(t1.S, t1.st, n)
+    FLOW.advance(t1.st, t1.events)
+    assert t1.step() == "excess"
+    t1.act("capital", bruttium)
+    assert t1.st["cap"][n] == bruttium and t1.units("bruttium", "samnites")["infantry"] == 4
+
+
 def test_8_1_faq_only_a_controlled_area_may_be_the_capital(t1: Table) -> None:
     n = t1.n("romans")
     t1.put("calabria", "greeks", "infantry", 2)

@@ -216,8 +216,15 @@ def _flanders_moving() -> dict:
     return state
 
 
+def _pragmatic_turn_first(state: dict) -> None:
+    """§10.1: the Pragmatic Army moves first on the Flanders map: the Earl of Stair stays put."""
+    act(state, "frederick", "move", "earl_of_stair")
+    act(state, "frederick", "stop")
+
+
 def test_10_1_austria_and_the_pragmatic_army_stack_only_if_both_agree() -> None:
     state = _flanders_moving()
+    _pragmatic_turn_first(state)
     act(state, "theresa", "move", "arenberg")
     act(state, "theresa", "to", "charleroi")
     assert RULES.active_roles(state) == ["frederick"]  # the Pragmatic Army's player is asked
@@ -227,12 +234,66 @@ def test_10_1_austria_and_the_pragmatic_army_stack_only_if_both_agree() -> None:
     assert ("to", "charleroi") not in RULES.legal_actions(state, "theresa")
     assert ("to", "givet") in RULES.legal_actions(state, "theresa")
     state = _flanders_moving()
+    _pragmatic_turn_first(state)
     act(state, "theresa", "move", "arenberg")
     act(state, "theresa", "to", "charleroi")
     act(state, "frederick", "agree")
     assert state["generals"]["arenberg"]["city"] == "charleroi"  # stacked: both stop
     assert {"arenberg", "earl_of_stair"} <= set(state["moved"])
     assert RULES.check(state) == []
+
+
+def _picks(state: dict, role: str) -> set[str]:
+    return {a[1] for a in RULES.legal_actions(state, role) if a[0] == "move"}
+
+
+def test_10_1_on_the_flanders_map_they_alternate_the_pragmatic_army_first() -> None:
+    """§10.1: Austria and the Pragmatic Army, two players moving in one action phase, alternate
+    their moves on the Flanders map, the Pragmatic Army first; on the Bohemia map Austria moves
+    when it likes; once one of them has nothing left to move there, the other moves freely."""
+    state = _flanders_moving()
+    place(state, "khevenhuller", "luxemburg", 4)
+    place(state, "cumberland", "maastricht", 3)
+    place(state, "neipperg", "glatz", 3)
+    assert _picks(state, "theresa") == {"neipperg"}  # Bohemia only: the Pragmatic Army goes first
+    assert _picks(state, "frederick") == {"earl_of_stair", "cumberland"}
+    act(state, "theresa", "move", "neipperg")
+    act(state, "theresa", "stop")
+    act(state, "frederick", "move", "earl_of_stair")
+    act(state, "frederick", "to", "mons")
+    act(state, "frederick", "stop")
+    assert _picks(state, "frederick") == set()  # Austria's turn on the Flanders map
+    assert _picks(state, "theresa") == {"arenberg", "khevenhuller"}
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "stop")  # a piece that stays put is a move all the same
+    assert _picks(state, "theresa") == set() and _picks(state, "frederick") == {"cumberland"}
+    act(state, "frederick", "move", "cumberland")
+    act(state, "frederick", "stop")
+    assert _picks(state, "theresa") == {"arenberg"}  # the Pragmatic Army has moved everything
+    assert RULES.check(state) == []
+
+
+def test_10_1_an_austrian_piece_enters_the_flanders_map_only_in_its_turn() -> None:
+    """§10.1: a move onto the Flanders map is a move on it: from the Bohemia map too it waits
+    for Austria's turn there (the road from Ulm to Augsburg joins the maps)."""
+    state = _flanders_moving()
+    place(state, "khevenhuller", "augsburg", 4)
+    act(state, "theresa", "move", "khevenhuller")
+    assert ("to", "ulm") not in RULES.legal_actions(state, "theresa")
+    act(state, "theresa", "stop")
+    state = _flanders_moving()
+    place(state, "khevenhuller", "augsburg", 4)
+    _pragmatic_turn_first(state)
+    act(state, "theresa", "move", "khevenhuller")
+    assert ("to", "ulm") in RULES.legal_actions(state, "theresa")
+
+
+def test_10_1_when_the_players_agree_on_the_order_moves_are_free() -> None:
+    """§10.1 (option ``flanders_order=free``): players who do not dispute the order move as they
+    like."""
+    state = _flanders_moving()
+    state["options"]["flanders_order"] = "free"
+    assert _picks(state, "theresa") == {"arenberg"} and _picks(state, "frederick") == {"earl_of_stair"}
 
 
 def test_24_one_player_playing_both_needs_no_agreement() -> None:

@@ -3,6 +3,8 @@ objectives, Saxony leaves its alliance, neutrality."""
 
 from __future__ import annotations
 
+import copy
+
 from maria_helpers import act, advance, allocated, at_step, clear_board, place
 
 from tavola.games.maria import RULES, changes, combat, conquest, supply
@@ -65,7 +67,15 @@ def test_19_1_example_peace_at_the_end_of_the_prussian_phase_of_turn_5() -> None
     place(state, "khevenhuller", "sagan", 6)
     place(state, "friedrich_der_grosse", "glogau", 4)
     assert not enemies(state, "austria", "prussia")
-    frame = {"group": 2, "piece": "khevenhuller", "stack": False, "march": False, "path": [], "main": True}
+    frame = {
+        "group": 2,
+        "piece": "khevenhuller",
+        "stack": False,
+        "march": False,
+        "path": [],
+        "main": True,
+        "done": [],
+    }
     assert "glogau" not in next_cities(state, frame)  # Prussian territory now, and neutral
     combat.start_combat(state, 2)
     assert state["flow"][-1]["attacks"] == []
@@ -203,3 +213,69 @@ def test_19_every_political_change_is_public() -> None:
             "reduced": False,
             "saxony": "prussian_ally",
         }
+
+
+def _austria_moving_in_neutral_saxony() -> dict:
+    state = _advanced()
+    clear_board(state)
+    state["tracks"]["saxony"] = 3  # neutral
+    place(state, "khevenhuller", "meissen", 5)
+    place(state, "neipperg", "olmutz", 3)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 2
+    at_step(state, "move", group=2, piece="", stack=False, march=False, path=[], main=True, done=[])
+    return state
+
+
+def test_19_3_foreign_pieces_leave_a_neutral_saxony_as_fast_as_possible() -> None:
+    """§19.3: «I pezzi stranieri devono lasciare la Sassonia in meno turni possibile»: an
+    Austrian general left in Meissen when Saxony turns neutral must move out by the shortest
+    way (Leipzig, then Halle: 2 cities), may not stop in Saxony, and its player may not end the
+    movement before it has moved."""
+    state = _austria_moving_in_neutral_saxony()
+    assert changes.exit_distance(state, "meissen") == 2
+    assert ("done",) not in RULES.legal_actions(state, "theresa")
+    act(state, "theresa", "move", "neipperg")  # the others move as usual
+    act(state, "theresa", "stop")
+    assert ("done",) not in RULES.legal_actions(state, "theresa")
+    act(state, "theresa", "move", "khevenhuller")
+    assert RULES.legal_actions(state, "theresa") == [("to", "leipzig")]  # not Dresden nor Torgau
+    act(state, "theresa", "to", "leipzig")
+    assert RULES.legal_actions(state, "theresa") == [("to", "halle")]  # nor deeper into Saxony
+    act(state, "theresa", "to", "halle")
+    assert ("stop",) in RULES.legal_actions(state, "theresa")
+    assert all(
+        GEO.cities[a[1]].territory != "saxony" for a in RULES.legal_actions(state, "theresa") if a[0] == "to"
+    )
+    act(state, "theresa", "stop")
+    assert ("done",) in RULES.legal_actions(state, "theresa")
+    assert RULES.check(state) == []
+
+
+def test_19_3_a_piece_with_no_way_out_open_may_stay() -> None:
+    """§19.3: «in meno turni possibile»: a piece whose way out is blocked waits for a later turn."""
+    state = _austria_moving_in_neutral_saxony()
+    place(state, "khevenhuller", "leipzig", 5)
+    place(state, "friedrich_der_grosse", "halle", 4)  # on Leipzig's one road out of Saxony
+    act(state, "theresa", "move", "khevenhuller")
+    assert RULES.legal_actions(state, "theresa") == [("stop",)]
+    act(state, "theresa", "stop")
+    assert ("done",) in RULES.legal_actions(state, "theresa")
+
+
+def test_19_3_invariant_catches_a_piece_going_deeper_or_staying() -> None:
+    """The rulebook's invariant, from outside: a foreign piece in a neutral Saxony never moves
+    away from the border, and is not left unmoved beside an open city nearer it."""
+    from tavola.games.maria import invariants
+
+    before = _austria_moving_in_neutral_saxony()
+    after = copy.deepcopy(before)
+    after["generals"]["khevenhuller"]["city"] = "dresden"
+    assert any("no nearer the way out" in p for p in invariants.check_saxony_step(before, after))
+    after["generals"]["khevenhuller"]["city"] = "leipzig"
+    assert invariants.check_saxony_step(before, after) == []
+    after = copy.deepcopy(before)
+    after["generals"]["neipperg"]["city"] = "bautzen"
+    assert any("entered neutral Saxony" in p for p in invariants.check_saxony_step(before, after))
+    after = copy.deepcopy(before)
+    after["flow"] = [{"s": "sequence"}]  # the movement ends with Khevenhüller still at Meissen
+    assert any("stayed in neutral Saxony" in p for p in invariants.check_saxony_step(before, after))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 from tavola.core.game import Game
 from tavola.games.maria import RULES
@@ -88,3 +89,61 @@ def test_determinize_keeps_own_hand_and_totals_and_resamples_the_rest() -> None:
     assert {card_name(c) for c in worlds[0]["hands"]["france"]} == {
         card_name(c) for c in state["hands"]["france"]
     }
+
+
+def _other_truth(state: dict, role: str, seed: int) -> dict:
+    """Another game the role cannot tell apart from ``state``: the hidden parts dealt again, and
+    the secret winter scores (§13) changed."""
+    other = RULES.determinize(state, role, seed)
+    pick = random.Random(seed)
+    for scores in other["winter_scores"].values():
+        scores[:] = [pick.randrange(12) for _ in scores]
+    return other
+
+
+def _played(scenario: str, players: int, seed: int, until: Any) -> Game:
+    """Random play until ``until(state)`` holds (or the game ends)."""
+    game = Game("maria", scenario, players, None, seed=seed)
+    pick = random.Random(seed)
+    while not game.is_over and not until(game.state):
+        role = pick.choice(game.active_roles)
+        game.apply(role, pick.choice([a for a in game.legal_actions(role) if a != ("undo",)]))
+    return game
+
+
+def _steps(n: int) -> Any:
+    count = iter(range(n))
+    return lambda state: next(count, None) is None
+
+
+def _scored(state: dict) -> bool:
+    return any(state["winter_scores"].get("austria", []))
+
+
+def _bid(state: dict) -> bool:
+    return bool(state["pnew"]) and len(state["pnew"]) < 4
+
+
+def test_determinize_reads_only_what_the_role_sees() -> None:
+    """The search bot's worlds are built from the role's view alone: two games that differ only
+    in what the role cannot see (other hands, the pile, other generals' troops, face-down bids,
+    the political cards to come, the winter scores) give the very same world, seed for seed."""
+    checked = set()
+    for scenario, players, seed, until in [
+        ("introductory", 3, 1, _steps(150)),
+        ("introductory", 2, 2, _steps(300)),
+        ("advanced", 3, 3, _bid),
+        ("advanced", 3, 4, _scored),
+        ("advanced", 2, 5, _scored),
+    ]:
+        game = _played(scenario, players, seed, until)
+        assert not game.is_over
+        for role in game.state["roles"]:
+            state = game.state_of(role)
+            other = _other_truth(state, role, 100 + seed)
+            assert RULES.view(other, role) == RULES.view(state, role)
+            assert other != state  # really another truth behind the same view
+            for s in (0, 1):
+                assert RULES.determinize(state, role, s) == RULES.determinize(other, role, s)
+            checked |= {k for k in ("pnew", "winter_scores") if any(state[k].values())}
+    assert checked == {"pnew", "winter_scores"}

@@ -200,6 +200,9 @@ class Terminal:
         verb, *rest = action
         if not rest:
             return self.verb(str(verb))
+        nouns = self.game.rules.action_nouns(self.game.state_of(role), role, action)
+        if nouns is not None:
+            return f"{self.verb(str(verb))}: {self.words.render(nouns['msg'], nouns.get('args'), self.lang)}"
         tokens = self.game.rules.describe(self.game.state, role, action).split(" ")
         names = []
         for i, part in enumerate(rest, 1):

@@ -39,6 +39,13 @@ Three features serve games whose sequence runs partly by itself (Italia):
 A flow with automatic steps or forced decisions *advances* after every action (and the game
 calls :meth:`Flow.advance` once after its set-up): automatic steps run and forced decisions are
 taken until a real decision is due or nobody is left to act.
+
+To learn that a decision is not forced, advancing lists the deciders' legal actions; the loop
+asks for the same lists right after (:meth:`Flow.ready`), and gets them without listing again.
+They are kept for the state the action was applied to and only until the next action applied
+through the flow (a change counter), so they are never stale through the contract; whoever
+edits a state by hand (tests, the position editor) makes a new list necessary and calls
+:meth:`Flow.forget` first, or sets ``verify`` to compare every reused list with a fresh one.
 """
 
 from __future__ import annotations
@@ -56,7 +63,7 @@ Ask = Callable[[State, Frame, Any], tuple[str, dict[str, Any]]]
 Wanted = Callable[[State, Frame, Any], bool]
 Run = Callable[[State, Frame, list[Event]], bool]
 Deciders = Callable[[State, Frame], list[Any]]
-Single = Callable[[State, Frame, Any], Action | None]
+Single = Callable[[State, Frame, Any], Action | list[Action] | None]
 Section = Callable[[State, Frame], str]
 
 MAX_AUTO = 100_000
@@ -119,7 +126,8 @@ class Step:
 
     ``run`` makes the step's automatic progress (``True`` when it changed the stack); ``roles``
     names who decides when it is not the flow's one actor; ``single`` may answer cheaply "is
-    there exactly one legal action, and which" for forced decisions (``None``: not one);
+    there exactly one legal action, and which" for forced decisions (``None``: not one), or
+    hand over the whole legal list where building it is the cheapest answer;
     ``section`` gives the rule of the phase under way where it differs from ``rule``; ``grows``
     names the locals a frame may gain on the way or carries only in some cases. A step with
     nothing to decide (only ``run``) leaves ``legal``, ``apply`` and ``ask`` out."""
@@ -168,6 +176,11 @@ class Flow:
         self.final = frozenset(final)
         self.forced = forced
         self.advances = forced or any(step.run is not None for step in self.steps.values())
+        self.changes = 0
+        """Actions applied through this flow, in any state: the guard of the kept lists."""
+        self._ready: tuple[State, int, Frame, dict[Any, list[Action]]] | None = None
+        self.verify = False
+        """Compare every kept list with a fresh one (tests): a stale list raises."""
 
     def step(self, state: State) -> Step:
         return self.steps[top(state)["s"]]
@@ -200,17 +213,22 @@ class Flow:
 
     def apply(self, state: State, actor: Any, action: Action) -> list[Event]:
         """Carry out one (already validated) action of ``actor``."""
+        self.changes += 1
+        self._ready = None
         if self.side is not None and action[0] in self.side.verbs and self.step(state).side is not None:
             return self.side.apply(state, actor, action)
         frame = top(state)
         events = self.steps[frame["s"]].apply(state, frame, actor, action)
         if self.advances:
-            self.advance(state, events)
+            self.advance(state, events, keep=self.changes)
         return events
 
-    def advance(self, state: State, events: list[Event]) -> None:
+    def advance(self, state: State, events: list[Event], keep: int = -1) -> None:
         """Run automatic steps and take forced decisions until a real decision is due (or
-        nobody acts); their log events are added to ``events``."""
+        nobody acts); their log events are added to ``events``. With ``keep`` (the change
+        counter of the action being applied) the lists that showed the decision is not forced
+        are kept for :meth:`ready`."""
+        lists: dict[Any, list[Action]] = {}
         for _ in range(MAX_AUTO):
             frame = top(state)
             if frame["s"] in self.final:
@@ -219,26 +237,53 @@ class Flow:
             if step.run is not None and step.run(state, frame, events):
                 continue
             deciders = step.roles(state, frame) if step.roles is not None else [self.actor(state, frame)]
-            forced = self._forced(state, frame, step, deciders) if self.forced else None
+            lists.clear()
+            forced = self._forced(state, frame, step, deciders, lists) if self.forced else None
             if forced is None:
+                if lists and keep == self.changes and step.side is None:
+                    self._ready = (state, keep, frame, lists)
                 return
             events += step.apply(state, frame, forced[0], forced[1])
         raise RuntimeError("the flow did not settle")
 
+    def ready(self, state: State, actor: Any) -> list[Action] | None:
+        """The legal actions of ``actor`` that the last action's advance listed in this very
+        state, if no action was applied through the flow since (else ``None``: list them)."""
+        kept = self._ready
+        if kept is None or kept[0] is not state or kept[1] != self.changes or kept[2] is not top(state):
+            return None
+        acts = kept[3].pop(actor, None)  # handed out once: the caller may keep or change it
+        if acts is not None and self.verify:
+            fresh = self.legal(state, actor)
+            if fresh != acts:
+                raise RuntimeError(f"a kept legal list is stale in step {top(state)['s']!r}: call forget()")
+        return acts
+
+    def forget(self) -> None:
+        """Drop the kept lists (after editing a state by hand)."""
+        self._ready = None
+
     @staticmethod
-    def _forced(state: State, frame: Frame, step: Step, deciders: list[Any]) -> tuple[Any, Action] | None:
-        """The first decider with exactly one legal action, and that action."""
+    def _forced(
+        state: State, frame: Frame, step: Step, deciders: list[Any], lists: dict[Any, list[Action]]
+    ) -> tuple[Any, Action] | None:
+        """The first decider with exactly one legal action, and that action; the lists of the
+        others go into ``lists``."""
         for actor in deciders:
             if step.single is not None:
                 one = step.single(state, frame, actor)
-                if one is not None:
+                if one is None:
+                    continue
+                if not isinstance(one, list):
                     return actor, one
-                continue
-            acts = step.legal(state, frame, actor)
+                acts = one
+            else:
+                acts = step.legal(state, frame, actor)
             if len(acts) == 1:
                 return actor, acts[0]
             if not acts:  # a decision without any option cannot stand: the step must end by itself
                 raise RuntimeError(f"dead end in step {frame['s']!r} for {actor!r}")
+            lists[actor] = acts
         return None
 
     def prompt(self, state: State, actor: Any, **args: Any) -> dict[str, Any]:

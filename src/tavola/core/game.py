@@ -290,7 +290,12 @@ class Game:
         view["result"] = self.result
         if role is not None and role in active:
             view["prompt"] = self.rules.prompt(seen, role)
-            view["actions"] = [list(a) for a in self.offer(role)]
+            offered = self.offer(role)
+            view["actions"] = [list(a) for a in offered]
+            nouns = [self.rules.action_nouns(seen, role, a) for a in offered]
+            if any(nouns):
+                # each action's nouns in words, in the order of the actions (Rules.action_nouns)
+                view["prompt"] = {**view["prompt"], "nouns": nouns}
         else:
             view["prompt"] = None
             view["actions"] = []

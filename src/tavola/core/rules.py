@@ -220,6 +220,13 @@ class Rules(ABC):
         """A short English label for an action (the web client translates by verb)."""
         return " ".join(str(p) for p in action)
 
+    def action_nouns(self, state: State, role: str, action: Action) -> Event | None:
+        """What an action's nouns say, as a catalogue message (``{"msg", "args"}``), for the
+        actions whose nouns are ids no reader should see (a card's number, two cities joined in
+        one word). The clients show it after the verb's label, in the terminal and in the
+        browser alike. None: the clients name each noun themselves."""
+        return None
+
     def summary(self, view: dict[str, Any]) -> list[list[Event]] | None:
         """The board of a view in words, for a client without a map (``tavola play``): lines,
         each a list of catalogue messages (``{"msg", "args"}``, as log entries are), read as

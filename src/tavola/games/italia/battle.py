@@ -71,21 +71,30 @@ def penalty(S: Static, st: State, x: int) -> int:
     return int(p["modifier"])
 
 
-def modifier(S: Static, st: State, a: int, x: int, y: int, attacker: bool) -> int:
-    """The total modifier of side ``x`` fighting ``y`` in land area ``a`` (§10.2, cumulative):
-    attackers -1 in highland or marsh and -2 against a city; +2 per own leader; +1 naval
-    supremacy; card penalties."""
-    mod = 0
+def modifiers(S: Static, st: State, a: int, x: int, y: int, attacker: bool) -> list[tuple[str, int]]:
+    """Each modifier of side ``x`` fighting ``y`` in land area ``a``, with the rule that gives it
+    (§10.2, cumulative): attackers -1 in highland or marsh (§10.3) and -2 against a city
+    (§10.6); +2 per own leader (§10.2); +1 naval supremacy (§10.9); a card's penalty."""
+    out: list[tuple[str, int]] = []
     if attacker:
         if S.rough[a]:
-            mod += MOD_ROUGH
+            out.append(("rough", MOD_ROUGH))
         if st["city"][a] == CITY:
-            mod += MOD_CITY
-    mod += S.leader_bonus * sum(1 for u in st["u"][a] if u[NAT] == x and u[KIND] == LEADER)
+            out.append(("city", MOD_CITY))
+    leaders = sum(1 for u in st["u"][a] if u[NAT] == x and u[KIND] == LEADER)
+    if leaders:
+        out.append(("leader", S.leader_bonus * leaders))
     if supremacy(S, st, a, x, y):
-        mod += MOD_SUPREMACY
-    mod += penalty(S, st, x)
-    return mod
+        out.append(("supremacy", MOD_SUPREMACY))
+    card = penalty(S, st, x)
+    if card:
+        out.append(("card", card))
+    return out
+
+
+def modifier(S: Static, st: State, a: int, x: int, y: int, attacker: bool) -> int:
+    """The total modifier of side ``x`` fighting ``y`` in land area ``a`` (§10.2, cumulative)."""
+    return sum(v for _, v in modifiers(S, st, a, x, y, attacker))
 
 
 # -- targets (§10.4) ---------------------------------------------------------------------------
@@ -335,9 +344,14 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """Both sides roll at once (§10.0); hits are removed after both have rolled (§10.2, §10.4)."""
     a, n, m = f["a"], f["n"], f["m"]
     raid = f["raid"]
-    mod_a = 0 if raid else modifier(S, st, a, n, m, True)
-    mod_d = 0 if raid else modifier(S, st, a, m, n, False)
+    # each modifier with its reason, for the battle panel (none in a raid, §10.7)
+    why_a = [] if raid else modifiers(S, st, a, n, m, True)
+    why_d = [] if raid else modifiers(S, st, a, m, n, False)
+    mod_a = sum(v for _, v in why_a)
+    mod_d = sum(v for _, v in why_d)
     split_d = _naval_split(st, f)
+    if split_d and any(u[FL] & F_NAVAL for u in _fighting(st, a, n)):
+        why_d = [*why_d, ("invasion", MOD_INVASION)]  # against the units from the sea only
     # §10.7: raiders hit on a fixed number; elephants make nobody retreat in a raid.
     dice_a, shots_a, hits_on_d, ele_a = _fire(
         S,
@@ -360,6 +374,8 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
             "dice_d": dice_d,
             "shots_a": shots_a,
             "shots_d": shots_d,
+            "mods_a": [list(x) for x in why_a],
+            "mods_d": [list(x) for x in why_d],
             "round": f["rounds"] + 1,
             "raid": bool(raid),
         }

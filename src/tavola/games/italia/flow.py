@@ -263,7 +263,7 @@ def step(rule: str, chapter: ModuleType, name: str) -> Step:
     def _roles(state: State, frame: Frame) -> list[str]:
         return roles(static(state["game"]), state, frame)  # type: ignore[misc]
 
-    def _single(state: State, frame: Frame, role: str) -> Action | None:
+    def _single(state: State, frame: Frame, role: str) -> Action | list[Action] | None:
         return single(static(state["game"]), state, frame, role)  # type: ignore[misc]
 
     def _asked(state: State, frame: Frame, role: str) -> tuple[str, dict[str, Any]]:

@@ -107,10 +107,12 @@ def fleet_seas(S: Static, st: State, n: int, areas: list[int] | None = None) -> 
     return sorted(seas)
 
 
-def city_sites(S: Static, st: State, n: int) -> list[int]:
+def city_sites(S: Static, st: State, n: int, areas: list[int] | None = None) -> list[int]:
     """Areas where ``n`` may build a city: controlled, allowed by the map, no city or ruin
-    there already (§2.2.1.9)."""
-    return [a for a in owned_areas(S, st, n) if S.city_ok[a] and st["city"][a] == 0]
+    there already (§2.2.1.9). ``areas``: the nation's owned areas, where already known."""
+    if areas is None:
+        areas = owned_areas(S, st, n)
+    return [a for a in areas if S.city_ok[a] and st["city"][a] == 0]
 
 
 def consular_ok(S: Static, st: State, n: int, extra: int) -> bool:
@@ -127,11 +129,20 @@ def consular_ok(S: Static, st: State, n: int, extra: int) -> bool:
 
 
 def buyable(
-    S: Static, st: State, n: int, bought: list[str], gold: int, *, tribute: bool = False
+    S: Static,
+    st: State,
+    n: int,
+    bought: list[str],
+    gold: int,
+    *,
+    tribute: bool = False,
+    areas: list[int] | None = None,
 ) -> list[str]:
-    """Unit types the nation may buy now (§6.2, §6.3), with room to place them (§7.1)."""
+    """Unit types the nation may buy now (§6.2, §6.3), with room to place them (§7.1).
+    ``areas``: the nation's owned areas, where already known."""
     out: list[str] = []
-    areas = owned_areas(S, st, n)
+    if areas is None:
+        areas = owned_areas(S, st, n)
     pend = st["pend"][n]
     land_bought = sum(1 for k in bought if k in LAND_KINDS) + sum(1 for k in pend if k in LAND_KINDS)
     if tribute:
@@ -174,8 +185,9 @@ def run_buy(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def legal_buy(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["n"]
     gold = st["gold"][n]
-    acts: list[Action] = [("buy", k) for k in buyable(S, st, n, st["bought"], gold)]
-    for a in city_sites(S, st, n):
+    areas = owned_areas(S, st, n)  # one scan of the board for the units and the cities
+    acts: list[Action] = [("buy", k) for k in buyable(S, st, n, st["bought"], gold, areas=areas)]
+    for a in city_sites(S, st, n, areas):
         if gold >= city_price(S, a) and a not in f["cities"]:
             acts.append(("city", a))
     acts.extend(capital_actions(S, st, n))  # §8.1: a capital may be declared at any time

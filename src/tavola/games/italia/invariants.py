@@ -63,7 +63,9 @@ CHECKS: dict[str, str] = {
     "10.7 raid": "a raid eliminates no defender, and the raiders leave the area",
     "6.1 income": "income is one gold per held land area (entry areas only where the card says so) and one per "
     "held city, halved where the card says, half of it (rounded down) paid to a ruler (§6.4)",
-    "6.1 gold cap": "after its turn no nation keeps more than 10 gold",
+    "6.1 gold cap": "after its turn no nation keeps more than 10 gold (tribute paid to it since excepted, §6.4)",
+    "6.4 tribute over the limit": "a ruler that a tribute took over 10 gold buys at most one unit at once and "
+    "keeps no more than 10 gold",
     "11.0 victory points": "VP change only through scoring and the events that give them; a subject keeps half "
     "its VP rounded up (§12.5.2); scoring only at the end of rounds 3, 5, 7, 9 (Italia I) or 3, 5, 8, 10 "
     "(Italia II)",
@@ -330,6 +332,9 @@ def check_stack_after_combat(t: Step) -> None:
         fought = {a for a in f.get("fought", ()) if not S.is_sea[a]}
         fought |= {e["args"]["area"] for e in t.ev("it.battle")}
         free = stack_free(S, st, n) | stack_free(S, t.before, n)
+        # A nation transformed after the combat (§12.4, the next round's start in the same
+        # transition) stands where its predecessor stood: the limit was the predecessor's.
+        was = {t.nat(e["args"]["into"]): t.nat(e["args"]["nation"]) for e in t.ev("it.transform")}
         for a in fought:
             for m in nations_in(st, a):
                 if m == n and a in free:
@@ -338,7 +343,8 @@ def check_stack_after_combat(t: Step) -> None:
                     continue  # reacting nations mind the limit only in their own turn (§12.3.2.5)
                 if len(nations_in(st, a)) > 1 or arrived_here(t, a):
                     continue
-                lim = limit(S, st, a, m) + (1 if [m, a] in st["over_limit"] else 0)
+                w = was.get(m, m)
+                lim = limit(S, st, a, w) + (1 if [w, a] in st["over_limit"] else 0)
                 c = units(st, a, m)
                 if c > lim and not pending_excess(st, m, a):
                     t.fail(name, f"{S.nkey[m]} keeps {c} units in {S.keys[a]} after combat (limit {lim})")
@@ -501,6 +507,20 @@ def battles_seen(t: Step) -> list[Battle]:
     return out
 
 
+def leaders_gone(t: Step, b: Battle, roll: Event) -> list[int]:
+    """Leaders per nation that retreated out of ``b``'s area in this transition before
+    ``roll``: they give no bonus in that round (§10.2: the +2 goes «a tutte le altre unità della
+    sua nazione nell'area di combattimento»; after a round either side may retreat some units,
+    a leader too, §10.5)."""
+    gone = [0] * t.S.N
+    for x in b.events:
+        if x is roll:
+            break
+        if x.get("msg") == "it.retreat" and x["args"]["unit"] == "leader" and x["args"]["from"] == b.area:
+            gone[t.nat(x["args"]["nation"])] += 1
+    return gone
+
+
 def check_modifiers(t: Step) -> None:
     """§10.2, §10.3, §10.6, §10.7, §10.9: the modifiers each side rolled with."""
     S = t.S
@@ -520,13 +540,14 @@ def check_modifiers(t: Step) -> None:
             continue
         name = "10.2 modifiers"
         t.hit(name)
+        gone = leaders_gone(t, b, e) if st is t.before else [0] * S.N
         if b.raid:
             want_a = want_d = 0
         else:
             want_a = -(1 if S.rough[a] else 0) - (2 if st["city"][a] == _CITY else 0)
-            want_a += 2 * sum(1 for u in st["u"][a] if u[_NAT] == n and u[_KIND] == "leader")
+            want_a += 2 * (sum(1 for u in st["u"][a] if u[_NAT] == n and u[_KIND] == "leader") - gone[n])
             want_a += int(supremacy(S, st, a, n, m))
-            want_d = 2 * sum(1 for u in st["u"][a] if u[_NAT] == m and u[_KIND] == "leader")
+            want_d = 2 * (sum(1 for u in st["u"][a] if u[_NAT] == m and u[_KIND] == "leader") - gone[m])
             want_d += int(supremacy(S, st, a, m, n))
         got = (e["args"]["mod_a"], e["args"]["mod_d"])
         if got != (want_a, want_d):
@@ -682,8 +703,25 @@ def check_gold_cap(t: Step) -> None:
         name = "6.1 gold cap"
         t.hit(name)
         n = f["n"]
-        if t.after["gold"][n] > 10:
-            t.fail(name, f"{t.S.nkey[n]} keeps {t.after['gold'][n]} gold after its turn")
+        kept = t.after["gold"][n] - tribute_received(t, n)
+        if kept > 10:
+            t.fail(name, f"{t.S.nkey[n]} keeps {kept} gold after its turn")
+    for f in ended(t.before, t.after, "tribute"):
+        name = "6.4 tribute over the limit"
+        t.hit(name)
+        n = f["n"]
+        if t.after["gold"][n] - tribute_received(t, n) > 10:
+            t.fail(name, f"{t.S.nkey[n]} keeps {t.after['gold'][n]} gold after its purchase with the tribute")
+        bought = sum(1 for e in t.ev("it.buy_pending") if e["args"]["nation"] == t.S.nkey[n])
+        if bought > 1:
+            t.fail(name, f"{t.S.nkey[n]} buys {bought} units at once with the tribute")
+
+
+def tribute_received(t: Step, n: int) -> int:
+    """Gold paid to ``n`` by its subjects in this transition (§6.4): a ruler's turn may end and a
+    subject's begin in one transition, and the tribute may take the ruler over 10 until it
+    has bought its one unit at once («può acquistare subito una nuova unità militare»)."""
+    return sum(e["args"]["gold"] for e in t.ev("it.tribute") if e["args"]["nation"] == t.S.nkey[n])
 
 
 # -- §11 victory points ------------------------------------------------------------------------
@@ -728,7 +766,9 @@ def check_vp(t: Step) -> None:
             continue
         got = halved[n]
         owed = got + lost  # the subject's half points before halving
-        if lost < 0 or got != 2 * -((-owed) // 4):
+        # Half, rounded up to the whole point (FAQ: «l'arrotondamento di "mezzi punti vittoria"
+        # viene sempre fatto al punto»): half a point earned is worth a whole one kept.
+        if owed <= 0 or got != 2 * -((-owed) // 4):
             t.fail(name, f"{S.nkey[n]} keeps {got / 2} of {owed / 2} VP as a subject (half, rounded up)")
 
 

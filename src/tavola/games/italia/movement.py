@@ -297,16 +297,9 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
         f["group"] = fg
 
 
-def movable_areas(S: Static, st: State, f: Frame, first: bool) -> list[int]:
-    """§9.0: areas where a move can start or go on (only the first one found if ``first``)."""
-    n = f["n"]
-    out = []
-    for a, lst in enumerate(st["u"]):
-        if lst and any(u[NAT] == n or u[KIND] == FLEET for u in lst) and selectable(S, st, f, a):
-            out.append(a)
-            if first:
-                break
-    return out
+def movable_areas(S: Static, st: State, f: Frame) -> list[int]:
+    """§9.0: areas where a move can start or go on."""
+    return [a for a, lst in enumerate(st["u"]) if lst and selectable(S, st, f, a)]
 
 
 def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
@@ -367,7 +360,7 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     g = f["group"]
     acts: list[Action] = []
     if g < 0:
-        acts.extend(("area", a) for a in movable_areas(S, st, f, False))
+        acts.extend(("area", a) for a in movable_areas(S, st, f))
         for a in f.get("exits", ()):
             if any(u[NAT] == n and u[KIND] != FLEET for u in st["u"][a]):
                 acts.append(("exit", a))
@@ -638,19 +631,17 @@ def exit_unit(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
             return
 
 
+def single_move(S: Static, st: State, f: Frame, role: str) -> list[Action] | None:
+    """Whether the move is forced: the legal list, for the flow to take its only action or
+    keep it for the next listing; ``None`` (never forced) while the card offers exits."""
+    if f["group"] < 0 and f.get("exits"):
+        return None
+    return legal_move(S, st, f, role)
+
+
 def exit_areas(S: Static, n: int) -> list[int]:
     """Entry areas through which the card lets units leave the game (FAQ 'Visigoti e Unni')."""
     return [e.area_id for e in S.vp_events[n].get("exit", ())]
-
-
-def single_move(S: Static, st: State, f: Frame, role: str) -> Action | None:
-    """The only legal action, if there is exactly one (the driver takes it at once)."""
-    if f["group"] < 0:
-        if f.get("exits") or movable_areas(S, st, f, True):
-            return None
-        return ("done",)
-    acts = legal_move(S, st, f, role)
-    return acts[0] if len(acts) == 1 else None
 
 
 def start_move(

@@ -57,8 +57,11 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
     ok_origin = S.special[x].get("entry_as_normal", {}).get("retreat_against_origin", False)
     # §12.3.1: a campaigning army may retreat into its subjects' areas, but not when it
     # withdraws because a nation submitted: it leaves every area of its subject (§12.5.2).
-    camp = st.get("camp_nat") == x and f["mode"] != "submit"
-    blocked = st.get("react_from", []) if camp else []
+    # That withdrawal is still a retreat of the campaigning player: never into an area a
+    # reaction started from (§12.3.2.3).
+    campaigning = st.get("camp_nat") == x
+    camp = campaigning and f["mode"] != "submit"
+    blocked = st.get("react_from", []) if campaigning else []
     for b in S.land_adj[a]:
         if S.is_entry[b] and b not in S.entry_ok[x]:
             continue

@@ -107,6 +107,9 @@ class ItaliaRules(Rules):
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["over"]:
             return []
+        kept = FLOW.ready(state, role)  # listed by the last action's advance: not listed again
+        if kept is not None:
+            return kept
         if role not in FLOW.deciders(state):
             return []
         return FLOW.legal(state, role)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core import flow, rng
+from tavola.core import rng
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     DECK_SIZE,
@@ -23,6 +23,8 @@ from tavola.games.maria.common import (
     private,
     superpower,
 )
+from tavola.games.maria.display import card_modifier
+from tavola.games.maria.subsidies import pay
 
 
 def new_decks(state: State) -> None:
@@ -100,8 +102,6 @@ def draws(state: State, power: str) -> int:
             n -= sub["shift"]
     if state["scenario"] == "introductory":
         n += N.introductory_draw_change.get(power, 0)
-    from tavola.games.maria.politics import card_modifier
-
     return max(0, n + card_modifier(state, power))
 
 
@@ -109,8 +109,6 @@ def draw_phase(state: State, group: int) -> list[dict[str, Any]]:
     """§5, §8: the active powers draw their tactical cards (each sees only its own); §20: a
     subsidy contract's card goes to its receiver unseen."""
     events = []
-    from tavola.games.maria.subsidies import pay
-
     for power in group_powers(state, group):
         got = draw(state, power, draws(state, power))
         role = state["control"][power]
@@ -142,18 +140,13 @@ def legal_pay(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any,
 def apply_pay(
     state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
 ) -> list[dict[str, Any]]:
+    """§8: one card paid (once the cost is met, :func:`.sequence.apply_pay` carries on)."""
     power = frame["power"]
     cid = int(action[1])
     state["hands"][power].remove(cid)
     discard(state, [cid])
     frame["paid"] += pay_value(state, cid)
-    events = [event("ev.pay", power=power, card=card_name(cid), why=frame["why"])]
-    if frame["paid"] >= frame["cost"]:
-        from tavola.games.maria import sequence
-
-        flow.pop(state)
-        events += sequence.paid(state, frame)
-    return events
+    return [event("ev.pay", power=power, card=card_name(cid), why=frame["why"])]
 
 
 def ask_pay(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:

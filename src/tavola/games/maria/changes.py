@@ -28,7 +28,9 @@ from tavola.games.maria.common import (
     owner,
     piece_power,
     saxony_stance,
+    superpower,
 )
+from tavola.games.maria.display import tracks
 from tavola.games.maria.hussars import maps_in_play
 
 SILESIA, CORE_AUSTRIA = "silesia", "austria"
@@ -58,7 +60,41 @@ def may_enter(state: State, power: str, city: str) -> bool:
     home = owner(state, city)
     if neutral(state, power) and home != power:
         return False
-    return not (home is not None and home != power and neutral(state, home))
+    return not stranded(state, power, city)
+
+
+def stranded(state: State, power: str, city: str) -> bool:
+    """§19.4: ``city`` lies in the territory of a neutral power other than ``power``, where a
+    piece of ``power`` may not be (§19.3: it leaves as fast as it can)."""
+    home = owner(state, city)
+    return home is not None and home != power and neutral(state, home)
+
+
+def exit_distance(state: State, city: str) -> int:
+    """§19.3: the cities from ``city`` to the nearest city outside the neutral territory it lies
+    in, along the roads (pieces ignored; 0 outside it)."""
+    home = owner(state, city)
+    maps = maps_in_play(state)
+    seen, queue = {city: 0}, deque([city])
+    while queue:
+        c = queue.popleft()
+        if owner(state, c) != home:
+            return seen[c]
+        for n in GEO.neighbours(c, maps):
+            if n not in seen:
+                seen[n] = seen[c] + 1
+                queue.append(n)
+    return len(GEO.cities)  # a territory with no way out (not on the printed board)
+
+
+def toward_exit(state: State, power: str, here: str, city: str) -> bool:
+    """§19.3: «I pezzi stranieri devono lasciare la Sassonia in meno turni possibile»: a foreign
+    piece in a neutral territory moves only along a shortest way out, each step one city nearer
+    the border, and enters no other neutral territory (§19.4). (The book says it of Saxony; a
+    piece caught in a neutral Prussia, §19.1, leaves the same way.)"""
+    if not stranded(state, power, city):
+        return may_enter(state, power, city)
+    return exit_distance(state, city) == exit_distance(state, here) - 1
 
 
 # --- §19.3 Saxony leaves its alliance ------------------------------------------------------------------
@@ -71,8 +107,6 @@ def prussia_lost(state: State, power: str, points: int, city: str | None) -> Non
     point France or Prussia loses on the Bohemia map. Asked before any retreat."""
     if not boxes.advanced(state) or points <= 0 or "saxony" not in state["tracks"]:
         return
-    from tavola.games.maria.common import superpower
-
     sp = superpower(state, power)
     if state["players"] == 2:
         if sp not in ("prussia", "france") or city is None or GEO.cities[city].map != "bohemia":
@@ -103,8 +137,6 @@ def ask_saxony(state: State, frame: dict[str, Any], role: str) -> tuple[str, dic
 
 
 def move_saxony(state: State, n: int) -> list[dict[str, Any]]:
-    from tavola.games.maria.politics import tracks
-
     spaces = tracks()["saxony"].spaces
     last = max(i for i, s in enumerate(spaces) if s.zone != "s_box")
     before = saxony_stance(state)
@@ -165,7 +197,7 @@ def _free_near(state: State, city: str, piece: str, home: str | None = None) -> 
 
 # --- §19.1 Prussia annexes Silesia ------------------------------------------------------------------
 PEACE_FRAME = {"step": "offer (Prussia) or accept (Austria)"}
-TRAIN_FRAME = {"train": "Prussia's second supply train, placed free (§19.1 step 5)"}
+PLACE_TRAIN_FRAME = {"train": "Prussia's second supply train, placed free (§19.1 step 5)"}
 
 
 def silesia_held(state: State) -> bool:
@@ -220,8 +252,6 @@ def annex(state: State) -> list[dict[str, Any]]:
     state["silesia_annexed"] = True
     if saxony_stance(state) == "prussian_ally":
         before = saxony_stance(state)
-        from tavola.games.maria.politics import tracks
-
         state["tracks"]["saxony"] = next(
             i for i, s in enumerate(tracks()["saxony"].spaces) if s.zone == "s_box"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
 from tavola.core.flow import Flow, SideActions, Step
@@ -43,131 +44,49 @@ TRANSFERS = SideActions(
     stacks.apply_transfer,
 )
 
+
+def _decision(section: str, chapter: ModuleType, name: str, **more: Any) -> Step:
+    """The step ``name`` of a chapter module, written the one way every chapter writes its
+    decisions: ``legal_<name>``, ``apply_<name>``, ``ask_<name>`` and ``<NAME>_FRAME`` (the
+    frame's locals; none when the module declares no frame)."""
+    return Step(
+        section,
+        getattr(chapter, f"legal_{name}"),
+        getattr(chapter, f"apply_{name}"),
+        getattr(chapter, f"ask_{name}"),
+        frame=getattr(chapter, f"{name.upper()}_FRAME", {}),
+        **more,
+    )
+
+
 FLOW = Flow(
     {
         "sequence": Step("§5", _nobody, _nothing, _wait),
-        "allocate": Step("§4", setup.legal_allocate, setup.apply_allocate, setup.ask_allocate),
-        "hussar": Step(
-            "§7", hussars.legal_hussar, hussars.apply_hussar, hussars.ask_hussar, frame=hussars.HUSSAR_FRAME
-        ),
-        "subsidy": Step("§8", sequence.legal_subsidy, sequence.apply_subsidy, sequence.ask_subsidy),
-        "pay": Step("§8", cards.legal_pay, cards.apply_pay, cards.ask_pay, frame=cards.PAY_FRAME),
-        "move": Step(
-            "§10.1",
-            movement.legal_move,
-            movement.apply_move,
-            movement.ask_move,
-            frame=movement.MOVE_FRAME,
-            grows=movement.MOVE_GROWS,
-            side=_own_turn,
-        ),
-        "consent": Step(
-            "§10.1",
-            movement.legal_consent,
-            movement.apply_consent,
-            movement.ask_consent,
-            frame=movement.CONSENT_FRAME,
-        ),
-        "commander": Step(
-            "§6",
-            movement.legal_commander,
-            movement.apply_commander,
-            movement.ask_commander,
-            frame=movement.COMMANDER_FRAME,
-        ),
-        "reentry": Step(
-            "§10.2",
-            movement.legal_reentry,
-            movement.apply_reentry,
-            movement.ask_reentry,
-            frame=movement.REENTRY_FRAME,
-        ),
-        "combat": Step(
-            "§11.1", combat.legal_combat, combat.apply_combat, combat.ask_combat, frame=combat.COMBAT_FRAME
-        ),
-        "battle": Step(
-            "§11.1", combat.legal_battle, combat.apply_battle, combat.ask_battle, frame=combat.BATTLE_FRAME
-        ),
-        "retreat": Step(
-            "§11.2",
-            combat.legal_retreat,
-            combat.apply_retreat,
-            combat.ask_retreat,
-            frame=combat.RETREAT_FRAME,
-        ),
-        "suit": Step(
-            "§17.2", politics.legal_suit, politics.apply_suit, politics.ask_suit, frame=politics.SUIT_FRAME
-        ),
-        "bid": Step(
-            "§17.3", politics.legal_bid, politics.apply_bid, politics.ask_bid, frame=politics.BID_FRAME
-        ),
-        "select": Step(
-            "§17.5",
-            politics.legal_select,
-            politics.apply_select,
-            politics.ask_select,
-            frame=politics.SELECT_FRAME,
-        ),
-        "execute": Step(
-            "§17.5",
-            politics.legal_execute,
-            politics.apply_execute,
-            politics.ask_execute,
-            frame=politics.EXECUTE_FRAME,
-        ),
-        "expedition": Step(
-            "§17.5",
-            politics.legal_expedition,
-            politics.apply_expedition,
-            politics.ask_expedition,
-            frame=politics.EXPEDITION_FRAME,
-        ),
-        "room": Step(
-            "§17.5", politics.legal_room, politics.apply_room, politics.ask_room, frame=politics.ROOM_FRAME
-        ),
-        "vote": Step(
-            "§18", politics.legal_vote, politics.apply_vote, politics.ask_vote, frame=politics.VOTE_FRAME
-        ),
-        "saxony": Step(
-            "§19.3",
-            changes.legal_saxony,
-            changes.apply_saxony,
-            changes.ask_saxony,
-            frame=changes.SAXONY_FRAME,
-        ),
-        "peace": Step(
-            "§19.1", changes.legal_peace, changes.apply_peace, changes.ask_peace, frame=changes.PEACE_FRAME
-        ),
-        "place_train": Step(
-            "§19.1",
-            changes.legal_place_train,
-            changes.apply_place_train,
-            changes.ask_place_train,
-            frame=changes.TRAIN_FRAME,
-        ),
-        "reduce": Step(
-            "§19.2",
-            changes.legal_reduce,
-            changes.apply_reduce,
-            changes.ask_reduce,
-            frame=changes.REDUCE_FRAME,
-        ),
-        "contract": Step(
-            "§20",
-            subsidies.legal_contract,
-            subsidies.apply_contract,
-            subsidies.ask_contract,
-            frame=subsidies.CONTRACT_FRAME,
-        ),
-        "winter": Step(
-            "§13",
-            winter.legal_winter,
-            winter.apply_winter,
-            winter.ask_winter,
-            frame=winter.WINTER_FRAME,
-            grows=winter.WINTER_GROWS,
-            side=_own_turn,
-        ),
+        "allocate": _decision("§4", setup, "allocate"),
+        "hussar": _decision("§7", hussars, "hussar"),
+        "subsidy": _decision("§8", sequence, "subsidy"),
+        # §8: a card is paid (cards); once the cost is met what it paid for happens (sequence)
+        "pay": Step("§8", cards.legal_pay, sequence.apply_pay, cards.ask_pay, frame=cards.PAY_FRAME),
+        "move": _decision("§10.1", movement, "move", grows=movement.MOVE_GROWS, side=_own_turn),
+        "consent": _decision("§10.1", movement, "consent"),
+        "commander": _decision("§6", movement, "commander"),
+        "reentry": _decision("§10.2", movement, "reentry"),
+        "combat": _decision("§11.1", combat, "combat"),
+        "battle": _decision("§11.1", combat, "battle"),
+        "retreat": _decision("§11.2", combat, "retreat"),
+        "suit": _decision("§17.2", politics, "suit"),
+        "bid": _decision("§17.3", politics, "bid"),
+        "select": _decision("§17.5", politics, "select"),
+        "execute": _decision("§17.5", politics, "execute"),
+        "expedition": _decision("§17.5", politics, "expedition"),
+        "room": _decision("§17.5", politics, "room"),
+        "vote": _decision("§18", politics, "vote"),
+        "saxony": _decision("§19.3", changes, "saxony"),
+        "peace": _decision("§19.1", changes, "peace"),
+        "place_train": _decision("§19.1", changes, "place_train"),
+        "reduce": _decision("§19.2", changes, "reduce"),
+        "contract": _decision("§20", subsidies, "contract"),
+        "winter": _decision("§13", winter, "winter", grows=winter.WINTER_GROWS, side=_own_turn),
     },
     actor=lambda state, frame: None,
     side=TRANSFERS,

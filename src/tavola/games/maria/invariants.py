@@ -263,6 +263,79 @@ def supply_path(state: dict[str, Any], gid: str) -> int | None:
 
 
 def check_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, list[str]]:
+    """§9 supply (:func:`check_supply_step`) and §19.3 a neutral Saxony
+    (:func:`check_saxony_step`). (Whether the supply check applied, the violations.)"""
+    applied, out = check_supply_step(before, after)
+    return applied, out + check_saxony_step(before, after)
+
+
+def _saxony_neutral(state: dict[str, Any]) -> bool:
+    """§19.3: the Saxony marker on the neutral space (or in the S box, §19.1)."""
+    tracks = state.get("tracks") or {}
+    if "saxony" not in tracks:
+        return False
+    from tavola.games.maria.board import load_components
+
+    zone = load_components().tracks["saxony"].spaces[tracks["saxony"]].zone
+    return zone in ("neutral", "s_box")
+
+
+def _saxony_exit(city: str) -> int:
+    """Cities from a Saxon city to the nearest city outside Saxony, by the roads."""
+    dist, queue = {city: 0}, deque([city])
+    while queue:
+        c = queue.popleft()
+        if GEO.cities[c].territory != "saxony":
+            return dist[c]
+        for n in GEO.adjacent[c]:
+            if n not in dist:
+                dist[n] = dist[c] + 1
+                queue.append(n)
+    return len(GEO.cities)
+
+
+def _pieces(state: dict[str, Any]) -> dict[str, str | None]:
+    where = {g: x["city"] for g, x in state["generals"].items() if g not in state["out"]}
+    where.update({t: c for t, c in state["trains"].items() if t not in state["out"]})
+    return where
+
+
+def check_saxony_step(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """§19.3, §19.4: while Saxony is neutral no foreign piece enters it, and one still inside
+    leaves «in meno turni possibile»: it never moves away from the way out, and when its power's
+    movement sub-phase ends it has moved if an empty city nearer the border was next to it."""
+    if not (_saxony_neutral(before) and _saxony_neutral(after)):
+        return []
+    out = []
+    was, now = _pieces(before), _pieces(after)
+    for pid, city in now.items():
+        old = was.get(pid)
+        if _power(pid) == "saxony" or city is None or city == old or GEO.cities[city].territory != "saxony":
+            continue
+        if old is None or GEO.cities[old].territory != "saxony":
+            out.append(f"§19.4: {pid} entered neutral Saxony at {city}")
+        elif _saxony_exit(city) >= _saxony_exit(old):
+            out.append(f"§19.3: {pid} moved from {old} to {city}, no nearer the way out of neutral Saxony")
+    top = before["flow"][-1]
+    if top["s"] != "move" or after.get("prussia_neutral"):
+        return out  # (a neutral Prussia may close the way out: not checked then)
+    if any(f["s"] == "move" and f["group"] == top["group"] for f in after["flow"]):
+        return out  # the movement goes on
+    from tavola.games.maria.common import group_powers
+
+    taken = {c for c in now.values() if c is not None}
+    for pid, city in now.items():
+        if city is None or pid in before["moved"] or _power(pid) == "saxony":
+            continue
+        if _power(pid) not in group_powers(before, top["group"]) or GEO.cities[city].territory != "saxony":
+            continue
+        nearer = [n for n in GEO.adjacent[city] if _saxony_exit(n) < _saxony_exit(city) and n not in taken]
+        if nearer:
+            out.append(f"§19.3: {pid} stayed in neutral Saxony at {city} with {nearer[0]} open")
+    return out
+
+
+def check_supply_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, list[str]]:
     """§9: when a movement sub-phase opens, every general of its powers still face up is at home
     or within 6 cities of a train of its own colour. (Whether it applied, the violations.)"""
     out: list[str] = []

@@ -43,7 +43,10 @@ MOVE_FRAME = {
 MOVE_GROWS = {
     "refused": "cities where the other player refused a stack to the piece moving (§10.1)",
     "agreed": "the city where the other player agreed to a stack (§10.1)",
+    "flanders": "whose turn it is on the Flanders map while Austria and the Pragmatic Army alternate (§10.1)",
+    "on_flanders": "the piece moving now has moved on the Flanders map (§10.1)",
 }
+PIECE_KEYS = ("refused", "agreed", "on_flanders")  # what one piece's move leaves in the frame
 REENTRY_FRAME = {"train": "the train re-entering (§10.2)", "group": "the action phase"}
 
 
@@ -89,12 +92,15 @@ def next_cities(state: State, frame: dict[str, Any]) -> list[str]:
     power = piece_power(piece)
     moving = generals_at(state, here) if frame["stack"] else [piece]
     occupied = occupancy(state)
+    turn = flanders_turn(state, frame)
     out = []
     for n, main in GEO.adjacent[here].items():
         if GEO.cities[n].map not in maps_in_play(state) or not _can_cross(state, piece, here, n):
             continue
-        if not changes.may_enter(state, power, n):
-            continue  # §19.4
+        if not changes.toward_exit(state, power, here, n):
+            continue  # §19.3, §19.4
+        if GEO.cities[n].map == FLANDERS and turn not in (None, power):
+            continue  # §10.1: the other power's turn on the Flanders map
         if frame["march"]:
             if steps + 1 > mv["forced_march"] or not (main and frame["main"]):
                 continue
@@ -196,9 +202,17 @@ def legal_move(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any
     if role not in movers(state, frame):
         return []
     if frame["piece"]:
-        return [("to", c) for c in next_cities(state, frame)] + [("stop",)]
+        steps: list[tuple[Any, ...]] = [("to", c) for c in next_cities(state, frame)]
+        if steps and must_leave(state, frame, frame["piece"]):
+            return steps  # §19.3: no stop inside a neutral territory while a way out is open
+        return [*steps, ("stop",)]
     out: list[tuple[Any, ...]] = []
-    pieces = movable(state, role, frame)
+    turn = flanders_turn(state, frame)
+    pieces = [
+        p
+        for p in movable(state, role, frame)
+        if turn in (None, piece_power(p)) or GEO.cities[_where(state, p)].map != FLANDERS
+    ]
     for pid in pieces:
         out.append(("move", pid))
         if pid in state["generals"]:
@@ -222,8 +236,50 @@ def legal_move(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any
             continue
         if reentry_cities(state, tid):
             out.append(("reenter", tid))
-    out.append(("done",))
+    if not any(must_leave(state, frame, p) for p in movable(state, role, frame)):
+        out.append(("done",))
     return out
+
+
+def must_leave(state: State, frame: dict[str, Any], piece: str) -> bool:
+    """§19.3: a foreign piece in a neutral territory must move out in as few turns as possible:
+    its player may not end its move there, nor the movement, while a step out is open to it."""
+    if not changes.stranded(state, piece_power(piece), _where(state, piece)):
+        return False
+    if frame["piece"] == piece:
+        return bool(next_cities(state, frame))
+    alone = {**frame, "piece": piece, "stack": False, "march": False, "path": [], "main": True}
+    for key in PIECE_KEYS:
+        alone.pop(key, None)
+    return bool(next_cities(state, alone))
+
+
+# --- §10.1: Austria and the Pragmatic Army alternate on the Flanders map ------------------------
+FLANDERS = "flanders"
+
+
+def flanders_turn(state: State, frame: dict[str, Any]) -> str | None:
+    """§10.1: «Se dovesse nascere una disputa tra l'Armata Pragmatica e l'Austria circa l'ordine
+    con la quale vogliono muovere sulla mappa Fiandre, questi si alternano nei movimenti su
+    questa mappa partendo dall'Armata Pragmatica»: the power whose turn it is to move a piece
+    on the Flanders map, or None while moves there are free (one player plays both, §24; one
+    of them has ended its movement or has no piece left to move there; option
+    ``flanders_order=free``, for players who agree on the order)."""
+    if state["options"].get("flanders_order", "alternate") != "alternate":
+        return None
+    if FLANDERS not in maps_in_play(state) or not set(group_powers(state, frame["group"])) >= PAIR:
+        return None
+    control = state["control"]
+    if control["austria"] == control["pragmatic_army"]:
+        return None
+    for power in PAIR:
+        role = control[power]
+        if role in frame["done"] or not any(
+            piece_power(p) == power and GEO.cities[_where(state, p)].map == FLANDERS
+            for p in movable(state, role, frame)
+        ):
+            return None
+    return str(frame.get("flanders", "pragmatic_army"))
 
 
 def apply_move(
@@ -231,7 +287,7 @@ def apply_move(
 ) -> list[dict[str, Any]]:
     verb = action[0]
     if verb in ("move", "march", "stack", "march_stack"):
-        for key in MOVE_GROWS:
+        for key in PIECE_KEYS:
             frame.pop(key, None)
     if verb in ("move", "march"):
         frame.update(piece=action[1], stack=False, march=verb == "march", path=[], main=True)
@@ -283,6 +339,8 @@ def _step(state: State, frame: dict[str, Any], city: str) -> list[dict[str, Any]
     events += changes.left_prussia(state, piece, city)
     frame["path"].append(city)
     frame["main"] = frame["main"] and main
+    if GEO.cities[here].map == FLANDERS:
+        frame["on_flanders"] = True
     events.append(event("ev.move", piece=piece, frm=here, to=city))
     joined = [p for p in there if p in state["generals"]]
     if joined:
@@ -298,8 +356,11 @@ def _finish(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     here = _where(state, piece)
     moving = generals_at(state, here) if frame["stack"] else [piece]
     state["moved"] += [p for p in moving if p not in state["moved"]]
+    power = piece_power(piece)
+    if power in PAIR and (frame.pop("on_flanders", False) or GEO.cities[here].map == FLANDERS):
+        frame["flanders"] = next(iter(PAIR - {power}))
     frame.update(piece="", stack=False, march=False, path=[], main=True)
-    for key in MOVE_GROWS:
+    for key in PIECE_KEYS:
         frame.pop(key, None)
     events: list[dict[str, Any]] = []
     gens = generals_at(state, here)

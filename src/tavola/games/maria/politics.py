@@ -17,12 +17,10 @@ of the turn), ``emperor`` (the power whose marker is in the Emperor box), ``vote
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from tavola.core import flow, rng
 from tavola.games.maria import boxes, cards, changes
-from tavola.games.maria.board import load_components
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     SUITS,
@@ -37,38 +35,20 @@ from tavola.games.maria.common import (
     private,
     saxony_stance,
 )
+from tavola.games.maria.display import (
+    bid_boxes,
+    components,
+    icons_on,
+    political_cards,
+    reserve_value,
+    start_space,
+    tracks,
+)
 
 SUPERPOWERS = ("austria", "prussia", "france", "pragmatic_army")
 CANDIDATES = ("francis", "charles")  # §18: Francis Stephen of Lorraine, Charles Albert of Bavaria
 FRANCIS_ALWAYS = ("austria", "pragmatic_army")  # §18: their votes always go to Francis
 EXPEDITION_TROOPS, EXPEDITION_COST = 2, 8  # §17.5: 2 troops at 8 points
-
-
-@cache
-def _components() -> Any:
-    return load_components()
-
-
-def political_cards() -> dict[str, Any]:
-    return {c.id: c for c in _components().political_cards}
-
-
-def tracks() -> dict[str, Any]:
-    return dict(_components().tracks)
-
-
-def bid_boxes() -> tuple[str, ...]:
-    """§17.3: the bidding boxes left to right, Prussia first, then France."""
-    return tuple(_components().bid_boxes)
-
-
-def reserve_value() -> int:
-    """§17.4: a Reserve on the political board is always of the dominant suit and worth 16."""
-    return int(_components().deck.reserve_political_value)
-
-
-def start_space(track: str) -> int:
-    return next(i for i, s in enumerate(tracks()[track].spaces) if s.start)
 
 
 def no_politics() -> dict[str, Any]:
@@ -114,28 +94,9 @@ def active(state: State) -> bool:
     return boxes.advanced(state)
 
 
-def icons_on(state: State, track: str, space: int | None = None) -> list[tuple[str, str]]:
-    """The (icon, power) pairs of a track's space (the marker's, by default)."""
-    where = state["tracks"][track] if space is None else space
-    return [(i.icon, i.power) for i in tracks()[track].spaces[where].icons]
-
-
 def in_s_box(state: State, track: str) -> bool:
     """§19.1: the Saxony marker in the S box, off the track's line, moves no more."""
     return track == "saxony" and tracks()[track].spaces[state["tracks"][track]].zone == "s_box"
-
-
-def card_modifier(state: State, power: str) -> int:
-    """§17.5: each CT penalty icon under a marker draws the power 1 card fewer, each bonus 1
-    more."""
-    if not state.get("tracks"):
-        return 0
-    n = 0
-    for t in state["tracks"]:
-        for icon, p in icons_on(state, t):
-            if p == power:
-                n += {"tc_bonus": 1, "tc_penalty": -1}.get(icon, 0)
-    return n
 
 
 def under_expedition(state: State, power: str) -> bool:
@@ -474,7 +435,7 @@ def ask_expedition(state: State, frame: dict[str, Any], role: str) -> tuple[str,
 
 
 def offmap_box(power: str) -> Any:
-    return next(b for b in _components().boxes.values() if b.kind == "offmap" and b.power == power)
+    return next(b for b in components().boxes.values() if b.kind == "offmap" and b.power == power)
 
 
 def expedition_over(state: State, power: str) -> list[dict[str, Any]]:

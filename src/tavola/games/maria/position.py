@@ -19,7 +19,7 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.errors import PositionError
-from tavola.games.maria import hidden, sequence, setup
+from tavola.games.maria import hidden, invariants, politics, sequence, setup
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
     ACTION_PHASES,
@@ -172,8 +172,6 @@ def position_seen(state: State, role: str) -> dict[str, Any]:
 
 
 def _year(card_id: str) -> int:
-    from tavola.games.maria import politics
-
     return int(politics.political_cards()[card_id].year)
 
 
@@ -577,7 +575,5 @@ def _read_hussars(pos: dict[str, Any], state: State) -> None:
 
 
 def _check_rules(state: State) -> None:
-    from tavola.games.maria.rules import RULES
-
-    problems = RULES.check(state)
+    problems = invariants.check(state) + FLOW.check(state)
     _need(not problems, "position", problems[0] if problems else "")

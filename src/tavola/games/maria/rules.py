@@ -75,9 +75,11 @@ class MariaRules(Rules):
         return FLOW.prompt(state, role)
 
     def determinize(self, state: State, role: str, seed: int) -> State:
-        """A world consistent with what ``role`` sees: the other powers' hands and the draw pile
-        dealt again from the cards it cannot see, their troops spread again over their generals
-        with the same totals (§6: totals are public, single generals' numbers are not)."""
+        """A world consistent with what ``role`` sees, built from that alone: the other powers'
+        hands, their face-down bids and the draw pile dealt again from the cards it cannot see,
+        their troops spread again over their generals with the same totals (§6: totals are
+        public, single generals' numbers are not), the political cards to come shuffled again
+        by year, the secret winter scores (§13) guessed from the public pools."""
         world = super().determinize(state, role, seed)
         if world["result"] is not None:
             return world
@@ -96,6 +98,10 @@ class MariaRules(Rules):
             world["pnew"][p], rest = rest[0], rest[1:]
         world["pile"] = rest
         world["pdeck"] = _reshuffled_years(world)
+        # §13: the winter scores are written in secret; the world's are the pools as they
+        # stand now (public), one for each winter already scored
+        for sp, scores in world["winter_scores"].items():
+            world["winter_scores"][sp] = [world["pools"][sp]] * len(scores)
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
                 gens = sorted(
@@ -184,6 +190,12 @@ class MariaRules(Rules):
             )
         ]
         return space
+
+    def action_nouns(self, state: State, role: str, action: Action) -> Event | None:
+        return views.action_nouns(state, action)
+
+    def summary(self, view: dict[str, Any]) -> list[list[Event]]:
+        return views.summary(view)
 
     def undoable(self, state: State, role: str, action: Action) -> bool:
         return action[0] not in NO_UNDO

@@ -30,6 +30,17 @@ from tavola.games.maria.hussars import hussar_cities
 SUBSIDY_FRAME: dict[str, str] = {}
 
 
+def apply_pay(
+    state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
+) -> list[dict[str, Any]]:
+    """§8: a card paid; once the cost is met, what it paid for happens (:func:`paid`)."""
+    events = cards.apply_pay(state, frame, role, action)
+    if frame["paid"] >= frame["cost"]:
+        flow.pop(state)
+        events += paid(state, frame)
+    return events
+
+
 def paid(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     """A payment complete: what it was for happens (§9 supply, §10.2 a train)."""
     if frame["why"] == "supply":

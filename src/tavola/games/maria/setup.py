@@ -65,6 +65,13 @@ ADVANCED_OPTIONS = (
         "France may reduce its objectives when",
         "§19.2",
     ),
+    OptionSpec(
+        "flanders_order",
+        "alternate",
+        ("alternate", "free"),
+        "Austria and the Pragmatic Army on the Flanders map",
+        "§10.1",
+    ),
 )
 INTRO_OUT_MAPS = ("flanders",)
 

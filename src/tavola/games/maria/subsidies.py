@@ -16,6 +16,7 @@ from typing import Any
 
 from tavola.core import flow
 from tavola.games.maria.common import N, State, allied, card_name, event, private, superpower
+from tavola.games.maria.display import bid_boxes
 
 SUPERPOWERS = ("prussia", "france", "austria", "pragmatic_army")
 LONGEST = 4
@@ -38,8 +39,6 @@ def _pair(state: State, a: str, b: str) -> list[Any] | None:
 
 def start_contracts(state: State) -> None:
     """§20: each superpower in turn (the political display's box order) may offer a contract."""
-    from tavola.games.maria.politics import bid_boxes
-
     for sp in reversed([p for p in bid_boxes() if p in state["powers"]]):
         flow.push(state, "contract", power=sp, offer="")
 

@@ -82,6 +82,9 @@ class RevolutionRules(Rules):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return views.view(state)
 
+    def summary(self, view: dict[str, Any]) -> list[list[Event]]:
+        return views.summary(view)
+
     def prompt(self, state: State, role: str) -> dict[str, Any]:
         if role not in self.active_roles(state):
             return {"text": "waiting", "args": {}, "rule": turn.rule_of(state)}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tavola.core.rules import Event
 from tavola.games.revolution import turn, victory
 from tavola.games.revolution.common import State, fid
 from tavola.games.revolution.flow import FLOW
@@ -146,3 +147,97 @@ def view(state: State) -> dict[str, Any]:
         fid(o): {k: v / 2 for k, v in victory.breakdown(state, o, final).items()} for o in state["factions"]
     }
     return out
+
+
+NEUTRAL, BEGGARS, ABANDONED = 5, 6, 10
+"""Owner indices past the five factions (§2): the neutral tokens and the Water Beggars; a
+command block's army of an abandoned faction is its owner plus 10 (§6.3)."""
+
+
+def _owner(o: int) -> str:
+    """An owner index as a name the catalogue knows."""
+    if o == NEUTRAL:
+        return "ui.neutral"
+    if o == BEGGARS:
+        return "ui.beggars"
+    return FACTIONS[o % ABANDONED]
+
+
+def _counted(counts: list[int]) -> list[Event]:
+    """Tokens by owner: "Catholics 2", "neutral 1" (empty ones left out)."""
+    return [
+        {"msg": "rev.sum.tokens", "args": {"owner": _owner(o), "n": n}} for o, n in enumerate(counts) if n
+    ]
+
+
+def summary(view: dict[str, Any]) -> list[list[Event]]:
+    """The view in words for the terminal, what the browser's panels show (it printed the state's
+    raw arrays: "Country: 0, 0, 0, 1, 4...", "Support: -1, -1..."): the turn, phase and faction
+    to play (§4.1); each faction's treasury, stock and VP (§4.3, §4.4); every province with
+    tokens, its count against the limit, by owner in the countryside and in each city or town,
+    and its card's holder (§6.11, §6.17); the support boxes (§5.1); the armies in the command
+    blocks and the sieges (§6.4, §6.15); the Allegiance track (§6.16); bishoprics and
+    universities (§6.18, §6.19); the Water Beggars (§6.7)."""
+
+    def line(msg: str, parts: list[Event] | None = None, **args: Any) -> list[Event]:
+        return [{"msg": msg, "args": args}, *(parts or [])]
+
+    def part(msg: str, **args: Any) -> Event:
+        return {"msg": msg, "args": args}
+
+    head = [part("rev.sum.acting", faction=view["acting"])] if view["acting"] else []
+    if view["to_play"]:
+        head.append(part("rev.sum.then", factions=view["to_play"]))
+    lines = [line("rev.sum.turn", head, turn=view["turn"], phase=f"ui.phase_{view['phase']}")]
+    for o in view["factions"]:
+        f = FACTIONS[o]
+        now = sum(view["vp_now"][f].values())
+        lines.append(
+            line(
+                "rev.sum.faction",
+                [
+                    part("rev.sum.treasury", n=view["treasury"][o]),
+                    part("rev.sum.stock", n=view["stock"][o]),
+                    part("rev.sum.vp", n=view["vp2"][o] / 2, now=now),
+                ],
+                faction=f,
+            )
+        )
+    for p, pid in enumerate(C.province_ids):
+        parts = _counted(view["country"][p])
+        total = sum(view["country"][p])
+        for c in C.province_places[p]:
+            total += sum(view["places"][c])
+            for e in _counted(view["places"][c]):
+                parts.append(part("rev.sum.in_place", place=C.place_ids[c], **e["args"]))
+        if view["province_card"][p] >= 0:
+            parts.append(part("rev.sum.card", owner=_owner(view["province_card"][p])))
+        if total or view["province_card"][p] >= 0:
+            lines.append(line("rev.sum.province", parts, province=pid, n=total, limit=C.limit[p]))
+    for b, bid in enumerate(C.box_ids):
+        filled = [_owner(o) for o in view["support"][b] if o >= 0]
+        if filled:
+            lines.append(line("rev.sum.box", box=bid, owners=filled, n=len(view["support"][b])))
+    for r, rid in enumerate(C.region_ids):
+        armies = [_owner(c) for c in view["blocks"][r] if c >= 0]
+        if armies:
+            lines.append(line("rev.sum.block", region=rid, owners=armies))
+    for s in view["sieges"]:
+        lines.append(line("rev.sum.siege", place=C.place_ids[s["city"]], owner=_owner(s["by"])))
+    cities = [
+        part("rev.sum.space", place=C.place_ids[c], n=view["allegiance"][k]) for k, c in enumerate(C.cities)
+    ]
+    lines.append(line("rev.sum.allegiance", cities))
+    church = [
+        part("rev.sum.bishopric", province=C.province_ids[p], status=C.bishop_track[view["bishopric"][k]])
+        for k, p in enumerate(C.bishopric_provinces)
+    ]
+    lines.append(line("rev.sum.bishoprics", church))
+    unis = [
+        part("rev.sum.university", place=C.place_ids[c], status=f"ui.university_{view['university'][c]}")
+        for c in range(len(C.place_ids))
+        if C.university[c]
+    ]
+    lines.append(line("rev.sum.universities", unis))
+    lines.append(line("rev.sum.beggars", n=view["beggars_home"], total=C.beggar_tokens))
+    return lines

@@ -367,15 +367,17 @@ export function battle(ctx, log) {
   const after = [];
   for (let j = i + 1; j < log.length && log[j].step === roll.step && log[j].msg !== "it.roll"; j++) after.push(log[j]);
   const message = (e) => ctx.screen.message(e.msg, e.args);
-  const side = (key, nation, mod, shots) => ({
+  const side = (key, nation, mod, shots, mods) => ({
     side: key,
     name: ctx.word(nation),
     color: colourOf(ctx, nation),
     mod,
+    // each modifier with the rule that gives it (§10.2)
+    mods: (mods || []).map(([why, value]) => ({ value, why: ctx.gtext(`mod.${why}`) ?? why })),
     shots: (shots || []).map(([kind, die, need, hit]) => ({ die, need, hit: !!hit, label: unitName(ctx, kind), short: unitName(ctx, kind) })),
     lost: after.filter((e) => SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation).map(message),
   });
-  const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a), side("defender", args.defender, args.mod_d, roll.shots_d)];
+  const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a, roll.mods_a), side("defender", args.defender, args.mod_d, roll.shots_d, roll.mods_d)];
   const rest = after.filter((e) => !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
   const round = roll.round || 1;
   const area = ctx.word(String(args.area));

@@ -112,6 +112,24 @@ export function infoPanel(ctx) {
   );
 }
 
+// The index of the newest log entry with message ``msg`` (-1: none): a battle panel's start.
+export function lastEntry(log, msg) {
+  for (let i = log.length - 1; i >= 0; i--) if (log[i].msg === msg) return i;
+  return -1;
+}
+
+// The game panel of facts in rows ([label, value] pairs): the adapters' infoPanel.
+export function statsPanel(ctx, rows, ...more) {
+  const { h } = ctx;
+  return h(
+    "section.info-panel",
+    { "aria-label": ctx.t("play.game_info", null, "Game") },
+    h("h3", null, ctx.t("play.game_info", null, "Game")),
+    h("dl.stats", null, rows.map(([k, v]) => h("div.stat", null, h("dt", null, k), h("dd", null, v)))),
+    ...more,
+  );
+}
+
 function tree(ctx, value) {
   const { h } = ctx;
   if (value === null || typeof value !== "object") return h("span", null, fmt(ctx, value));

@@ -272,7 +272,13 @@ function raiseCurtain(role) {
   }
   clear(curtain);
   const name = screen ? screen.roleName(role) : role;
-  const show = h("button.btn.btn-primary", { type: "button", onclick: () => curtain.remove() }, t("play.curtain_show", { role: name }, `I am ${name}: show my screen`));
+  // the page under the screen is hidden too (not only covered): nothing of the last seat's
+  // hand can be scrolled to, printed or read aloud
+  document.body.classList.add("curtained");
+  const show = h("button.btn.btn-primary", { type: "button", onclick: () => {
+    curtain.remove();
+    document.body.classList.remove("curtained");
+  } }, t("play.curtain_show", { role: name }, `I am ${name}: show my screen`));
   curtain.append(
     h("h2#privacy-title", null, t("play.curtain_title", { role: name }, `${name} to play`)),
     h("p", null, t("play.curtain_text", { role: name }, `Pass the device to ${name}. Nothing is shown until ${name} is at the screen.`)),

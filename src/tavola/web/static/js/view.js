@@ -210,7 +210,23 @@ export class GameScreen {
       const custom = this.adapter.nounLabel(action, this.ctx());
       if (custom) return custom;
     }
+    const words = this.actionNouns(action);
+    if (words) return words;
     return action.slice(1).map((p) => this.word(p)).join(" · ");
+  }
+
+  // An action's nouns in words as the game gives them (prompt.nouns, in the order of the
+  // actions: Rules.action_nouns), the terminal's words too; null where the game gives none.
+  actionNouns(action) {
+    const view = this.view;
+    const nouns = view && view.prompt && view.prompt.nouns;
+    if (!nouns) return null;
+    if (this.nounsFor !== view) {
+      this.nounsFor = view;
+      this.nounsByAction = new Map((view.actions || []).map((a, i) => [JSON.stringify(a), nouns[i]]));
+    }
+    const n = this.nounsByAction.get(JSON.stringify(action));
+    return n ? this.message(n.msg, n.args) : null;
   }
 
   // The names, articles and plurals of the game's catalogue (words.js; tavola.core.i18n alike).
@@ -399,7 +415,8 @@ export class GameScreen {
       return;
     }
     const odds = report.oddsKey ? this.oddsSeen.get(report.oddsKey) : null;
-    const sig = `${report.key}|${currentLang()}|${odds ? 1 : 0}`;
+    // a battle fought over several steps (Maria's cards) is drawn again as it goes on
+    const sig = `${report.key}|${report.version ?? ""}|${currentLang()}|${odds ? 1 : 0}`;
     if (panel && panel.dataset.sig === sig) return;
     if (panel) panel.remove();
     panel = this.battlePanel(report, odds);
@@ -427,7 +444,12 @@ export class GameScreen {
           `${sd.name} `,
           h("span.muted.small", null, sd.side === "attacker" ? t("battle.attacker", null, "attacker") : t("battle.defender", null, "defender")),
         ),
-        sd.mod ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`)) : null,
+        // every modifier with its reason and rule where the game gives them, else the total
+        sd.mods && sd.mods.length
+          ? h("ul.battle-mods.small", null, sd.mods.map((m) => h("li.battle-mod", null, h("b", null, m.value > 0 ? `+${m.value}` : String(m.value)), ` ${m.why}`)))
+          : sd.mod
+            ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`))
+            : null,
         h(
           "ol.battle-dice",
           { hidden: !sd.shots.length },
@@ -441,6 +463,8 @@ export class GameScreen {
             ),
           ),
         ),
+        // cards played instead of dice (Maria, §11.1), each with the score it made
+        sd.cards && sd.cards.length ? h("p.battle-cards", null, sd.cards.map((c) => (report.renderCard ? report.renderCard(c) : c.name))) : null,
         sd.shots.length ? h("p.battle-hits", null, t("battle.hits", { n: sd.shots.filter((x) => x.hit).length }, `${sd.shots.filter((x) => x.hit).length} hits`)) : null,
         sd.lost.length ? h("ul.battle-lost", null, sd.lost.map((x) => h("li", null, x))) : null,
       );

@@ -271,6 +271,12 @@ def test_11_a_battle_is_played_card_by_card_and_the_winner_picks_the_retreat_on_
         # the running score and the side to play, as the server has them (§11.1)
         assert f"Score {view['battle']['score']} for the attacker, {played} " in shown["score"], shown
         assert sum(shown["cards"]) == played, shown
+        # the seat's battle choices may be drawn a moment after its seat is shown (§11.1: a card
+        # of the suit, a Reserve or, where the book allows, giving up: one of them is always there)
+        page.wait_for_selector(
+            "#choices button[data-action^='[\"card\"'], #choices button[data-action^='[\"reserve\"'],"
+            " #choices button[data-action='[\"stop\"]']"
+        )
         cards = page.locator("#choices button[data-action^='[\"card\"']")
         button = cards.first if cards.count() else page.locator("#choices button[data-action='[\"stop\"]']")
         if cards.count():

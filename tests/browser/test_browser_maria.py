@@ -60,10 +60,17 @@ def view_of(page: Any, mid: str, role: str | None = None) -> dict[str, Any]:
 def check_panels(page: Any, mid: str) -> dict[str, Any]:
     """The seat shown sees its own hands and army sheets as the server has them, and nothing of
     another seat's; every panel reads in words."""
-    shown = page.evaluate(SHOWN)
-    view = view_of(page, mid, shown["role"])
-    mine = {p for p, r in view["control"].items() if r == shown["role"]}
-    assert shown["hands"] == {p: len(cards) for p, cards in view["hands"].items() if p in mine}
+    # a seat's panels may be drawn a moment after the seat is shown: wait up to 10 s for them
+    deadline = time.monotonic() + 10
+    while True:
+        shown = page.evaluate(SHOWN)
+        view = view_of(page, mid, shown["role"])
+        mine = {p for p, r in view["control"].items() if r == shown["role"]}
+        hands = {p: len(cards) for p, cards in view["hands"].items() if p in mine}
+        if shown["hands"] == hands or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert shown["hands"] == hands
     assert set(view["hands"]) <= mine
     board = page.request.get("/api/boards/maria/introductory").json()
     sheet = {

@@ -264,3 +264,21 @@ def test_greedy_judges_a_turn_of_many_clicks_as_a_whole() -> None:
     assert make_bot("greedy", seed=1).choose(rules, state, "solo") == ("build",)
     assert make_bot("greedy:hard", seed=1).choose(rules, state, "solo") == ("build",)
     assert make_bot("greedy:easy", seed=1).choose(rules, state, "solo") == ("produce",)
+
+
+@pytest.mark.parametrize("game", ["antike-ii", "italia-i", "maria", "revolution"])
+def test_a_state_and_its_clone_sign_alike(game: str) -> None:
+    """The signature depends on what the role sees, not on how the state's objects happen to be
+    shared: a live game and its copy must be recognised as the same situation."""
+    from tavola.core.registry import get_rules
+
+    rules = get_rules(game)
+    scenario = rules.scenarios()[0]
+    state = rules.setup(scenario.name, scenario.default_players, {}, 3)
+    for _ in range(40):
+        roles = rules.active_roles(state)
+        if not roles:
+            break
+        rules.apply(state, roles[0], rules.legal_actions(state, roles[0])[0])
+    role = rules.active_roles(state)[0]
+    assert situation_signature(rules, state, role) == situation_signature(rules, clone(state), role)

@@ -33,7 +33,9 @@ def view_signature(rules: Rules, state: State, role: str) -> int:
     apart, which is how the tree search finds the situation again after other roles moved."""
     view = rules.view(state, role)
     try:
-        data = marshal.dumps(view)
+        # Version 2 writes no back-references, so the bytes depend on the values only, not on
+        # which objects happen to be shared (a live state and its clone sign alike).
+        data = marshal.dumps(view, 2)
     except ValueError:
         data = repr(view).encode()
     return zlib.crc32(data)
@@ -45,7 +47,7 @@ def situation_signature(rules: Rules, state: State, role: str) -> int:
     picked), which many games keep out of the view."""
     facts = (rules.view(state, role), rules.prompt(state, role), rules.legal_actions(state, role))
     try:
-        data = marshal.dumps(facts)
+        data = marshal.dumps(facts, 2)
     except ValueError:
         data = repr(facts).encode()
     return zlib.crc32(data)

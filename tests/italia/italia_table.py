@@ -34,6 +34,7 @@ class Table:
         st["gold"] = [0] * self.S.N
         st["flow"] = [{"s": HALT}]
         st["round"] = round_
+        model.reindex(self.S, st)
         self.st = st
         self.events: list[dict[str, Any]] = []
 
@@ -66,7 +67,7 @@ class Table:
         """Put land units aboard the first fleet of ``nation`` in ``sea``."""
         fl = next(u for u in self.st["u"][self.a(sea)] if u[NAT] == self.n(nation) and u[KIND] == FLEET)
         for _ in range(count):
-            fl[EXT].append(model.new_unit(self.S, self.n(nation), kind))
+            model.board(self.st, self.a(sea), fl, model.new_unit(self.S, self.n(nation), kind))
 
     def city(self, area: str, owner: str | None = None, ruin: bool = False) -> None:
         a = self.a(area)

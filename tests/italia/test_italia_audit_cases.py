@@ -13,6 +13,7 @@ from tavola.core.checksums import BY_FORMAT
 from tavola.core.registry import get_rules
 from tavola.core.rules import Rules, clone
 from tavola.games.italia.const import CONSULAR, HIT, KIND, LAND_KINDS, LEADER, NAT
+from tavola.games.italia.model import reindex
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.stacking import attack_limit
@@ -43,6 +44,7 @@ def snapshot(name: str, k: int) -> tuple[Rules, Static, dict[str, Any], dict[str
     R = get_rules(rec["game"])
     written = BY_FORMAT[rec.get("format", 1)]  # the checksum of the record's own format
     assert written(R.legacy_state(st, rec.get("state_version", 1))) == rec["checksums"][k - 1]
+    reindex(static(rec["game"]), st)  # snapshots older than layout 3 hold no running indexes
     return R, static(rec["game"]), st, rec
 
 

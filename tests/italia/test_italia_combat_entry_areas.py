@@ -87,7 +87,7 @@ def test_faq_10_0_in_every_other_case_the_area_is_normal(aures: Table) -> None:
     # two of them stay: with Geiserich and the newcomer that is the attack limit, §8.3).
     a, v = t.a("aures"), t.n("vandals")
     for u in [u for u in t.st["u"][a] if u[0] == v and u[1] == "infantry"][2:]:
-        t.st["u"][a].remove(u)
+        model.remove(t.st, a, u)
     t.put("byzacena", "vandals", "infantry", 1)
     t.move_phase("vandals")
     t.walk("vandals", "byzacena", ["infantry"], ["aures"])

@@ -166,10 +166,13 @@ class Flow:
         side: SideActions | None = None,
         final: tuple[str, ...] = (),
         forced: bool = False,
+        audit: Callable[[State], list[str]] | None = None,
     ) -> None:
         """``actor(state, frame)`` says who decides in a frame; ``final`` names the frames that
         mark the end of the game (they have no step: nobody acts); ``forced`` takes a decision
-        with a single legal action at once."""
+        with a single legal action at once; ``audit(state)`` lists where what the game keeps
+        in its state to save work (running indexes) differs from a fresh count, checked
+        after every advance while ``verify`` is on."""
         self.steps = dict(steps)
         self.actor = actor
         self.side = side
@@ -179,8 +182,10 @@ class Flow:
         self.changes = 0
         """Actions applied through this flow, in any state: the guard of the kept lists."""
         self._ready: tuple[State, int, Frame, dict[Any, list[Action]]] | None = None
+        self.audit = audit
         self.verify = False
-        """Compare every kept list with a fresh one (tests): a stale list raises."""
+        """Compare every kept list with a fresh one and audit the state after every advance
+        (tests, the fuzzer): a stale list or index raises."""
 
     def step(self, state: State) -> Step:
         return self.steps[top(state)["s"]]
@@ -229,6 +234,13 @@ class Flow:
         nobody acts); their log events are added to ``events``. With ``keep`` (the change
         counter of the action being applied) the lists that showed the decision is not forced
         are kept for :meth:`ready`."""
+        self._settle(state, events, keep)
+        if self.verify and self.audit is not None:
+            problems = self.audit(state)
+            if problems:
+                raise RuntimeError(f"stale state after step {top(state)['s']!r}: {problems[0]}")
+
+    def _settle(self, state: State, events: list[Event], keep: int) -> None:
         lists: dict[Any, list[Action]] = {}
         for _ in range(MAX_AUTO):
             frame = top(state)

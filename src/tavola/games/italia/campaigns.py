@@ -20,9 +20,11 @@ from tavola.games.italia.model import (
     Unit,
     allies,
     ask,
+    board,
     find_leader,
     kill_vp,
     note_holder,
+    put,
     remove,
     reset_moves,
 )
@@ -489,7 +491,7 @@ def _act_join(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -
         if tag == action[1] and u[KIND] != FLEET:
             remove(st, src, u)
             u[FL] &= ~F_ENTRY  # a unit that moved is no fresh reinforcement (§10.0 FAQ)
-            st["u"][f["la"]].append(u)
+            put(st, f["la"], u)
             ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
             break
 
@@ -525,10 +527,11 @@ def _act_see(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
         for u in grp:
             for fl in fleets:
                 if u[KIND] == LEADER or sum(1 for y in fl[EXT] if y[KIND] != LEADER) < FLEET_CAPACITY:
-                    fl[EXT].append(u)
+                    board(st, b, fl, u)
                     break
     else:
-        st["u"][b].extend(grp)
+        for u in grp:
+            put(st, b, u)
         note_holder(st, b)  # a city reached by a reaction move is held by its nation (§10.6 FAQ)
     if src not in st["react_from"]:
         st["react_from"].append(src)

@@ -25,11 +25,10 @@ def battles(S: Static, st: State, n: int) -> list[tuple[int, int]]:
     in an entry area fight there in the other nation's combat phase, not in their own (§10.0
     FAQ)."""
     out = []
-    for a in S.land_ids:
+    sea = S.is_sea
+    for a in st["occupied"][n]:
         lst = st["u"][a]
-        if len(lst) < 2:
-            continue
-        if not any(u[NAT] == n for u in lst):
+        if sea[a] or len(lst) < 2:
             continue
         foes = hostile(S, st, a, n)
         if foes and not (S.is_entry[a] and entry_reinforcements(S, a, n, [u for u in lst if u[NAT] == n])):

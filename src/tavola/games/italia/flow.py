@@ -39,7 +39,7 @@ from tavola.games.italia import (
     stacking,
     submission,
 )
-from tavola.games.italia.model import ask
+from tavola.games.italia.model import ask, index_problems
 from tavola.games.italia.scenario import static
 
 NATION = {"n": "the nation whose step it is (its player decides)"}
@@ -315,4 +315,5 @@ FLOW = Flow(
     actor=_nation_role,
     final=("over",),
     forced=True,
+    audit=lambda state: index_problems(static(state["game"]), state),
 )

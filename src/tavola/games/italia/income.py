@@ -7,8 +7,8 @@ from __future__ import annotations
 from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia.const import BUYABLE, CITY, CONSULAR, FLEET, LAND_KINDS, NAT
-from tavola.games.italia.model import controlled, counts, on_board
+from tavola.games.italia.const import BUYABLE, CITY, CONSULAR, FLEET, LAND_KINDS
+from tavola.games.italia.model import alone, controlled, counts, on_board
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import capital_actions, declare
 
@@ -85,11 +85,7 @@ def city_price(S: Static, a: int) -> int:
 def owned_areas(S: Static, st: State, n: int) -> list[int]:
     """Controlled land areas held by ``n`` alone: where new units may go (§7.1; seas are never
     controlled, §7.1 clarification)."""
-    out = []
-    for a in controlled(S, st, n):
-        if all(u[NAT] == n for u in st["u"][a]):
-            out.append(a)
-    return out
+    return [a for a in controlled(S, st, n) if alone(st, a, n)]
 
 
 def fleet_seas(S: Static, st: State, n: int, areas: list[int] | None = None) -> list[int]:

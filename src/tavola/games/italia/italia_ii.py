@@ -9,7 +9,16 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia.const import EXT, F_CONV, FL, FLEET, INFANTRY, KIND, NAT
-from tavola.games.italia.model import add_unit, award, counters_left, find_leader, on_board, remove, roll
+from tavola.games.italia.model import (
+    add_unit,
+    award,
+    change_nation,
+    counters_left,
+    find_leader,
+    on_board,
+    remove,
+    roll,
+)
 from tavola.games.italia.scenario import Static
 
 # -- §14.1 Roman Fœderati -----------------------------------------------------------------------
@@ -94,7 +103,7 @@ def convert(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> 
     other = f["m"] if pat == f["n"] else f["n"]
     for u in st["u"][a]:
         if u[NAT] == other and u[KIND] == action[1]:
-            u[NAT] = pat
+            change_nation(st, a, u, pat)
             u[FL] |= F_CONV
             st["conv"] += 1
             ev.append({"msg": "it.converted", "args": {"unit": u[KIND], "area": a, "from": S.nkey[other]}})

@@ -13,15 +13,18 @@ State layout (plain data only):
   leaders eliminated for good;
 * ``over_limit``: [nation, area] where a retreat left one unit over the limit (§8.6);
 * ``game`` (italia-i or italia-ii), ``round``, ``nat`` (nation whose turn it is, -1 between
-  turns), ``flow`` (the flow stack, its frames declared in :mod:`.flow`).
+  turns), ``flow`` (the flow stack, its frames declared in :mod:`.flow`);
+* ``occupied``, ``units_by_kind``, ``leader_area``: running indexes of ``u`` (see :func:`put`).
 
 Layout 1 (records written before the keys had full words) named some keys and battle phases
 otherwise: :data:`LAYOUT_1` maps them, and :func:`as_layout_1` writes a state the old way so the
-checksums of those records still verify.
+checksums of those records still verify. Layout 2 had no running indexes
+(:func:`as_layout_2`).
 """
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import Any
 
 from tavola.core import flow, rng
@@ -62,6 +65,16 @@ LAYOUT_1: dict[str, dict[str, str]] = {
 locals of three steps' frames, and the battle's target phases."""
 
 
+INDEXES = ("occupied", "units_by_kind", "leader_area")
+"""The running indexes of the board (layout 3 on): see :func:`put`."""
+
+
+def as_layout_2(state: State) -> State:
+    """``state`` as layout 2 wrote it: without the running indexes (only to check the
+    checksums of older records)."""
+    return {k: v for k, v in state.items() if k not in INDEXES}
+
+
 _BACK_TO_1 = {part: {new: old for old, new in names.items()} for part, names in LAYOUT_1.items()}
 
 
@@ -96,6 +109,7 @@ def renamed_frame(f: dict[str, Any], names: dict[str, dict[str, str]] = LAYOUT_1
 
 
 def new_unit(S: Static, n: int, kind: str, key: str | None = None) -> Unit:
+    """A unit record of ``n`` (not yet on the board)."""
     extra: Any = 0
     if kind == LEADER:
         extra = key
@@ -105,9 +119,129 @@ def new_unit(S: Static, n: int, kind: str, key: str | None = None) -> Unit:
 
 
 def add_unit(S: Static, st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit:
+    """Bring a new unit of ``n`` into play in ``a``."""
     u = new_unit(S, n, kind, key)
-    st["u"][a].append(u)
+    put(st, a, u)
     return u
+
+
+# -- the running indexes --------------------------------------------------------------------
+#
+# Units enter and leave areas only through put, board and remove (a move is a remove and a
+# put), which keep three indexes of the board in the state: ``occupied`` (per nation, the areas
+# where it has units, cargo included, in ascending order), ``units_by_kind`` (per nation, its
+# units on the board by kind, cargo included) and ``leader_area`` (leader key -> its area).
+# The chapters' whole-board questions (where can a move start, which areas does a nation
+# control, where must it fight, how many legions has it) read them instead of scanning
+# every area. :func:`index_problems` compares them with a fresh scan (tests and the fuzzer,
+# after every step).
+
+
+def put(st: State, a: int, u: Unit) -> None:
+    """Put ``u`` (with its cargo) into area ``a``."""
+    st["u"][a].append(u)
+    _index_on(st, a, u)
+
+
+def board(st: State, a: int, fleet: Unit, u: Unit) -> None:
+    """Put ``u`` aboard ``fleet``, which stands in ``a``."""
+    fleet[EXT].append(u)
+    _index_on(st, a, u)
+
+
+def _index_on(st: State, a: int, u: Unit) -> None:
+    for x in _with_cargo(u):
+        n, kind = x[NAT], x[KIND]
+        tally = st["units_by_kind"][n]
+        tally[kind] = tally.get(kind, 0) + 1
+        if kind == LEADER:
+            st["leader_area"][x[EXT]] = a
+        areas = st["occupied"][n]
+        if a not in areas:
+            insort(areas, a)
+
+
+def _index_off(st: State, a: int, u: Unit) -> None:
+    nations: list[int] = []
+    for x in _with_cargo(u):
+        n, kind = x[NAT], x[KIND]
+        tally = st["units_by_kind"][n]
+        if tally[kind] == 1:
+            del tally[kind]
+        else:
+            tally[kind] -= 1
+        if kind == LEADER:
+            del st["leader_area"][x[EXT]]
+        if n not in nations:
+            nations.append(n)
+    for n in nations:
+        if not holds(st, a, n):
+            st["occupied"][n].remove(a)
+
+
+def change_nation(st: State, a: int, u: Unit, n: int) -> None:
+    """``u`` (in ``a``, not a fleet) fights from now on for ``n``, where it stands (§14.3)."""
+    old = u[NAT]
+    u[NAT] = n
+    tally = st["units_by_kind"][old]
+    if tally[u[KIND]] == 1:
+        del tally[u[KIND]]
+    else:
+        tally[u[KIND]] -= 1
+    tally = st["units_by_kind"][n]
+    tally[u[KIND]] = tally.get(u[KIND], 0) + 1
+    if not holds(st, a, old):
+        st["occupied"][old].remove(a)
+    if a not in st["occupied"][n]:
+        insort(st["occupied"][n], a)
+
+
+def _with_cargo(u: Unit) -> list[Unit]:
+    return [u, *u[EXT]] if u[KIND] == FLEET else [u]
+
+
+def holds(st: State, a: int, n: int) -> bool:
+    """Whether ``n`` has a unit in ``a``, aboard a fleet or not."""
+    for u in st["u"][a]:
+        if u[NAT] == n:
+            return True
+        if u[KIND] == FLEET:
+            for x in u[EXT]:
+                if x[NAT] == n:
+                    return True
+    return False
+
+
+def scan_index(S: Static, st: State) -> dict[str, Any]:
+    """The three running indexes as a scan of the whole board finds them."""
+    occupied: list[list[int]] = [[] for _ in range(S.N)]
+    tally: list[dict[str, int]] = [{} for _ in range(S.N)]
+    leaders: dict[str, int] = {}
+    for a, lst in enumerate(st["u"]):
+        for u in lst:
+            for x in _with_cargo(u):
+                n, kind = x[NAT], x[KIND]
+                tally[n][kind] = tally[n].get(kind, 0) + 1
+                if kind == LEADER:
+                    leaders[x[EXT]] = a
+                if not occupied[n] or occupied[n][-1] != a:
+                    occupied[n].append(a)
+    return {"occupied": occupied, "units_by_kind": tally, "leader_area": leaders}
+
+
+def reindex(S: Static, st: State) -> None:
+    """Build the indexes from the board (a state set up or edited by hand)."""
+    st.update(scan_index(S, st))
+
+
+def index_problems(S: Static, st: State) -> list[str]:
+    """Where a running index differs from a fresh scan of the board (none: they agree)."""
+    fresh = scan_index(S, st)
+    return [
+        f"index {key!r} is {st.get(key)!r}, the board says {want!r}"
+        for key, want in fresh.items()
+        if st.get(key) != want
+    ]
 
 
 # -- reading --------------------------------------------------------------------------------
@@ -123,6 +257,14 @@ def nations_at(st: State, a: int) -> list[int]:
 
 def present(st: State, a: int, n: int) -> bool:
     return any(u[NAT] == n for u in st["u"][a])
+
+
+def alone(st: State, a: int, n: int) -> bool:
+    """Whether every unit in ``a`` is of ``n`` (cargo aside)."""
+    for u in st["u"][a]:
+        if u[NAT] != n:
+            return False
+    return True
 
 
 def others_at(st: State, a: int, n: int) -> list[int]:
@@ -148,67 +290,36 @@ def fighters(st: State, a: int, n: int) -> int:
 
 
 def on_board(st: State, n: int, kind: str) -> int:
-    c = 0
-    for lst in st["u"]:
-        for u in lst:
-            if u[NAT] == n and u[KIND] == kind:
-                c += 1
-            if u[KIND] == FLEET:
-                for x in u[EXT]:
-                    if x[NAT] == n and x[KIND] == kind:
-                        c += 1
-    return c
+    """Units of ``n`` of a kind on the board, cargo included."""
+    return st["units_by_kind"][n].get(kind, 0)
 
 
 def has_pieces(st: State, n: int) -> bool:
-    for lst in st["u"]:
-        for u in lst:
-            if u[NAT] == n:
-                return True
-            if u[KIND] == FLEET:
-                for x in u[EXT]:
-                    if x[NAT] == n:
-                        return True
-    return False
+    return bool(st["occupied"][n])
 
 
 def has_land_units(st: State, n: int) -> bool:
-    for lst in st["u"]:
-        for u in lst:
-            if u[NAT] == n and u[KIND] in LAND_KINDS:
-                return True
-            if u[KIND] == FLEET:
-                for x in u[EXT]:
-                    if x[NAT] == n and x[KIND] in LAND_KINDS:
-                        return True
-    return False
+    return not st["units_by_kind"][n].keys().isdisjoint(LAND_KINDS)
 
 
 def find_leader(st: State, key: str) -> tuple[int, Unit | None, Unit | None]:
     """(area, leader record, carrying fleet or None); area -1 if the leader is not on the board."""
-    for a, lst in enumerate(st["u"]):
-        for u in lst:
-            if u[KIND] == LEADER and u[EXT] == key:
-                return a, u, None
-            if u[KIND] == FLEET:
-                for x in u[EXT]:
-                    if x[KIND] == LEADER and x[EXT] == key:
-                        return a, x, u
-    return -1, None, None
+    a = st["leader_area"].get(key, -1)
+    if a < 0:
+        return -1, None, None
+    for u in st["u"][a]:
+        if u[KIND] == LEADER and u[EXT] == key:
+            return a, u, None
+        if u[KIND] == FLEET:
+            for x in u[EXT]:
+                if x[KIND] == LEADER and x[EXT] == key:
+                    return a, x, u
+    raise ValueError(f"leader {key!r} is not in the area its index gives")
 
 
 def counts(st: State, n: int) -> dict[str, int]:
-    """Units of ``n`` on the board by kind, cargo included (one pass over the board)."""
-    c: dict[str, int] = {}
-    for lst in st["u"]:
-        for u in lst:
-            if u[NAT] == n:
-                c[u[KIND]] = c.get(u[KIND], 0) + 1
-            if u[KIND] == FLEET:
-                for x in u[EXT]:
-                    if x[NAT] == n:
-                        c[x[KIND]] = c.get(x[KIND], 0) + 1
-    return c
+    """Units of ``n`` on the board by kind, cargo included."""
+    return dict(st["units_by_kind"][n])
 
 
 def counters_left(S: Static, st: State, n: int, kind: str, extra: int = 0) -> int:
@@ -228,17 +339,10 @@ def sees(S: Static, a: int, n: int, m: int) -> bool:
 def controlled(S: Static, st: State, n: int) -> list[int]:
     """Land areas ``n`` controls: it has a unit of any kind there (§6.1, §11.0). Entry areas
     count only for nations whose card treats them as normal areas (§6.1 FAQ)."""
-    out = []
-    u_ = st["u"]
+    sea = S.is_sea
     entry = S.is_entry
     ok = S.entry_ok[n]
-    for a in S.land_ids:
-        for u in u_[a]:
-            if u[NAT] == n:
-                if not entry[a] or a in ok:
-                    out.append(a)
-                break
-    return out
+    return [a for a in st["occupied"][n] if not sea[a] and (not entry[a] or a in ok)]
 
 
 def standing_city(st: State, a: int) -> bool:
@@ -355,6 +459,7 @@ def remove(st: State, a: int, u: Unit) -> None:
     for i, x in enumerate(lst):
         if x is u:
             del lst[i]
+            _index_off(st, a, u)
             return
     for f in lst:
         if f[KIND] == FLEET:
@@ -362,6 +467,7 @@ def remove(st: State, a: int, u: Unit) -> None:
             for i, x in enumerate(cargo):
                 if x is u:
                     del cargo[i]
+                    _index_off(st, a, u)
                     return
     raise ValueError("unit not found where expected")
 
@@ -414,8 +520,9 @@ def clear_turn_flags(st: State, n: int) -> None:
 
 def reset_moves(S: Static, st: State, n: int) -> None:
     """Start of a movement phase: every unit of ``n`` gets its full movement (§9.0, §12.2)."""
-    for lst in st["u"]:
-        for u in lst:
+    u_ = st["u"]
+    for a in st["occupied"][n]:
+        for u in u_[a]:
             if u[NAT] == n:
                 u[MP] = S.unit_move(u[KIND], n)
                 u[FL] &= F_KEEP

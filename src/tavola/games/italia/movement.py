@@ -40,7 +40,7 @@ from tavola.games.italia.const import (
     MP,
     NAT,
 )
-from tavola.games.italia.model import Unit, allies, ask, award, eliminate, remove, standing_city
+from tavola.games.italia.model import Unit, allies, ask, award, board, eliminate, put, remove, standing_city
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import attack_limit, declare
 
@@ -285,6 +285,7 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
     src, dst = st["u"][g][:], st["u"][b][:]
     came = st["came"][b][:]
     fg = f["group"]
+    occupied = st["occupied"][f["n"]][:]
     try:
         _step(S, st, f, g, b, grp, [])
         return bool(land_steps(S, st, f, b, grp))
@@ -295,11 +296,15 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
         st["u"][b][:] = dst
         st["came"][b][:] = came
         f["group"] = fg
+        st["occupied"][f["n"]][:] = occupied
+        for u in grp:
+            if u[KIND] == LEADER:
+                st["leader_area"][u[EXT]] = g
 
 
 def movable_areas(S: Static, st: State, f: Frame) -> list[int]:
     """§9.0: areas where a move can start or go on."""
-    return [a for a, lst in enumerate(st["u"]) if lst and selectable(S, st, f, a)]
+    return [a for a in st["occupied"][f["n"]] if selectable(S, st, f, a)]
 
 
 def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
@@ -498,8 +503,6 @@ def _release(S: Static, st: State, g: int, n: int, u: Unit) -> None:
 def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: list[Event]) -> None:
     """Move the group one land area (§9.0, §9.1, §9.4)."""
     n = f["n"]
-    src = st["u"][g]
-    dst = st["u"][b]
     lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
     strait = S.is_strait(g, b)
     lift = b == f.get("lift", -1) and g in f.get("lift_from", ())
@@ -510,11 +513,8 @@ def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: l
             u[MP] += S.leader_extra
         u[MP] -= 1
         u[FL] = (u[FL] | F_MOVED | F_LAND) & ~F_ENTRY  # moved: no longer a fresh reinforcement
-        for i, x in enumerate(src):
-            if x is u:
-                del src[i]
-                break
-        dst.append(u)
+        remove(st, g, u)
+        put(st, b, u)
     if g not in st["came"][b]:
         st["came"][b].append(g)
     has_leader = any(u[KIND] == LEADER for u in grp)
@@ -550,13 +550,13 @@ def _embark(S: Static, st: State, f: Frame, g: int, s: int, grp: list[Unit], ev:
     for u in land:
         for fl in fleets:
             if _fleet_room(fl) > 0:
-                fl[EXT].append(u)
+                board(st, s, fl, u)
                 fl[HIT] += 1
                 first = first or fl
                 break
     target = first or fleets[0]
     for u in leaders:
-        target[EXT].append(u)
+        board(st, s, target, u)
     f["group"] = s
     ev.append({"msg": "it.embark", "args": {"nation": S.nkey[n], "from": g, "to": s, "units": len(grp)}})
 
@@ -591,7 +591,7 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
                 remove(st, g, u)
                 u[MP] -= 1
                 u[FL] |= F_MOVED
-                st["u"][b].append(u)
+                put(st, b, u)
             f["group"] = b
             ev.append(
                 {"msg": "it.sail", "args": {"nation": S.nkey[n], "from": g, "to": b, "units": len(grp)}}
@@ -603,7 +603,7 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
                 u[FL] = (u[FL] & ~F_GRP) | F_STOP | F_SHIP | F_MOVED
                 if hostile(S, st, b, n):
                     u[FL] |= F_NAVAL  # §10.8.2: attacking straight from the sea
-                st["u"][b].append(u)
+                put(st, b, u)
             if g not in st["came"][b]:
                 st["came"][b].append(g)
             f["group"] = -1

@@ -9,7 +9,7 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia.const import EXT, F_RETR, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
-from tavola.games.italia.model import Unit, allies, eliminate, remove, roll
+from tavola.games.italia.model import Unit, allies, eliminate, put, remove, roll
 from tavola.games.italia.odds import hits as die_hits
 from tavola.games.italia.scenario import Static
 
@@ -264,5 +264,5 @@ def act_nretreat(S: Static, st: State, f: Frame, role: str, action: Action, ev: 
     f["sel"] = -1
     remove(st, s, fl)
     fl[FL] |= F_RETR
-    st["u"][action[1]].append(fl)
+    put(st, action[1], fl)
     ev.append({"msg": "it.fleet_retreat", "args": {"nation": S.nkey[x], "from": s, "to": action[1]}})

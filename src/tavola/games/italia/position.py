@@ -73,7 +73,7 @@ from tavola.games.italia.const import (
     RUIN,
 )
 from tavola.games.italia.flow import FLOW
-from tavola.games.italia.model import LAYOUT_1, renamed_frame
+from tavola.games.italia.model import LAYOUT_1, reindex, renamed_frame
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.sequence import TURN_PHASES, new_state
 from tavola.games.italia.stacking import attack_limit, check_limit
@@ -386,6 +386,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     st["round"] = rnd
     st["nat"] = N.nation_of("nation", p.get("nation"))
     _areas_in(S, N, st, _mapping(p, "areas") or {})
+    reindex(S, st)
     _marks_in(S, N, st, _mapping(p, "marks") or {})
     _nations_in(S, N, st, _mapping(p, "nations") or {})
     _leaders_in(S, st, _mapping(p, "leaders") or {})

@@ -26,7 +26,7 @@ from tavola.games.italia.const import (
     NAT,
 )
 from tavola.games.italia.italia_i import neutral
-from tavola.games.italia.model import Unit, ask, award, eliminate, note_holder, remove, stack
+from tavola.games.italia.model import Unit, ask, award, board, eliminate, note_holder, put, remove, stack
 from tavola.games.italia.pillage import offer_pillage
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import can_declare, declare, limit, retreat_room
@@ -263,11 +263,11 @@ def move_retreat(
                 and fl[KIND] == FLEET
                 and (u[KIND] == LEADER or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY)
             ):
-                fl[EXT].append(u)
+                board(st, b, fl, u)
                 break
     else:
         was_empty = not st["u"][b]
-        st["u"][b].append(u)
+        put(st, b, u)
         if u[KIND] != LEADER and stack(st, b, x) > limit(S, st, b, x) and [x, b] not in st["over_limit"]:
             st["over_limit"].append([x, b])  # §8.6: one unit over the limit until its next move
         if was_empty and x == st["nat"] and st["city"][b] == CITY:

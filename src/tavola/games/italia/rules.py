@@ -11,7 +11,7 @@ from tavola.games.italia.checks import invariants
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
-from tavola.games.italia.model import as_layout_1
+from tavola.games.italia.model import as_layout_1, as_layout_2, index_problems
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.view import action_space, describe, summary, view
 
@@ -54,7 +54,7 @@ LAST_UNIT = OptionSpec(
 
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
-    state_version = 2  # full-word keys (model.LAYOUT_1)
+    state_version = 3  # 2: full-word keys (model.LAYOUT_1); 3: the running indexes (model.INDEXES)
     step_invariants = property(lambda self: lambda *step: check_step(self.S, *step))  # this Italia's tables
 
     def __init__(self, key: str) -> None:
@@ -132,10 +132,14 @@ class ItaliaRules(Rules):
 
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:
-        return invariants(self.S, state) + FLOW.check(state)
+        return invariants(self.S, state) + FLOW.check(state) + index_problems(self.S, state)
 
     def legacy_state(self, state: State, version: int) -> State:
-        return as_layout_1(state) if version == 1 else super().legacy_state(state, version)
+        if version == 1:
+            return as_layout_1(as_layout_2(state))
+        if version == 2:
+            return as_layout_2(state)
+        return super().legacy_state(state, version)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)

@@ -22,7 +22,7 @@ from tavola.games.italia import (
     victory,
 )
 from tavola.games.italia.combat import stack_exempt
-from tavola.games.italia.const import CITY, FLEET, INFANTRY, KIND, LEADER, NAT
+from tavola.games.italia.const import CITY, EXT, FLEET, INFANTRY, KIND, LEADER, NAT
 from tavola.games.italia.model import (
     add_unit,
     clear_turn_flags,
@@ -55,6 +55,9 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
         "round": 1,
         "nat": -1,
         "u": [[] for _ in range(A)],
+        "occupied": [[] for _ in range(N)],
+        "units_by_kind": [{} for _ in range(N)],
+        "leader_area": {},
         "city": [0] * A,
         "city_holder": [-1] * A,
         "gold": list(S.start_gold),
@@ -146,8 +149,9 @@ def departures(S: Static, st: State, ev: list[Event]) -> None:
             for u in [x for x in lst if x[NAT] == n]:
                 remove(st, a, u)
             for fl in lst:
-                if fl[1] == FLEET:
-                    fl[5][:] = [c for c in fl[5] if c[NAT] != n]
+                if fl[KIND] == FLEET:
+                    for c in [x for x in fl[EXT] if x[NAT] == n]:
+                        remove(st, a, c)
             if st["city_holder"][a] == n:
                 st["city_holder"][a] = -1
         for m in range(S.N):

@@ -7,7 +7,7 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia.const import KIND, LAND_KINDS, LEADER, NAT
-from tavola.games.italia.model import eliminate, present, stack
+from tavola.games.italia.model import alone, eliminate, present, stack
 from tavola.games.italia.scenario import Static
 
 
@@ -70,7 +70,7 @@ def can_declare(S: Static, st: State, n: int, a: int) -> bool:
         return False
     if not present(st, a, n):
         return False
-    return all(u[NAT] == n for u in st["u"][a])
+    return alone(st, a, n)
 
 
 def capital_actions(S: Static, st: State, n: int) -> list[Action]:
@@ -79,10 +79,9 @@ def capital_actions(S: Static, st: State, n: int) -> list[Action]:
         return []
     cap = st["cap"][n]
     out: list[Action] = []
-    u_ = st["u"]
-    for a in S.land_ids:
-        lst = u_[a]
-        if lst and a != cap and all(u[NAT] == n for u in lst):
+    sea = S.is_sea
+    for a in st["occupied"][n]:
+        if a != cap and not sea[a] and alone(st, a, n):
             out.append(("capital", a))
     return out
 

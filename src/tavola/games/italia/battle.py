@@ -463,7 +463,8 @@ def _end_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     for u in st["u"][a]:
         if u[HIT] and u[KIND] in LAND_KINDS:
             u[HIT] = 0
-    italia_ii.end_conversions(S, st, a, ev)
+    if f["conv"]:  # a unit converted for this battle (§14.3) is dealt with now
+        italia_ii.end_conversions(S, st, a, ev)
     att_left = fighters(st, a, n)
     def_left = fighters(st, a, m)
     _set_piece(S, st, f, ev)

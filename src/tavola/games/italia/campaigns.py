@@ -121,7 +121,7 @@ def left_behind_check(S: Static, st: State, n: int) -> None:
     the campaigning leader's area is free of it, §8.4). By default after each campaign move
     (the limit is checked "alla fine del movimento"); with the option, once at the end of
     the campaign. Attacked areas are checked after their combat (§8.3)."""
-    quiet = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a]) and not hostile(S, st, a, n)]
+    quiet = [a for a in st["occupied"][n] if not S.is_sea[a] and not hostile(S, st, a, n)]
     check_areas(S, st, n, quiet, stack_exempt(S, st, n))
 
 
@@ -129,7 +129,7 @@ def attack_check(S: Static, st: State, n: int, leader: str) -> None:
     """§8.3: away from the campaigning leader the attack limit holds (an army that arrived in
     an occupied area and did not leave it, FAQ 'Epiroti')."""
     la = leader_area(st, leader)
-    areas = [a for a in S.land_ids if a != la and not S.is_entry[a] and any(u[NAT] == n for u in st["u"][a])]
+    areas = [a for a in st["occupied"][n] if a != la and not S.is_sea[a] and not S.is_entry[a]]
     check_attacks(S, st, n, [a for a in areas if hostile(S, st, a, n)], major=False)
 
 
@@ -253,10 +253,9 @@ def reacting_nations(S: Static, st: State, n: int, la: int) -> list[int]:
     for m in [*S.order, *S.factions]:
         if m == n or italia_i.neutral(S, st, m):
             continue
+        occupied = st["occupied"][m]  # aboard a fleet too
         for a in near:
-            if any(u[NAT] == m for u in st["u"][a]) or any(
-                c[NAT] == m for u in st["u"][a] if u[KIND] == FLEET for c in u[EXT]
-            ):
+            if a in occupied:
                 out.append(m)
                 break
     return out

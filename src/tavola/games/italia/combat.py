@@ -10,7 +10,7 @@ from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia import italia_ii
 from tavola.games.italia.const import FLEET, KIND, LEADER, NAT
-from tavola.games.italia.model import Unit, fighters, find_leader, start_retreat
+from tavola.games.italia.model import Unit, fighters, find_leader, present, start_retreat
 from tavola.games.italia.movement import entry_reinforcements, hostile
 from tavola.games.italia.naval import start_naval_battle
 from tavola.games.italia.pillage import start_rebuild
@@ -101,7 +101,11 @@ def run_combat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             for m in range(S.N):
                 if m != n:
                     check_areas(
-                        S, st, m, [a for a in fought if any(u[NAT] == m for u in st["u"][a])], frozenset()
+                        S,
+                        st,
+                        m,
+                        [a for a in fought if a in st["occupied"][m] and present(st, a, m)],
+                        frozenset(),
                     )
     start_rebuild(S, st, n)
     return True

@@ -361,8 +361,10 @@ def note_holder(st: State, a: int) -> None:
 
 def note_holders(S: Static, st: State) -> None:
     """Bring every city's holder up to date (at the start of each nation turn)."""
+    u_, city = st["u"], st["city"]
     for a in S.land_ids:
-        note_holder(st, a)
+        if city[a] and u_[a]:
+            note_holder(st, a)
 
 
 def allies(st: State, n: int, m: int) -> bool:

@@ -40,7 +40,18 @@ from tavola.games.italia.const import (
     MP,
     NAT,
 )
-from tavola.games.italia.model import Unit, allies, ask, award, board, eliminate, put, remove, standing_city
+from tavola.games.italia.model import (
+    Unit,
+    allies,
+    alone,
+    ask,
+    award,
+    board,
+    eliminate,
+    put,
+    remove,
+    standing_city,
+)
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import attack_limit, declare
 
@@ -182,16 +193,27 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
     out: list[int] = []
     if not grp:
         return out
-    if any(not can_move(u) or u[FL] & F_SHIP for u in grp):
-        return out
-    has_leader = any(u[KIND] == LEADER for u in grp)
-    fighters = [u for u in grp if u[KIND] != LEADER]
+    ldr = f.get("ldr")
+    fighters: list[Unit] = []
+    has_leader = with_ldr = False
+    fresh = True
+    for u in grp:  # one pass over the group (this runs for every click of a move)
+        flags = u[FL]
+        if u[MP] <= 0 or flags & (F_STOP | F_SHIP):
+            return out  # §9.0, §9.6: a unit of the group cannot go on
+        if flags & F_MOVED:
+            fresh = False
+        if u[KIND] == LEADER:
+            has_leader = True
+            with_ldr = with_ldr or u[EXT] == ldr
+        else:
+            fighters.append(u)
     if not fighters:
         # §9.1: a leader alone moves three land areas.
         for u in grp:
             if S.unit_move(LEADER, n) - u[MP] >= S.leader_move:
                 return out
-    if f.get("ldr") and not any(u[KIND] == LEADER and u[EXT] == f["ldr"] for u in grp):
+    if ldr and not with_ldr:
         return out  # §12.3.1: in a campaign no unit moves without its leader
     # A group that entered an area held by another nation stops there unless it is overrun
     # (§9.0, §9.3).
@@ -200,14 +222,13 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
             return out
         if not may_leave_behind(S, st, f, g, n):
             return out  # §8.3: what stays behind in the attacked area keeps within the limit
-    fresh = all(not u[FL] & F_MOVED for u in grp)
     for b in S.land_adj[g]:
         if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
             continue
         if S.is_strait(g, b) and not fresh:
             continue  # §9.4: crossing a strait is the unit's whole move
         foes = hostile(S, st, b, n)
-        if foes and not f.get("ldr"):
+        if foes and not ldr:
             # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
             # pass through an overrun area, so it must be able to move on.
             lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
@@ -216,7 +237,7 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
                 overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
             ):
                 continue
-        elif any(u[NAT] != n for u in st["u"][b]) and not f.get("ldr") and not S.is_entry[b]:
+        elif not ldr and not alone(st, b, n) and not S.is_entry[b]:
             # An ally's area: pass only (§12.5.2), so the group must be able to go on.
             lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
             if any(

@@ -30,7 +30,8 @@ def _foes_at_sea(st: State, s: int, n: int) -> list[int]:
 
 def contested_seas(S: Static, st: State, n: int) -> list[int]:
     """§10.8: seas where ``n`` and another (non-allied) nation both have fleets."""
-    return [s for s in S.sea_ids if fleets(st, s, n) and _foes_at_sea(st, s, n)]
+    sea = S.is_sea
+    return [s for s in st["occupied"][n] if sea[s] and fleets(st, s, n) and _foes_at_sea(st, s, n)]
 
 
 # -- declarations (§10.8, clarification: all declared at the end of movement) -------------

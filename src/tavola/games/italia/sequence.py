@@ -25,6 +25,7 @@ from tavola.games.italia.combat import stack_exempt
 from tavola.games.italia.const import CITY, EXT, FLEET, INFANTRY, KIND, LEADER, NAT
 from tavola.games.italia.model import (
     add_unit,
+    alone,
     clear_turn_flags,
     counters_left,
     find_leader,
@@ -376,7 +377,7 @@ def _arrival_exit(S: Static, st: State, n: int) -> int:
 def after_move_checks(S: Static, st: State, n: int) -> None:
     """After a movement phase (§8.0, §10.6, §10.6.1 clarification): pillage cities just taken,
     rebuild ruins where no combat follows, then remove units over the stacking limit."""
-    mine = [a for a in S.land_ids if any(u[NAT] == n for u in st["u"][a])]
+    mine = [a for a in st["occupied"][n] if not S.is_sea[a]]
     quiet = [a for a in mine if not hostile(S, st, a, n)]
     spec = _spec(S, st, n)
     attacked = [a for a in mine if a not in quiet and not S.is_entry[a]]
@@ -384,5 +385,5 @@ def after_move_checks(S: Static, st: State, n: int) -> None:
     check_areas(S, st, n, quiet, stack_exempt(S, st, n))
     start_rebuild(S, st, n)
     for a in reversed(quiet):
-        if st["city"][a] == CITY and all(u[NAT] == n for u in st["u"][a]):
+        if st["city"][a] == CITY and alone(st, a, n):
             offer_pillage(S, st, n, a)

@@ -27,7 +27,7 @@ class Table:
         opts = {o.name: o.default for o in self.R.scenarios()[0].options}
         opts.update(options or {})
         st = new_state(self.S, opts, 0)
-        st["u"] = [[] for _ in range(self.S.A)]
+        st["units"] = [[] for _ in range(self.S.A)]
         st["city"] = [0] * self.S.A
         st["city_holder"] = [-1] * self.S.A
         st["leaders_leave"] = {}
@@ -65,7 +65,7 @@ class Table:
 
     def board_fleet(self, sea: str, nation: str, kind: str, count: int = 1) -> None:
         """Put land units aboard the first fleet of ``nation`` in ``sea``."""
-        fl = next(u for u in self.st["u"][self.a(sea)] if u[NAT] == self.n(nation) and u[KIND] == FLEET)
+        fl = next(u for u in self.st["units"][self.a(sea)] if u[NAT] == self.n(nation) and u[KIND] == FLEET)
         for _ in range(count):
             model.board(self.st, self.a(sea), fl, model.new_unit(self.S, self.n(nation), kind))
 
@@ -77,14 +77,14 @@ class Table:
 
     def units(self, area: str, nation: str | None = None) -> Counter[str]:
         c: Counter[str] = Counter()
-        for u in self.st["u"][self.a(area)]:
+        for u in self.st["units"][self.a(area)]:
             if nation is None or u[NAT] == self.n(nation):
                 c[u[EXT] if u[KIND] == LEADER else u[KIND]] += 1
         return c
 
     def cargo(self, sea: str, nation: str) -> Counter[str]:
         c: Counter[str] = Counter()
-        for u in self.st["u"][self.a(sea)]:
+        for u in self.st["units"][self.a(sea)]:
             if u[KIND] == FLEET and u[NAT] == self.n(nation):
                 for x in u[EXT]:
                     c[x[KIND]] += 1
@@ -93,7 +93,7 @@ class Table:
     # -- playing -------------------------------------------------------------------------
     def begin(self, nation: str) -> None:
         """Make ``nation`` the one whose turn it is."""
-        self.st["nat"] = self.n(nation)
+        self.st["active_nation"] = self.n(nation)
 
     def move_phase(self, nation: str, **kw: Any) -> None:
         from tavola.games.italia import movement

@@ -13,7 +13,7 @@ from tavola.core.checksums import BY_FORMAT
 from tavola.core.registry import get_rules
 from tavola.core.rules import Rules, clone
 from tavola.games.italia.const import CONSULAR, HIT, KIND, LAND_KINDS, LEADER, NAT
-from tavola.games.italia.model import reindex
+from tavola.games.italia.model import upgrade
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.stacking import attack_limit
@@ -44,12 +44,12 @@ def snapshot(name: str, k: int) -> tuple[Rules, Static, dict[str, Any], dict[str
     R = get_rules(rec["game"])
     written = BY_FORMAT[rec.get("format", 1)]  # the checksum of the record's own format
     assert written(R.legacy_state(st, rec.get("state_version", 1))) == rec["checksums"][k - 1]
-    reindex(static(rec["game"]), st)  # snapshots older than layout 3 hold no running indexes
+    st = upgrade(static(rec["game"]), st, 2)  # the snapshots were written under layout 2
     return R, static(rec["game"]), st, rec
 
 
 def _attack_limit_at(S: Static, st: dict[str, Any], a: int, n: int) -> int:
-    lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a])
+    lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][a])
     f = next(x for x in reversed(st["flow"]) if x["s"] == "move")
     return attack_limit(S, st, a, n, leader=lead, major=bool(f.get("major")))
 
@@ -69,10 +69,10 @@ def test_8_3_attack_limit_holds_in_every_attacked_area_overruns_included(
     assert i == refused
     role, *action = rec["actions"][i]
     assert tuple(action) == ("area", S.area(area))
-    a, n = S.area(area), st["nat"]
+    a, n = S.area(area), st["active_nation"]
     f = st["flow"][-1]
-    group = sum(1 for u in st["u"][f["group"]] if u[NAT] == n and u[KIND] in LAND_KINDS and u[3] & 1)
-    mine = sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
+    group = sum(1 for u in st["units"][f["group"]] if u[NAT] == n and u[KIND] in LAND_KINDS and u[3] & 1)
+    mine = sum(1 for u in st["units"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
     assert hostile(S, st, a, n)
     assert mine + group > _attack_limit_at(S, st, a, n)
     # The Vandals end their movement: combat begins within the limit everywhere.
@@ -83,8 +83,8 @@ def test_8_3_attack_limit_holds_in_every_attacked_area_overruns_included(
         )
     for b in S.land_ids:
         if hostile(S, st, b, n):
-            lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
-            mine = sum(1 for u in st["u"][b] if u[NAT] == n and u[KIND] in LAND_KINDS)
+            lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
+            mine = sum(1 for u in st["units"][b] if u[NAT] == n and u[KIND] in LAND_KINDS)
             assert mine <= attack_limit(S, st, b, n, leader=lead, major=major)
 
 
@@ -103,7 +103,7 @@ def test_12_3_1_units_left_behind_by_a_campaign_move_are_checked_against_the_lim
     assert ("unit", "legion") in R.legal_actions(st, role)
     while st["flow"][-1]["s"] == "excess":
         R.apply(st, role, ("unit", "legion"))
-    assert sum(1 for u in st["u"][calabria] if u[NAT] == optimates) == 3
+    assert sum(1 for u in st["units"][calabria] if u[NAT] == optimates) == 3
 
 
 def test_12_3_1_option_checks_left_behind_units_when_the_campaign_ends() -> None:
@@ -115,12 +115,12 @@ def test_12_3_1_option_checks_left_behind_units_when_the_campaign_ends() -> None
         R.apply(st, role, tuple(action))
     calabria, optimates = S.area("calabria"), S.nation("optimates")
     assert all(f["s"] != "excess" for f in st["flow"])
-    assert sum(1 for u in st["u"][calabria] if u[NAT] == optimates) == 5
+    assert sum(1 for u in st["units"][calabria] if u[NAT] == optimates) == 5
     # The Optimates' campaign ends with this single move (§13.4) once the reactions are done.
     for role, *action in rec["actions"][1352:]:
         R.apply(st, role, tuple(action))
     f = st["flow"][-1]
-    assert f["s"] == "excess" and f["a"] == calabria and f["n"] == optimates
+    assert f["s"] == "excess" and f["a"] == calabria and f["nation"] == optimates
 
 
 @pytest.mark.parametrize(("option", "damaged"), [(False, 0), (True, 1)])
@@ -131,11 +131,11 @@ def test_10_2_a_consular_legion_that_survives_by_retreat_is_repaired(option: boo
     R, S, st, rec = snapshot(name, 864)
     st["opts"]["retreat_stays_damaged"] = option
     agrigentum = S.area("agrigentum")
-    assert [u[HIT] for u in st["u"][agrigentum] if u[KIND] == CONSULAR] == [1]
+    assert [u[HIT] for u in st["units"][agrigentum] if u[KIND] == CONSULAR] == [1]
     for role, *action in rec["actions"][864:]:
         R.apply(st, role, tuple(action))
     syracusae = S.area("syracusae")
-    assert [u[HIT] for u in st["u"][syracusae] if u[KIND] == CONSULAR] == [damaged]
+    assert [u[HIT] for u in st["units"][syracusae] if u[KIND] == CONSULAR] == [damaged]
 
 
 def test_10_6_faq_no_pillage_of_a_city_last_held_by_the_same_player() -> None:
@@ -154,7 +154,7 @@ def test_10_6_faq_no_pillage_of_a_city_last_held_by_the_same_player() -> None:
         pillage_offered |= any(f["s"] == "pillage" and f["a"] == samnium for f in st["flow"])
     assert not pillage_offered
     carthaginians = S.nation("carthaginians")
-    assert [u[NAT] for u in st["u"][samnium]] == [carthaginians]
+    assert [u[NAT] for u in st["units"][samnium]] == [carthaginians]
     assert S.role_of[carthaginians] == S.role_of[S.nation("etruscans")]
 
 
@@ -195,13 +195,18 @@ def test_12_3_2_1_land_units_join_no_battle_of_a_leader_at_sea() -> None:
     t = Table("italia-ii", round_=5)
     t.put("mare_libycum", "byzantines", "fleet")
     t.board_fleet("mare_libycum", "byzantines", "infantry")
-    t.st["u"][t.a("mare_libycum")][0][5].append([t.n("byzantines"), "leader", 0, 0, 0, "belisarius"])
+    t.st["units"][t.a("mare_libycum")][0][5].append([t.n("byzantines"), "leader", 0, 0, 0, "belisarius"])
     t.put("mare_libycum", "ostrogoths", "fleet")
     t.put("mare_sardoum", "ostrogoths", "fleet")
     t.board_fleet("mare_sardoum", "ostrogoths", "infantry")
-    f = {"x": t.n("ostrogoths"), "c": t.n("byzantines"), "la": t.a("mare_libycum"), "raid": False}
+    f = {
+        "nation": t.n("ostrogoths"),
+        "campaigner": t.n("byzantines"),
+        "leader_area": t.a("mare_libycum"),
+        "raid": False,
+    }
     assert not campaigns._may_join(t.S, t.st, f)
-    f["la"] = t.a("africa")
+    f["leader_area"] = t.a("africa")
     t.put("africa", "byzantines", "infantry")
     t.put("africa", "ostrogoths", "infantry")
     assert campaigns._may_join(t.S, t.st, f)  # on land the same reaction joins the battle
@@ -222,7 +227,7 @@ def test_12_5_2_the_ruler_withdraws_from_every_area_of_its_new_subject() -> None
     t.put("tridentum", "lombards", "infantry")
     t.st["ruler"][lombards] = franks
     t.st["camp_nat"] = franks
-    f = {"n": franks, "a": t.a("mediolanum"), "came": [], "mode": "submit"}
+    f = {"nation": franks, "a": t.a("mediolanum"), "came": [], "mode": "submit"}
     assert t.a("tridentum") not in retreat_dests(t.S, t.st, f, leader)
     f["mode"] = "battle"
     assert t.a("tridentum") in retreat_dests(t.S, t.st, f, leader)
@@ -281,8 +286,8 @@ def test_10_2_a_leader_that_retreats_after_a_round_gives_no_bonus_in_the_next(
     R, S, before, act, after, events = replay_last_step(name)
     a, n = S.area(area), S.nation(nation)
     assert act[1] in ("leader", "area")
-    assert any(u[NAT] == n and u[KIND] == LEADER for u in before["u"][a])
-    assert not any(u[NAT] == n and u[KIND] == LEADER for u in after["u"][a])
+    assert any(u[NAT] == n and u[KIND] == LEADER for u in before["units"][a])
+    assert not any(u[NAT] == n and u[KIND] == LEADER for u in after["units"][a])
     (first,) = [e for e in events if e["msg"] == "it.retreat"]
     assert first["args"] == {**first["args"], "nation": nation, "unit": "leader", "from": a}
     roll = next(e for e in events if e["msg"] == "it.roll")
@@ -303,7 +308,7 @@ def test_6_4_a_tribute_may_take_the_ruler_over_10_until_its_purchase() -> None:
     assert [e["args"]["gold"] for e in events if e["msg"] == "it.tribute"] == [3]
     assert after["gold"][romans] == 13
     top = after["flow"][-1]
-    assert top["s"] == "tribute" and top["n"] == romans
+    assert top["s"] == "tribute" and top["nation"] == romans
     assert step_problems(R, before, act, after, events) == []
     # Buying nothing loses the excess: 10 stay.
     st = clone(after)
@@ -312,7 +317,7 @@ def test_6_4_a_tribute_may_take_the_ruler_over_10_until_its_purchase() -> None:
     # One unit bought at once (placed on the next Roman turn); what is still over 10 is lost.
     st = clone(after)
     R.apply(st, S.role_of[romans], ("buy", "legion"))
-    assert st["gold"][romans] == 9 and st["pend"][romans] == ["legion"]
+    assert st["gold"][romans] == 9 and st["pending"][romans] == ["legion"]
     assert all(f["s"] != "tribute" for f in st["flow"])
 
 
@@ -324,17 +329,17 @@ def test_12_4_a_nation_transformed_after_a_combat_is_checked_at_the_end_of_its_o
     movement (§8.0), where one is removed (or a capital declared, §8.1)."""
     R, S, before, act, after, events = replay_last_step("transformation-after-combat-mediolanum")
     med, wr, pat = S.area("mediolanum"), S.nation("western_romans"), S.nation("patrimonium")
-    assert before["cap"][wr] == med and sum(1 for u in before["u"][med] if u[NAT] == wr) == 4
+    assert before["capital"][wr] == med and sum(1 for u in before["units"][med] if u[NAT] == wr) == 4
     assert any(e["msg"] == "it.transform" for e in events)
-    assert after["cap"][pat] == -1 and [u[NAT] for u in after["u"][med]] == [pat] * 4
+    assert after["capital"][pat] == -1 and [u[NAT] for u in after["units"][med]] == [pat] * 4
     assert step_problems(R, before, act, after, events) == []
     st = after
-    while st["nat"] != pat or st["flow"][-1]["s"] != "excess":
+    while st["active_nation"] != pat or st["flow"][-1]["s"] != "excess":
         role = R.active_roles(st)[0]
         legal = R.legal_actions(st, role)
         R.apply(st, role, ("done",) if ("done",) in legal else legal[0])
     f = st["flow"][-1]
-    assert f["a"] == med and f["n"] == pat and st["round"] == 6
+    assert f["a"] == med and f["nation"] == pat and st["round"] == 6
     assert ("capital", med) in R.legal_actions(st, S.role_of[pat])
 
 

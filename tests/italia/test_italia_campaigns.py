@@ -301,7 +301,7 @@ def test_12_3_1_fleets_carry_two_units_in_every_campaign_move(t1: Table) -> None
     t1.put("mare_tyrrhenum", "romans", "fleet", 1)
     fabius_campaign(t1)
     t1.march("roma", ["legion", "legion"], ["mare_tyrrhenum", "neapolis"], leaders=("fabius",))
-    fl = next(u for u in t1.st["u"][t1.a("mare_tyrrhenum")] if u[1] == "fleet")
+    fl = next(u for u in t1.st["units"][t1.a("mare_tyrrhenum")] if u[1] == "fleet")
     assert fl[4] == 2  # the fleet has carried its two units for this move
     assert t1.step() == "camp"  # the move ended by itself (nothing to declare, nobody reacts)
     t1.act("campaign")

@@ -172,13 +172,13 @@ def test_10_2_consular_legion_takes_two_hits_and_is_repaired(t1: Table, dice: Di
     dice.load(1, 7, 1)  # the Carthaginians hit once
     t1.fight("carthaginians")
     assert t1.units("roma", "romans") == {"consular": 1}
-    assert any(x[1] == "consular" and x[4] == 1 for x in t1.st["u"][t1.a("roma")])
+    assert any(x[1] == "consular" and x[4] == 1 for x in t1.st["units"][t1.a("roma")])
     t1.act("unit", "infantry")  # both Carthaginians withdraw
     t1.go("neapolis")
     t1.act("unit", "infantry")
     t1.go("neapolis")
     assert t1.step() == HALT
-    assert all(x[4] == 0 for x in t1.st["u"][t1.a("roma")])  # repaired after the combat
+    assert all(x[4] == 0 for x in t1.st["units"][t1.a("roma")])  # repaired after the combat
 
 
 def test_10_2_three_consular_legions_the_fourth_hit_removes_one(t1: Table, dice: Dice) -> None:
@@ -187,7 +187,7 @@ def test_10_2_three_consular_legions_the_fourth_hit_removes_one(t1: Table, dice:
     dice.load(10, 10, 10, 10, 1, 1, 1)
     t1.fight("carthaginians")
     assert t1.units("roma", "romans") == {"consular": 2}
-    assert sorted(x[4] for x in t1.st["u"][t1.a("roma")] if x[1] == "consular") == [1, 1]
+    assert sorted(x[4] for x in t1.st["units"][t1.a("roma")] if x[1] == "consular") == [1, 1]
 
 
 def test_10_2_lone_leader_is_removed_without_combat(t1: Table) -> None:
@@ -246,7 +246,7 @@ def test_10_5_samnite_retreat_example(t1: Table, dice: Dice) -> None:
     from tavola.games.italia.retreat import retreat_dests
 
     f = t1.st["flow"][-1]
-    unit = next(u for u in t1.st["u"][t1.a("apulia")] if u[0] == t1.n("samnites"))
+    unit = next(u for u in t1.st["units"][t1.a("apulia")] if u[0] == t1.n("samnites"))
     # Corfinium is empty but the attackers came from there; Samnium (highland) is full with 3;
     # Lucania holds 3 and may take one more (§8.6); Calabria is Greek.
     assert retreat_dests(t1.S, t1.st, f, unit) == [t1.a("lucania")]
@@ -491,7 +491,7 @@ def test_10_9_fleets_that_retreated_give_no_supremacy(t1: Table) -> None:
     from tavola.games.italia.const import F_RETR
 
     t1.put("mare_libycum", "carthaginians", "fleet", 1)
-    t1.st["u"][t1.a("mare_libycum")][0][3] |= F_RETR
+    t1.st["units"][t1.a("mare_libycum")][0][3] |= F_RETR
     assert not battle.supremacy(t1.S, t1.st, t1.a("africa"), t1.n("carthaginians"), t1.n("romans"))
 
 

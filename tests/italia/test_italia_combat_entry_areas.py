@@ -26,7 +26,7 @@ def aures(t2: Table, monkeypatch: pytest.MonkeyPatch) -> Table:
     )
     t2.put("aures", "berbers", "infantry", 2)
     t2.spread("berbers", "numidia", "mauretania")
-    t2.push("reinf", n=v, i=0, ph="ask")  # the card's line: all of it goes to Aures, no choice
+    t2.push("reinf", nation=v, i=0, phase="ask")  # the card's line: all of it goes to Aures, no choice
     assert t2.units("aures", "vandals") == {"geiserich": 1, "infantry": 10}
     return t2
 
@@ -86,7 +86,7 @@ def test_faq_10_0_in_every_other_case_the_area_is_normal(aures: Table) -> None:
     # fought over in the Vandal combat phase, the reinforcements that stayed included (so only
     # two of them stay: with Geiserich and the newcomer that is the attack limit, §8.3).
     a, v = t.a("aures"), t.n("vandals")
-    for u in [u for u in t.st["u"][a] if u[0] == v and u[1] == "infantry"][2:]:
+    for u in [u for u in t.st["units"][a] if u[0] == v and u[1] == "infantry"][2:]:
         model.remove(t.st, a, u)
     t.put("byzacena", "vandals", "infantry", 1)
     t.move_phase("vandals")

@@ -48,10 +48,10 @@ def test_10_4_the_prompt_of_a_battle_cites_the_rule_of_its_phase(t1: Table) -> N
         {
             "s": "battle",
             "a": t1.a("apulia"),
-            "n": t1.n("romans"),
-            "m": t1.n("samnites"),
+            "nation": t1.n("romans"),
+            "defender": t1.n("samnites"),
             "rounds": 0,
-            "ph": "attacker_aims",
+            "phase": "attacker_aims",
         }
         | {
             "raid": False,
@@ -69,14 +69,14 @@ def test_10_4_the_prompt_of_a_battle_cites_the_rule_of_its_phase(t1: Table) -> N
         "args": {"nation": "romans", "area": "apulia", "unit": "legion"},
         "rule": "§10.4",
     }
-    t1.st["flow"][-1]["ph"] = "open"
+    t1.st["flow"][-1]["phase"] = "open"
     assert t1.R.prompt(t1.st, t1.role("romans"))["rule"] == "§10.7"
 
 
 def test_7_2_a_decision_with_one_action_is_taken_at_once(t1: Table) -> None:
     """Camillus and two legions arrive in Roma (round 1): one area, so nobody is asked."""
     t1.put("roma", "romans", "legion")
-    t1.push("reinf", n=t1.n("romans"), i=0, ph="ask")
+    t1.push("reinf", nation=t1.n("romans"), i=0, phase="ask")
     assert t1.step() == HALT
     assert t1.units("roma", "romans") == {"legion": 3, "camillus": 1}
 

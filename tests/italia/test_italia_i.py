@@ -22,7 +22,7 @@ def test_13_1_non_romans_leave_roma_and_the_city_is_rebuilt_free(t1: Table) -> N
     t1.put("roma", "samnites", "infantry", 2)
     t1.city("roma", owner="samnites", ruin=True)
     t1.put("umbria", "romans", "legion")
-    t1.push("turn", n=t1.n("romans"), ph="start")
+    t1.push("turn", nation=t1.n("romans"), phase="start")
     assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
     t1.act("area", t1.a("neapolis"))
     t1.act("area", t1.a("neapolis"))
@@ -35,7 +35,7 @@ def test_13_1_units_that_cannot_leave_roma_are_eliminated(t1: Table) -> None:
     t1.put("roma", "samnites", "infantry", 1)
     for a in ("etruria", "perusia", "umbria", "corfinium", "neapolis", "samnium"):
         t1.put(a, "romans", "legion")
-    t1.push("turn", n=t1.n("romans"), ph="start")
+    t1.push("turn", nation=t1.n("romans"), phase="start")
     assert t1.units("roma") == {}
 
 
@@ -92,7 +92,7 @@ def test_13_2_celts_may_revolt_while_hannibal_is_near(t1: Table) -> None:
     t1.put("mediolanum", "celts", "infantry")
     t1.leader("alpes", "carthaginians", "hannibal")
     assert submission.may_revolt(t1.S, t1.st, c, "leader_near")
-    t1.st["u"][t1.a("alpes")].clear()
+    t1.st["units"][t1.a("alpes")].clear()
     t1.leader("apulia", "carthaginians", "hannibal")
     assert not submission.may_revolt(t1.S, t1.st, c, "leader_near")
 
@@ -268,7 +268,7 @@ def test_13_4_round_10_is_a_sequence_of_campaigns_to_the_end() -> None:
             break
         f = st["flow"][-1]
         if f["s"] == "camp":
-            seen.add(RULES_I.S.nkey[f["n"]])
+            seen.add(RULES_I.S.nkey[f["nation"]])
         role = RULES_I.active_roles(st)[0]
         legal = RULES_I.legal_actions(st, role)
         RULES_I.apply(
@@ -324,7 +324,7 @@ def test_card_5_vp_for_the_last_carthaginian_land_unit_any_time(t1: Table) -> No
     t1.st["round"] = 7
     t1.put("africa", "carthaginians", "infantry", 1)
     t1.begin("romans")
-    u = t1.st["u"][t1.a("africa")][0]
+    u = t1.st["units"][t1.a("africa")][0]
     model.eliminate(t1.S, t1.st, t1.a("africa"), u, t1.n("romans"), t1.events)
     assert t1.vp("romans") == 5
 
@@ -367,7 +367,7 @@ def test_13_4_romans_campaign_in_round_10() -> None:
     t.put("roma", "romans", "legion", 2)
     t.leader("samnium", "romans", "marius")  # left from round 9: removed (§13.4 FAQ)
     t.st["gold"][t.n("romans")] = 1
-    t.st["flow"] = [{"s": HALT}, {"s": "round", "ph": "start", "i": 0}]
+    t.st["flow"] = [{"s": HALT}, {"s": "round", "phase": "start", "i": 0}]
     FLOW.advance(t.st, t.events)
     # Pompeius Strabo (card reconstruction) comes with two legions to a controlled area.
     assert t.step() == "reinf" and t.active() == [t.role("romans")]

@@ -84,7 +84,7 @@ def test_14_2_damaged_knights_cannot_retreat_and_are_repaired(t2: Table, dice: D
     t2.act("target", "knight")
     dice.load(1, 1, 7, 1)  # the Byzantines put one hit on the knight
     t2.act("target", "infantry")
-    knight = next(u for u in t2.st["u"][t2.a("verona")] if u[1] == "knight")
+    knight = next(u for u in t2.st["units"][t2.a("verona")] if u[1] == "knight")
     assert knight[4] == 1
     # The Lombards may retreat the infantry, not the damaged knight.
     assert ("unit", "infantry") in t2.legal() and not any(

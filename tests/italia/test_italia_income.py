@@ -98,7 +98,7 @@ def test_6_2_buy_and_place_one_land_unit_per_area(t1: Table) -> None:
     t1.put("pavia", "celts", "infantry")
     t1.st["gold"][n] = 12
     t1.st["bought"] = []
-    t1.push("buy", n=n, cities=[])
+    t1.push("buy", nation=n, cities=[])
     t1.act("buy", "infantry")
     t1.act("buy", "infantry")
     # Two controlled areas take two new land units (§7.1): no third one.
@@ -112,7 +112,7 @@ def test_6_2_a_city_is_bought_into_a_controlled_area(t1: Table) -> None:
     t1.put("verona", "celts", "infantry")
     t1.put("pavia", "celts", "infantry")
     t1.st["gold"][n] = 8
-    t1.push("buy", n=n, cities=[])
+    t1.push("buy", nation=n, cities=[])
     assert t1.can("city", t1.a("verona")) and t1.can("city", t1.a("pavia"))
     t1.act("city", t1.a("pavia"))
     assert t1.st["city"][t1.a("pavia")] == 1 and t1.st["gold"][n] == 0
@@ -123,7 +123,7 @@ def test_2_2_1_9_no_city_where_the_map_forbids_one(t1: Table) -> None:
     t1.put("corsica", "carthaginians", "infantry")
     t1.put("africa", "carthaginians", "infantry")
     t1.st["gold"][n] = 10
-    t1.push("buy", n=n, cities=[])
+    t1.push("buy", nation=n, cities=[])
     assert not t1.can("city", t1.a("corsica"))
     assert t1.can("city", t1.a("africa"))
 
@@ -170,7 +170,7 @@ def test_6_4_submitted_celts_pay_half_and_rome_buys_over_ten(t1: Table) -> None:
     assert set(t1.legal()) == {("buy", "legion"), ("buy", "fleet"), ("done",)}  # consular needs 2 cities
     t1.act("buy", "legion")
     assert t1.st["gold"][romans] == 7
-    assert t1.st["pend"][romans] == ["legion"]
+    assert t1.st["pending"][romans] == ["legion"]
 
 
 def test_6_4_tribute_over_ten_without_a_purchase_is_lost(t1: Table) -> None:
@@ -190,9 +190,9 @@ def test_6_4_the_pending_unit_is_placed_in_the_rulers_next_turn(t1: Table) -> No
 
     romans = t1.n("romans")
     t1.put("roma", "romans", "legion")
-    t1.st["pend"][romans] = ["legion"]
-    items = list(t1.st["pend"][romans])
-    t1.st["pend"][romans] = []
+    t1.st["pending"][romans] = ["legion"]
+    items = list(t1.st["pending"][romans])
+    t1.st["pending"][romans] = []
     placement.place_bought(t1.st, romans, items)
     FLOW.advance(t1.st, t1.events)
     assert t1.units("roma", "romans")["legion"] == 2

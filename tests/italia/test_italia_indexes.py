@@ -36,7 +36,7 @@ def test_a_unit_put_on_the_board_by_hand_is_caught_by_the_audit(t1: Table) -> No
     t1.leader("roma", "romans", "fabius")
     assert index_problems(t1.S, t1.st) == []
     assert model.find_leader(t1.st, "fabius")[0] == t1.a("roma")
-    t1.st["u"][t1.a("etruria")].append(model.new_unit(t1.S, t1.n("romans"), "infantry"))
+    t1.st["units"][t1.a("etruria")].append(model.new_unit(t1.S, t1.n("romans"), "infantry"))
     assert index_problems(t1.S, t1.st)  # occupied and units_by_kind both disagree
     with pytest.raises(RuntimeError, match="stale state"):
         t1.move_phase("romans")  # every advance is audited in the tests
@@ -51,7 +51,7 @@ def test_9_6_cargo_counts_where_its_fleet_is_and_moves_with_it(t1: Table) -> Non
     c = t1.n("carthaginians")
     assert t1.st["occupied"][c] == [t1.a("mare_tyrrhenum")]
     assert model.counts(t1.st, c) == {"fleet": 1, "infantry": 2}
-    fleet = t1.st["u"][t1.a("mare_tyrrhenum")][0]
+    fleet = t1.st["units"][t1.a("mare_tyrrhenum")][0]
     model.remove(t1.st, t1.a("mare_tyrrhenum"), fleet)  # §10.8: the cargo goes down with it
     assert t1.st["occupied"][c] == [] and model.counts(t1.st, c) == {}
     assert index_problems(t1.S, t1.st) == []
@@ -62,4 +62,19 @@ def test_the_legacy_layouts_are_the_state_without_its_indexes() -> None:
     assert set(INDEXES) <= set(st)
     assert not set(INDEXES) & set(RULES_II.legacy_state(st, 2))
     assert not set(INDEXES) & set(RULES_II.legacy_state(st, 1))
+    FLOW.forget()
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_a_state_written_under_an_older_layout_upgrades_to_today_s(version: int) -> None:
+    """A saved state of layouts 1 to 3 (older names, no indexes) comes back as today's state:
+    the names of ``model.LAYOUT_1`` and ``model.LAYOUT_3``, the indexes rebuilt from the board."""
+    pick = random.Random(version)
+    st = RULES_II.setup("standard", 4, {}, 21)
+    for _ in range(400):
+        role = pick.choice(RULES_II.active_roles(st))
+        RULES_II.apply(st, role, pick.choice(RULES_II.legal_actions(st, role)))
+    old = RULES_II.legacy_state(clone(st), version)
+    assert "u" in old and "units" not in old and "ph" in old["flow"][0]
+    assert model.upgrade(RULES_II.S, old, version) == st
     FLOW.forget()

@@ -29,7 +29,7 @@ class Step:
         out = []
         for _ in range(count):
             u = [self.t.n(nation), kind, self.t.S.unit_move(kind, self.t.n(nation)), 0, 0, 0]
-            st["u"][self.t.a(area)].append(u)
+            st["units"][self.t.a(area)].append(u)
             out.append(u)
         return out
 
@@ -55,7 +55,7 @@ class Step:
 
 
 def move_frame(t: Table, nation: str, **kw: Any) -> dict[str, Any]:
-    return {"s": "move", "n": t.n(nation), "group": -1, "mode": "normal", **kw}
+    return {"s": "move", "nation": t.n(nation), "group": -1, "mode": "normal", **kw}
 
 
 @pytest.fixture
@@ -81,14 +81,14 @@ def test_8_0_stack_limit_after_movement(s1: Step) -> None:
     s1.put(s1.after, "verona", "celts", "infantry")
     assert s1.fails("8.0 stack limit after movement")
     # The excess being removed is what the book asks for.
-    s1.after["flow"].append({"s": "excess", "n": s1.t.n("celts"), "a": s1.t.a("verona")})
+    s1.after["flow"].append({"s": "excess", "nation": s1.t.n("celts"), "a": s1.t.a("verona")})
     assert not s1.fails("8.0 stack limit after movement")
 
 
 def test_8_1_the_capital_holds_one_more(s1: Step) -> None:
     s1.before["flow"].append(move_frame(s1.t, "celts"))
     s1.put(s1.after, "verona", "celts", "infantry", 4)
-    s1.after["cap"][s1.t.n("celts")] = s1.t.a("verona")
+    s1.after["capital"][s1.t.n("celts")] = s1.t.a("verona")
     assert not s1.fails("8.0 stack limit after movement")
 
 
@@ -117,11 +117,11 @@ def test_8_3_attack_limit_in_combat(s2: Step) -> None:
 def test_8_3_stack_limit_after_combat(s1: Step) -> None:
     a = s1.t.a("verona")
     s1.before["flow"].append(
-        {"s": "combat", "n": s1.t.n("celts"), "mode": "normal", "fought": [a], "pairs": []}
+        {"s": "combat", "nation": s1.t.n("celts"), "mode": "normal", "fought": [a], "pairs": []}
     )
     s1.put(s1.after, "verona", "celts", "infantry", 4)
     assert s1.fails("8.3 stack limit after combat")
-    s1.after["cap"][s1.t.n("celts")] = a
+    s1.after["capital"][s1.t.n("celts")] = a
     assert not s1.fails("8.3 stack limit after combat")
     s1.before["flow"][-1]["mode"] = "first"  # no check after a major invasion's first combat (§12.2)
     assert "8.3 stack limit after combat" not in (s1.check() and s1.seen)
@@ -168,7 +168,7 @@ def test_9_6_no_embarking_after_land_movement(s1: Step) -> None:
 
 
 def test_9_2_nobody_stays_in_an_entry_area_after_its_turn(s1: Step) -> None:
-    s1.before["flow"].append({"s": "turn", "n": s1.t.n("celts"), "ph": "close"})
+    s1.before["flow"].append({"s": "turn", "nation": s1.t.n("celts"), "phase": "close"})
     assert not s1.fails("9.2 entry areas")
     s1.put(s1.after, "helvetia", "celts", "infantry")
     assert s1.fails("9.2 entry areas")
@@ -209,7 +209,7 @@ def test_10_5_faq_the_defender_does_not_retreat_where_the_attackers_came_from(s1
     s1.put(s1.after, "venetia", "etruscans", "infantry")
     retreat(s1, "etruscans", "verona", "venetia")  # the Celts' turn: the Etruscans defend
     assert s1.fails("10.5 retreat destination")
-    s1.before["nat"] = t.n("etruscans")  # the attacker may (FAQ)
+    s1.before["active_nation"] = t.n("etruscans")  # the attacker may (FAQ)
     assert not s1.fails("10.5 retreat destination")
 
 
@@ -237,7 +237,9 @@ def test_10_2_a_leader_that_retreated_before_the_round_gives_no_bonus(s1: Step) 
     s1.put(s1.before, "verona", "etruscans", "leader")
     s1.both("verona", "etruscans", "infantry")
     s1.both("verona", "celts", "infantry")
-    s1.before["flow"].append({"s": "battle", "a": a, "n": t.n("celts"), "m": t.n("etruscans"), "rounds": 1})
+    s1.before["flow"].append(
+        {"s": "battle", "a": a, "nation": t.n("celts"), "defender": t.n("etruscans"), "rounds": 1}
+    )
     s1.ev("it.retreat", nation="etruscans", unit="leader", **{"from": a, "to": t.a("pisae")})
     roll = s1.ev("it.roll", area=a, attacker="celts", defender="etruscans", mod_a=0, mod_d=0)
     roll["dice_a"], roll["dice_d"] = [5], [5]
@@ -299,7 +301,7 @@ def test_10_8_only_fleets_roll_at_sea(s1: Step) -> None:
     s = t.a("mare_tyrrhenum")
     s1.both("mare_tyrrhenum", "celts", "fleet")
     s1.both("mare_tyrrhenum", "etruscans", "fleet")
-    s1.before["flow"].append({"s": "nbattle", "a": s, "n": t.n("celts"), "m": t.n("etruscans")})
+    s1.before["flow"].append({"s": "nbattle", "a": s, "nation": t.n("celts"), "defender": t.n("etruscans")})
     e = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
     e["dice"] = [3, 4]
     assert not s1.fails("10.8 naval combat")
@@ -315,7 +317,7 @@ def test_10_8_a_naval_battle_opened_by_the_transition_is_not_read_from_the_state
     s1.put(s1.before, "mare_tyrrhenum", "celts", "fleet")  # it retreats in this action
     s1.both("mare_tyrrhenum", "etruscans", "fleet", 2)
     s1.both("mare_tyrrhenum", "samnites", "fleet")
-    s1.before["flow"].append({"s": "nbattle", "a": s, "n": t.n("celts"), "m": t.n("etruscans")})
+    s1.before["flow"].append({"s": "nbattle", "a": s, "nation": t.n("celts"), "defender": t.n("etruscans")})
     first = s1.ev("it.naval_roll", area=s, hits_attacker=0, hits_defender=0)
     first["dice"] = [3, 4, 5]
     s1.ev("it.naval_over", area=s)
@@ -363,7 +365,7 @@ def test_10_7_a_raid_eliminates_no_defender(s1: Step) -> None:
 
 def test_6_1_income_of_the_book(s1: Step) -> None:
     t = s1.t
-    s1.after["flow"].append({"s": "buy", "n": t.n("etruscans")})
+    s1.after["flow"].append({"s": "buy", "nation": t.n("etruscans")})
     s1.both("pisae", "etruscans", "infantry")
     s1.both("etruria", "etruscans", "leader")  # a leader holds an area too (§6.1)
     s1.after["city"][t.a("etruria")] = 1
@@ -374,14 +376,14 @@ def test_6_1_income_of_the_book(s1: Step) -> None:
 
 
 def test_6_1_faq_no_income_from_an_entry_area(s1: Step) -> None:
-    s1.after["flow"].append({"s": "buy", "n": s1.t.n("celts")})
+    s1.after["flow"].append({"s": "buy", "nation": s1.t.n("celts")})
     s1.both("helvetia", "celts", "infantry")
     s1.ev("it.income", nation="celts", gold=1, total=1)
     assert s1.fails("6.1 income")
 
 
 def test_6_1_gold_cap_after_the_turn(s1: Step) -> None:
-    s1.before["flow"].append({"s": "turn", "n": s1.t.n("celts"), "ph": "close"})
+    s1.before["flow"].append({"s": "turn", "nation": s1.t.n("celts"), "phase": "close"})
     s1.after["gold"][s1.t.n("celts")] = 10
     assert not s1.fails("6.1 gold cap")
     s1.after["gold"][s1.t.n("celts")] = 11
@@ -392,12 +394,12 @@ def test_6_4_a_tribute_after_the_turn_may_take_the_ruler_over_the_cap(s1: Step) 
     """§6.4: a subject's tribute, paid in the same transition after the ruler's turn ended, may
     take the ruler over 10 until it buys its one unit at once; then at most 10 stay."""
     n = s1.t.n("celts")
-    s1.before["flow"].append({"s": "turn", "n": n, "ph": "close"})
+    s1.before["flow"].append({"s": "turn", "nation": n, "phase": "close"})
     s1.after["gold"][n] = 13
     assert s1.fails("6.1 gold cap")
     s1.ev("it.tribute", nation="celts", gold=3)
     assert not s1.fails("6.1 gold cap")
-    s1.before["flow"][-1] = {"s": "tribute", "n": n}
+    s1.before["flow"][-1] = {"s": "tribute", "nation": n}
     s1.events.clear()
     s1.after["gold"][n] = 10
     assert not s1.fails("6.4 tribute over the limit")
@@ -499,7 +501,7 @@ def test_7_1_placement_of_bought_units(s1: Step) -> None:
     t = s1.t
     s1.both("verona", "celts", "infantry")
     s1.both("pavia", "celts", "infantry")
-    s1.before["flow"].append({"s": "place", "n": t.n("celts"), "used": []})
+    s1.before["flow"].append({"s": "place", "nation": t.n("celts"), "used": []})
     s1.ev("it.place", nation="celts", unit="infantry", area=t.a("verona"))
     assert not s1.fails("7.1 placement")
     s1.before["flow"][-1]["used"] = [t.a("verona")]
@@ -515,7 +517,9 @@ def test_7_2_clarification_reinforcements_go_with_their_leaders(t1: Table) -> No
     area keeps the rule; one in a third Roman area breaks it."""
     t1.st["round"] = 3
     s = Step(t1)
-    s.before["flow"].append({"s": "reinf", "n": t1.n("romans"), "i": 0, "ph": "place", "items": [], "at": -1})
+    s.before["flow"].append(
+        {"s": "reinf", "nation": t1.n("romans"), "i": 0, "phase": "place", "items": [], "at": -1}
+    )
     for area in ("roma", "umbria", "corfinium"):
         s.both(area, "romans", "legion")
     leaders = t1.S.reinf[t1.n("romans")][3][0].leaders
@@ -545,14 +549,14 @@ def test_12_4_the_limit_after_combat_is_the_nation_that_fought(t2: Table) -> Non
     s = Step(t2)
     a, wr = t2.a("mediolanum"), t2.n("western_romans")
     s.before["flow"].append(
-        {"s": "combat", "n": t2.n("franks"), "mode": "normal", "fought": [a], "pairs": []}
+        {"s": "combat", "nation": t2.n("franks"), "mode": "normal", "fought": [a], "pairs": []}
     )
     s.put(s.before, "mediolanum", "western_romans", "legion", 4)
     s.put(s.after, "mediolanum", "patrimonium", "infantry", 4)
     for st in (s.before, s.after):
-        st["cap"][wr] = a
+        st["capital"][wr] = a
     assert s.fails("8.3 stack limit after combat")
     s.ev("it.transform", nation="western_romans", into="patrimonium")
     assert not s.fails("8.3 stack limit after combat")
-    s.after["cap"][wr] = -1
+    s.after["capital"][wr] = -1
     assert s.fails("8.3 stack limit after combat")

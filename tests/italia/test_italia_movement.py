@@ -254,7 +254,9 @@ def test_9_6_carthaginian_transport_example(t1: Table) -> None:
     t1.act("done")
     t1.march("mare_balearicum", ["infantry"], ["olbia"])
     t1.go("mare_balearicum")
-    fl = next(j for j, u in enumerate(t1.st["u"][t1.a("mare_balearicum")]) if u[0] == t1.n("carthaginians"))
+    fl = next(
+        j for j, u in enumerate(t1.st["units"][t1.a("mare_balearicum")]) if u[0] == t1.n("carthaginians")
+    )
     t1.act("fleet", fl)
     t1.go("mare_ligusticum")  # the fleet's move is used up: the group ends
     t1.march("mare_ligusticum", ["infantry"], ["pisae"])

@@ -40,7 +40,7 @@ def test_10_8_fleets_hit_on_9_the_loser_chooses_the_fleet(t1: Table, dice: Dice)
     combat_phase(t1, "carthaginians")
     assert t1.step() == "nbattle" and t1.active() == [t1.role("romans")]
     empty = next(
-        j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("romans") and not u[5]
+        j for j, u in enumerate(t1.st["units"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("romans") and not u[5]
     )
     t1.act("fleet", empty)
     assert t1.cargo("mare_tyrrhenum", "romans")["legion"] == 1
@@ -63,7 +63,7 @@ def test_10_8_carried_units_add_one_each_to_their_fleet(t1: Table, dice: Dice) -
     t1.put("mare_tyrrhenum", "romans", "fleet", 1)
     t1.board_fleet("mare_tyrrhenum", "romans", "legion", 2)
     t1.put("mare_tyrrhenum", "carthaginians", "fleet", 1)
-    fl = t1.st["u"][t1.a("mare_tyrrhenum")][0]
+    fl = t1.st["units"][t1.a("mare_tyrrhenum")][0]
     assert naval.fleet_modifier(t1.S, t1.st, t1.a("mare_tyrrhenum"), t1.n("romans"), fl) == 2
     declare_and_fight(t1, "romans")
     t1.act("fight", t1.a("mare_tyrrhenum"))
@@ -74,8 +74,8 @@ def test_10_8_carried_units_add_one_each_to_their_fleet(t1: Table, dice: Dice) -
 
 def test_10_8_leaders_give_plus_two_to_every_friendly_fleet(t1: Table) -> None:
     t1.put("mare_tyrrhenum", "romans", "fleet", 2)
-    t1.st["u"][t1.a("mare_tyrrhenum")][0][5].append([t1.n("romans"), "leader", 3, 0, 0, "fabius"])
-    fl2 = t1.st["u"][t1.a("mare_tyrrhenum")][1]
+    t1.st["units"][t1.a("mare_tyrrhenum")][0][5].append([t1.n("romans"), "leader", 3, 0, 0, "fabius"])
+    fl2 = t1.st["units"][t1.a("mare_tyrrhenum")][1]
     assert naval.fleet_modifier(t1.S, t1.st, t1.a("mare_tyrrhenum"), t1.n("romans"), fl2) == 2
 
 
@@ -91,7 +91,9 @@ def test_10_8_after_a_round_fleets_may_retreat_to_an_adjacent_sea(t1: Table, dic
     assert t1.active() == [t1.role("carthaginians")]
     t1.act(
         "fleet",
-        next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")),
+        next(
+            j for j, u in enumerate(t1.st["units"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")
+        ),
     )
     t1.act("area", t1.a("mare_sardoum"))
     assert t1.units("mare_sardoum", "carthaginians")["fleet"] == 1
@@ -120,6 +122,6 @@ def test_10_8_house_rule_carried_units_change_fleet_before_it_sinks(dice: Dice) 
     t.put("mare_tyrrhenum", "romans", "fleet", 2)
     t.board_fleet("mare_tyrrhenum", "romans", "legion", 1)
     t.put("mare_tyrrhenum", "carthaginians", "fleet", 1)
-    loaded = t.st["u"][t.a("mare_tyrrhenum")][0]
+    loaded = t.st["units"][t.a("mare_tyrrhenum")][0]
     naval._sink(t.S, t.st, t.a("mare_tyrrhenum"), loaded, t.n("carthaginians"), t.events)
     assert t.cargo("mare_tyrrhenum", "romans")["legion"] == 1

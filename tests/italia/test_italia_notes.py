@@ -50,7 +50,7 @@ def test_2_6_ten_sided_dice_the_zero_reads_ten(t1: Table) -> None:
 
 def test_4_0_setup_from_the_summary_card(t1: Table) -> None:
     st = new_state(t1.S, {}, 3)
-    legions = sum(1 for u in st["u"][t1.a("roma")] if u[1] == "legion")
+    legions = sum(1 for u in st["units"][t1.a("roma")] if u[1] == "legion")
     assert legions == 4 and st["city"][t1.a("roma")] == 1
     assert st["gold"] == [n.gold for n in t1.S.nations]
 
@@ -59,7 +59,7 @@ def test_5_0_celts_act_first_and_only_with_the_celts() -> None:
     st = RULES_I.setup("standard", 3, {}, 7)
     role = RULES_I.active_roles(st)[0]
     RULES_I.apply(st, role, RULES_I.legal_actions(st, role)[0])  # Brennus arrives
-    assert RULES_I.S.nkey[st["nat"]] == "celts"
+    assert RULES_I.S.nkey[st["active_nation"]] == "celts"
     # Their player moves Celts only, never his Samnites.
     while st["flow"][-1]["s"] != "move":
         r = RULES_I.active_roles(st)[0]
@@ -76,7 +76,7 @@ def test_7_0_bought_units_are_placed_before_reinforcements(t2: Table) -> None:
     t2.put("olbia", "sards", "infantry")
     n = t2.n("sards")
     t2.st["bought"] = ["infantry"]
-    t2.push("turn", n=n, ph="place")
+    t2.push("turn", nation=n, phase="place")
     # The bought infantry is asked for first, before any reinforcement of the round.
     assert t2.step() == "place"
 
@@ -95,7 +95,7 @@ def test_10_1_combat_sequence_attacker_declares_first_then_rolls_then_retreats(t
     t1.put("corfinium", "greeks", "infantry", 1)
     t1.put("corfinium", "greeks", "fleet", 0)
     t1.fight("greeks")
-    assert t1.active() == [t1.role("greeks")] and t1.st["flow"][-1]["ph"] == "attacker_aims"
+    assert t1.active() == [t1.role("greeks")] and t1.st["flow"][-1]["phase"] == "attacker_aims"
     dice.load(1, 1, 1)
     t1.act("target", "legion")
     assert t1.step() == "retreat" and t1.active() == [t1.role("greeks")]  # attacker first
@@ -118,7 +118,9 @@ def test_10_8_faq_a_retreating_fleet_joins_only_a_declared_battle(t1: Table, dic
     t1.fight("carthaginians")
     t1.act(
         "fleet",
-        next(j for j, u in enumerate(t1.st["u"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")),
+        next(
+            j for j, u in enumerate(t1.st["units"][t1.a("mare_tyrrhenum")]) if u[0] == t1.n("carthaginians")
+        ),
     )
     t1.go("mare_sardoum")  # the Carthaginian retreats next to another Roman fleet
     assert t1.step() == HALT  # no new battle starts there
@@ -131,17 +133,17 @@ def test_10_8_clarification_naval_battles_are_declared_before_the_combat_phase(t
     t1.put("mare_tyrrhenum", "carthaginians", "fleet", 1)
     t1.put("roma", "romans", "legion", 1)
     t1.begin("romans")
-    f = {"s": "turn", "n": t1.n("romans"), "ph": "aftermove"}
+    f = {"s": "turn", "nation": t1.n("romans"), "phase": "aftermove"}
     t1.st["flow"].append(f)
     run_turn(t1.S, t1.st, f, t1.events)
     FLOW.advance(t1.st, t1.events)
-    assert t1.step() == "ndecl" and f["ph"] == "combat"
+    assert t1.step() == "ndecl" and f["phase"] == "combat"
 
 
 def test_11_0_clarification_no_vp_for_units_others_eliminate(t1: Table) -> None:
     t1.begin("samnites")
     t1.put("roma", "romans", "legion")
-    u = t1.st["u"][t1.a("roma")][0]
+    u = t1.st["units"][t1.a("roma")][0]
     model.eliminate(t1.S, t1.st, t1.a("roma"), u, t1.n("samnites"), t1.events)
     assert t1.vp("epirotes") == 0 and t1.vp("samnites") == 0.5
 
@@ -226,11 +228,11 @@ def test_house_rule_romans_last_carthaginian_only_rounds_6_to_8() -> None:
     t = Table("italia-i", round_=5, options={"last_unit_window": True})
     t.put("africa", "carthaginians", "infantry", 1)
     t.begin("romans")
-    model.eliminate(t.S, t.st, t.a("africa"), t.st["u"][t.a("africa")][0], t.n("romans"), t.events)
+    model.eliminate(t.S, t.st, t.a("africa"), t.st["units"][t.a("africa")][0], t.n("romans"), t.events)
     assert t.vp("romans") == 0
     t.st["round"] = 7
     t.put("africa", "carthaginians", "infantry", 1)
-    model.eliminate(t.S, t.st, t.a("africa"), t.st["u"][t.a("africa")][0], t.n("romans"), t.events)
+    model.eliminate(t.S, t.st, t.a("africa"), t.st["units"][t.a("africa")][0], t.n("romans"), t.events)
     assert t.vp("romans") == 5
 
 

@@ -97,7 +97,7 @@ def test_battle_view_reports_exact_odds() -> None:
     t = Table("italia-i")
     t.put("verona", "celts", "infantry", 2)
     t.put("verona", "illyrians", "infantry", 2)
-    o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "n": t.n("celts"), "m": t.n("illyrians")})
+    o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "nation": t.n("celts"), "defender": t.n("illyrians")})
     assert o["attacker"] == pytest.approx(o["defender"], abs=1e-4)
     assert o["exact"] is True
 
@@ -113,7 +113,7 @@ def test_10_2_a_battle_too_big_for_exact_odds_is_estimated_and_says_so() -> None
     t.put("verona", "celts", "elephant", 2)
     t.put("verona", "illyrians", "infantry", 6)
     t.put("verona", "illyrians", "legion", 5)
-    o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "n": t.n("celts"), "m": t.n("illyrians")})
+    o = battle_odds_now(t.S, t.st, {"a": t.a("verona"), "nation": t.n("celts"), "defender": t.n("illyrians")})
     assert o["exact"] is False
     assert o["attacker"] + o["defender"] == pytest.approx(1.0, abs=1e-3)
     assert o["attacker"] > o["defender"]  # consular legions hit on 5+ and take two hits each

@@ -11,7 +11,7 @@ from tavola.games.italia.sequence import new_state
 
 
 def reinforce(t: Table, nation: str, i: int = 0) -> None:
-    flow.push(t.st, "reinf", n=t.n(nation), i=i, ph="ask")
+    flow.push(t.st, "reinf", nation=t.n(nation), i=i, phase="ask")
     FLOW.advance(t.st, t.events)
 
 

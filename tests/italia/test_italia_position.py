@@ -82,10 +82,10 @@ phase: move
     R = RULES_I
     st = R.from_position(yaml.safe_load(text), seed=1)
     S = R.S
-    ap = st["u"][S.area("apulia")]
+    ap = st["units"][S.area("apulia")]
     assert [u[1] for u in ap] == ["infantry", "infantry", "leader", "consular"]
     assert ap[3][4] == 1
-    fleet = st["u"][S.area("mare_siculum")][0]
+    fleet = st["units"][S.area("mare_siculum")][0]
     assert [c[1] for c in fleet[5]] == ["infantry", "leader"]
     assert st["vp"][S.nation("romans")] == 25
     p = R.position(st)
@@ -108,7 +108,7 @@ def test_position_keeps_interleaved_units_in_order() -> None:
         "pending": [{"step": "over"}],
     }
     st = R.from_position(p, seed=1)
-    assert [u[0] for u in st["u"][R.S.area("mare_siculum")]] == [
+    assert [u[0] for u in st["units"][R.S.area("mare_siculum")]] == [
         R.S.nation(k) for k in ("carthaginians", "greeks", "carthaginians")
     ]
     assert R.position(st)["areas"]["Mare Siculum"] == p["areas"]["Mare Siculum"]

@@ -29,7 +29,9 @@ def passive(rules: ItaliaRules, st: dict[str, Any], stop: Any, limit: int = 20_0
 
 def turns_of_round(rules: ItaliaRules, r: int) -> list[str]:
     st = rules.setup("standard", rules.players, {}, 1)
-    first = rules.S.nkey[st["nat"]] if st["nat"] >= 0 else None  # its turn began during set-up
+    first = (
+        rules.S.nkey[st["active_nation"]] if st["active_nation"] >= 0 else None
+    )  # its turn began during set-up
     ev = passive(rules, st, lambda s: s["round"] > r)
     out = [first] if r == 1 and first else []
     cur = 1
@@ -69,7 +71,7 @@ def test_5_0_a_nation_plays_its_four_phases_in_order(t1: Table) -> None:
     t1.put("venetia", "illyrians", "infantry")
     t1.st["round"] = 2
     t1.st["gold"][t1.n("illyrians")] = 5
-    t1.push("turn", n=t1.n("illyrians"), ph="start")
+    t1.push("turn", nation=t1.n("illyrians"), phase="start")
     seen = []
     while t1.step() != HALT:
         seen.append(t1.step())
@@ -83,7 +85,7 @@ def test_5_0_a_nation_plays_its_four_phases_in_order(t1: Table) -> None:
 def test_12_2_major_invasion_moves_and_fights_twice(t1: Table) -> None:
     t1.put("mediolanum", "celts", "infantry", 3)
     t1.st["round"] = 1  # the Celtic card: a major invasion in round 1
-    t1.push("turn", n=t1.n("celts"), ph="start")
+    t1.push("turn", nation=t1.n("celts"), phase="start")
     moves = 0
     for _ in range(200):
         if t1.step() == HALT:
@@ -185,6 +187,6 @@ def test_13_3_clarification_italia_i_reinforcements_at_the_start_of_the_round() 
     assert st["flow"][-1]["s"] == "reinf"  # the Celts place Brennus before any turn
     role = RULES_I.active_roles(st)[0]
     RULES_I.apply(st, role, RULES_I.legal_actions(st, role)[0])
-    keys = {u[5] for lst in st["u"] for u in lst if u[1] == "leader"}
+    keys = {u[5] for lst in st["units"] for u in lst if u[1] == "leader"}
     assert {"brennus", "dionysius", "camillus"} <= keys
-    assert st["nat"] == RULES_I.S.nation("celts")  # and only now the first turn begins
+    assert st["active_nation"] == RULES_I.S.nation("celts")  # and only now the first turn begins

@@ -71,8 +71,8 @@ def test_8_1_moving_the_capital_removes_the_old_capitals_excess(t1: Table) -> No
     t1.put("lucania", "samnites", "infantry", 4)
     t1.put("bruttium", "samnites", "infantry", 1)
     n = t1.n("samnites")
-    t1.st["cap"][n] = t1.a("lucania")
-    t1.push("excess", n=n, a=t1.a("lucania"))  # nothing to do while Lucania is the capital
+    t1.st["capital"][n] = t1.a("lucania")
+    t1.push("excess", nation=n, a=t1.a("lucania"))  # nothing to do while Lucania is the capital
     assert t1.step() == HALT
     stacking.declare(t1.S, t1.st, n, t1.a("bruttium"), t1.events)
 
@@ -89,7 +89,7 @@ def test_8_1_the_old_capital_sheds_at_once_without_taking_the_title_back(t1: Tab
     t1.put("lucania", "samnites", "elephant", 1)
     t1.put("bruttium", "samnites", "infantry", 4)
     n = t1.n("samnites")
-    t1.st["cap"][n] = t1.a("lucania")
+    t1.st["capital"][n] = t1.a("lucania")
     t1.begin("samnites")
     after_move_checks(t1.S, t1.st, n)
     FLOW.advance(t1.st, t1.events)
@@ -111,19 +111,19 @@ def test_8_1_a_capital_may_be_declared_and_changed_any_number_of_times_in_a_turn
     t1.put("bruttium", "samnites", "infantry", 2)
     n, lucania, bruttium = t1.n("samnites"), t1.a("lucania"), t1.a("bruttium")
     t1.begin("samnites")
-    t1.push("buy", n=n, cities=[])
+    t1.push("buy", nation=n, cities=[])
     t1.act("capital", lucania)
     assert not t1.can("capital", lucania) and t1.can("capital", bruttium)
     t1.act("capital", bruttium)
     t1.act("capital", lucania)
-    assert t1.st["cap"][n] == lucania
+    assert t1.st["capital"][n] == lucania
     t1.act("done")
     t1.put("bruttium", "samnites", "infantry", 2)  # the movement ends with four in Bruttium
     after_move_checks(t1.S, t1.st, n)
     FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess"
     t1.act("capital", bruttium)
-    assert t1.st["cap"][n] == bruttium and t1.units("bruttium", "samnites")["infantry"] == 4
+    assert t1.st["capital"][n] == bruttium and t1.units("bruttium", "samnites")["infantry"] == 4
 
 
 def test_8_1_faq_only_a_controlled_area_may_be_the_capital(t1: Table) -> None:
@@ -149,7 +149,7 @@ def test_8_1_example_declaring_a_capital_saves_a_retreating_unit(t1: Table) -> N
     t1.begin("samnites")
     t1.push(
         "retreat",
-        n=n,
+        nation=n,
         a=t1.a("lucania"),
         forced=False,
         came=[],
@@ -189,7 +189,7 @@ def test_8_3_calabria_example_four_attackers_five_with_a_leader(t1: Table) -> No
 
 def test_8_3_an_enemy_capital_does_not_raise_the_attack_limit(t1: Table) -> None:
     t1.put("samnium", "samnites", "infantry", 2)
-    t1.st["cap"][t1.n("samnites")] = t1.a("samnium")
+    t1.st["capital"][t1.n("samnites")] = t1.a("samnium")
     assert stacking.attack_limit(t1.S, t1.st, t1.a("samnium"), t1.n("romans"), leader=False, major=False) == 3
     assert stacking.limit(t1.S, t1.st, t1.a("samnium"), t1.n("samnites")) == 3
 
@@ -236,7 +236,7 @@ def test_8_6_retreat_allowance_reggio_example(t1: Table) -> None:
     t1.begin("greeks")
     t1.push(
         "retreat",
-        n=n,
+        nation=n,
         a=t1.a("bruttium"),
         forced=False,
         came=[],
@@ -312,7 +312,7 @@ def test_8_1_capital_declared_to_save_a_unit_driven_out_of_roma(t1: Table) -> No
     t1.put("samnium", "samnites", "infantry", 3)  # highland: two plus the retreat allowance
     for a in ("etruria", "perusia", "umbria", "corfinium", "neapolis"):
         t1.put(a, "romans", "legion")
-    t1.push("turn", n=t1.n("romans"), ph="start")
+    t1.push("turn", nation=t1.n("romans"), phase="start")
     assert t1.step() == "retreat" and t1.active() == [t1.role("samnites")]
     assert set(t1.legal()) == {("done",), ("capital", t1.a("samnium"))}
     t1.act("capital", t1.a("samnium"))  # then one unit, one way out: it retreats at once
@@ -331,6 +331,6 @@ def test_8_1_capital_declared_after_a_battle_in_another_nations_turn(t1: Table, 
     combat.start_combat(t1.S, t1.st, t1.n("greeks"), "normal")
     FLOW.advance(t1.st, t1.events)
     assert t1.step() == "excess" and t1.active() == [t1.role("samnites")]
-    assert t1.st["nat"] == t1.n("greeks")
+    assert t1.st["active_nation"] == t1.n("greeks")
     t1.act("capital", t1.a("lucania"))
     assert t1.units("lucania") == {"infantry": 4}

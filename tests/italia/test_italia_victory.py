@@ -60,7 +60,7 @@ def test_11_0_example_2_area_and_city_in_africa(t2: Table) -> None:
 def test_11_0_a_leader_alone_controls_an_area(t1: Table) -> None:
     t1.st["round"] = 3
     u = model.add_unit(t1.S, t1.st, t1.a("etruria"), t1.n("etruscans"), "leader", "x")
-    assert u in t1.st["u"][t1.a("etruria")]
+    assert u in t1.st["units"][t1.a("etruria")]
     _total, parts = victory.round_vp(t1.S, t1.st, t1.n("etruscans"), 3)
     assert parts["areas"] == 4  # Etruria is worth 2 to the Etruscans in round 3
 
@@ -180,7 +180,7 @@ def test_11_0_fleet_sunk_with_its_cargo_scores_every_unit(t1: Table) -> None:
     t1.put("mare_tyrrhenum", "romans", "fleet")
     t1.board_fleet("mare_tyrrhenum", "romans", "legion", 2)
     t1.begin("epirotes")
-    fl = t1.st["u"][t1.a("mare_tyrrhenum")][0]
+    fl = t1.st["units"][t1.a("mare_tyrrhenum")][0]
     model.eliminate(t1.S, t1.st, t1.a("mare_tyrrhenum"), fl, t1.n("epirotes"), t1.events)
     assert t1.vp("epirotes") == 3
 

@@ -45,7 +45,7 @@ def supremacy(S: Static, st: State, a: int, x: int, y: int) -> bool:
     fleets there; third nations' fleets and fleets that retreated this turn do not count."""
     mine = theirs = 0
     for s in S.sea_adj[a]:
-        for u in st["u"][s]:
+        for u in st["units"][s]:
             if u[KIND] != FLEET or u[FL] & F_RETR:
                 continue
             if u[NAT] == x:
@@ -63,7 +63,8 @@ def penalty(S: Static, st: State, x: int) -> int:
     if not p:
         return 0
     holds = all(
-        (lst := st["u"][S.area(k)]) and all(u[NAT] == x for u in lst) for k in p.get("unless_controls", ())
+        (lst := st["units"][S.area(k)]) and all(u[NAT] == x for u in lst)
+        for k in p.get("unless_controls", ())
     )
     lead = p.get("unless_leader")
     if holds and (not lead or find_leader(st, lead)[1] is not None):
@@ -81,7 +82,7 @@ def modifiers(S: Static, st: State, a: int, x: int, y: int, attacker: bool) -> l
             out.append(("rough", MOD_ROUGH))
         if st["city"][a] == CITY:
             out.append(("city", MOD_CITY))
-    leaders = sum(1 for u in st["u"][a] if u[NAT] == x and u[KIND] == LEADER)
+    leaders = sum(1 for u in st["units"][a] if u[NAT] == x and u[KIND] == LEADER)
     if leaders:
         out.append(("leader", S.leader_bonus * leaders))
     if supremacy(S, st, a, x, y):
@@ -173,12 +174,12 @@ BATTLE_SECTIONS = {"open": "§10.7", "attacker_aims": "§10.4", "defender_aims":
 
 def ask_battle(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     """The battle's phase; while targets are chosen (§10.4), the unit whose hit is placed."""
-    ph = f.get("ph")
+    ph = f.get("phase")
     key, args = ask(S, f, str(ph))
     if ph in ("attacker_aims", "defender_aims"):
-        x = f["n"] if ph == "attacker_aims" else f["m"]
+        x = f["nation"] if ph == "attacker_aims" else f["defender"]
         done = len(f["attacker_targets"] if ph == "attacker_aims" else f["defender_targets"])
-        shooters = [u for u in st["u"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
+        shooters = [u for u in st["units"][f["a"]] if u[NAT] == x and u[KIND] != LEADER]
         if done < len(shooters):
             args["unit"] = shooters[done][KIND]
             args["nation"] = S.nkey[x]
@@ -186,14 +187,14 @@ def ask_battle(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
 
 
 def section_battle(S: Static, st: State, f: Frame) -> str:
-    return BATTLE_SECTIONS.get(str(f.get("ph")), "§10.1")
+    return BATTLE_SECTIONS.get(str(f.get("phase")), "§10.1")
 
 
 def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    """§10.1: a battle goes through its phases (``f["ph"]``): open (raid or attack, §10.7),
+    """§10.1: a battle goes through its phases (``f["phase"]``): open (raid or attack, §10.7),
     first / round (who is left to fight, §10.2), conv (§14.3), attacker_aims / defender_aims (targets, §10.4),
     roll (§10.0, §10.2), after (retreats, §10.5), check, end."""
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "open":
         return _open(S, st, f, ev)
     if ph == "first" or ph == "round":
@@ -201,14 +202,14 @@ def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if ph == "conv":
         return False
     if ph == "attacker_aims":
-        if _need_targets(S, st, f, f["n"], f["m"], f["attacker_targets"]):
+        if _need_targets(S, st, f, f["nation"], f["defender"], f["attacker_targets"]):
             return False
-        f["ph"] = "defender_aims"
+        f["phase"] = "defender_aims"
         return True
     if ph == "defender_aims":
-        if _need_targets(S, st, f, f["m"], f["n"], f["defender_targets"]):
+        if _need_targets(S, st, f, f["defender"], f["nation"], f["defender_targets"]):
             return False
-        f["ph"] = "roll"
+        f["phase"] = "roll"
         return True
     if ph == "roll":
         _roll_round(S, st, f, ev)
@@ -217,7 +218,7 @@ def run_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         _after_round(S, st, f)
         return True
     if ph == "check":
-        f["ph"] = "round"
+        f["phase"] = "round"
         return True
     _end_battle(S, st, f, ev)
     return True
@@ -227,7 +228,7 @@ def _open(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     """§10.7: the attacker declares a raid or an attack (asked unless a campaign declared it);
     a nation that must submit does so instead of fighting (§12.5.1); Romans may panic before
     elephants (§13.3) and Fœderati defect (§14.1) before the first round."""
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     if not f.get("declared"):
         decl = st.get("camp_raids")
         if decl is not None:
@@ -239,9 +240,9 @@ def _open(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     # §12.3.2.4: in a campaign this is counted after the reactions, before combat.
     if submission.must_submit(S, st, m, n):
         submission.submit(S, st, m, n, ev)
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
-    f["ph"] = "first"
+    f["phase"] = "first"
     italia_i.elephant_panic(S, st, a, n, m, ev)
     italia_ii.foederati_defection(S, st, a, n, m, ev)
     return True
@@ -250,22 +251,22 @@ def _open(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def _start_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     """§10.2: a round is fought while both sides have units that roll; leaders left alone
     withdraw or are removed; the Patrimonium may convert first (§14.3)."""
-    a, n, m = f["a"], f["n"], f["m"]
-    f["ph"] = "round"
+    a, n, m = f["a"], f["nation"], f["defender"]
+    f["phase"] = "round"
     if st["ruler"][m] == n or st["ruler"][n] == m:
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
     att = side(st, a, n)
     dfn = side(st, a, m)
     if not att or not dfn:
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
     fa = [u for u in att if u[KIND] != LEADER]
     fd = [u for u in dfn if u[KIND] != LEADER]
     if not fa and not fd:
         # §10.2 FAQ: only the two nations' leaders are left: the active nation's withdraw.
         start_retreat(st, n, a, "leaders", by=m)
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
     if not fa or not fd:
         # §10.2: a leader left alone with enemy units is removed without combat.
@@ -274,12 +275,12 @@ def _start_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         for u in list(att if lone == n else dfn):
             ev.append({"msg": "it.lone_leader", "args": {"leader": u[EXT], "area": a}})
             eliminate(S, st, a, u, other, ev)
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
     if not f["conv"] and italia_ii.conversion_possible(S, st, a, n, m):
-        f["ph"] = "conv"
+        f["phase"] = "conv"
         return False
-    f["ph"] = "attacker_aims"
+    f["phase"] = "attacker_aims"
     f["attacker_targets"] = []
     f["defender_targets"] = []
     return True
@@ -288,16 +289,16 @@ def _start_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def _after_round(S: Static, st: State, f: Frame) -> None:
     """§10.5: after each round the attacker, then the defender, may retreat; the defender may
     submit instead (§10.1, §12.5.1). A raid lasts one round (§10.7)."""
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     if f["raid"]:
-        f["ph"] = "end"
+        f["phase"] = "end"
     elif side(st, a, n) and side(st, a, m) and fighters(st, a, n) and fighters(st, a, m):
-        f["ph"] = "check"
+        f["phase"] = "check"
         may_sub = submission.may_submit(S, st, m, n)
         start_retreat(st, m, a, "battle", by=n, forced=False, came=st["came"][a], sub=may_sub)
         start_retreat(st, n, a, "battle", by=m, forced=False)
     else:
-        f["ph"] = "round"
+        f["phase"] = "round"
 
 
 def _fighting(st: State, a: int, x: int) -> list[Unit]:
@@ -314,7 +315,7 @@ def _need_targets(S: Static, st: State, f: Frame, x: int, y: int, chosen: list[s
     shoot = _fighting(st, a, x)
     if len(chosen) >= len(shoot):
         return False
-    split = _naval_split(st, f) and x == f["m"]
+    split = _naval_split(st, f) and x == f["defender"]
     tg = targets(st, a, y, split, st["opts"].get("combat_variant", False))
     if len(tg) <= 1:
         chosen.extend(tg * (len(shoot) - len(chosen)) if tg else [])
@@ -324,7 +325,7 @@ def _need_targets(S: Static, st: State, f: Frame, x: int, y: int, chosen: list[s
 
 def _target_options(S: Static, st: State, f: Frame, x: int, y: int, chosen: list[str]) -> list[str]:
     a = f["a"]
-    split = _naval_split(st, f) and x == f["m"]
+    split = _naval_split(st, f) and x == f["defender"]
     variant = st["opts"].get("combat_variant", False)
     tg = targets(st, a, y, split, variant)
     if variant:
@@ -342,7 +343,7 @@ def _need(to_hit: int, mod: int) -> int:
 
 def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """Both sides roll at once (§10.0); hits are removed after both have rolled (§10.2, §10.4)."""
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     raid = f["raid"]
     # each modifier with its reason, for the battle panel (none in a raid, §10.7)
     why_a = [] if raid else modifiers(S, st, a, n, m, True)
@@ -393,7 +394,7 @@ def _roll_round(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     for u in dead_a:
         eliminate(S, st, a, u, m, ev)
     f["rounds"] += 1
-    f["ph"] = "after"
+    f["phase"] = "after"
     if raid:
         _raid_result(S, st, f, sum(hits_on_d.values()), ev)
         return
@@ -441,26 +442,26 @@ def _fire(
 def _raid_result(S: Static, st: State, f: Frame, hits: int, ev: list[Event]) -> None:
     """§10.7: one hit ruins and pillages the city; the attacker always withdraws; the
     defender may at once give up a unit to rebuild."""
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     st["raided"].append(a)
     if hits:
         st["city"][a] = RUIN
         if a not in st["sacked"]:
             st["sacked"].append(a)
         ev.append({"msg": "it.raided", "args": {"area": a, "nation": S.nkey[n]}})
-        if any(u[NAT] == m and u[KIND] != LEADER for u in st["u"][a]):
-            flow.push(st, "rebuild", n=m, areas=[a], sel=-1, mode="raid")
-        flow.push(st, "pillage", n=n, a=a, raid=True, prev=m)
+        if any(u[NAT] == m and u[KIND] != LEADER for u in st["units"][a]):
+            flow.push(st, "rebuild", nation=m, areas=[a], sel=-1, mode="raid")
+        flow.push(st, "pillage", nation=n, a=a, raid=True, prev=m)
     else:
         ev.append({"msg": "it.raid_failed", "args": {"area": a, "nation": S.nkey[n]}})
     start_retreat(st, n, a, "raid", by=m)
 
 
 def _end_battle(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     flow.pop(st)
     # §10.2: surviving two-hit units are repaired after the combat.
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[HIT] and u[KIND] in LAND_KINDS:
             u[HIT] = 0
     if f["conv"]:  # a unit converted for this battle (§14.3) is dealt with now
@@ -496,7 +497,7 @@ def _set_piece(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     need = int(sp.get("min_units", 3))
     if f["start_units"][0] < need or f["start_units"][1] < need:
         return
-    a, n, m = f["a"], f["n"], f["m"]
+    a, n, m = f["a"], f["nation"], f["defender"]
     for w, loser in ((n, m), (m, n)):
         if side(st, a, w) and not side(st, a, loser):
             for e in S.vp_events[w].get("set_piece", ()):
@@ -504,43 +505,49 @@ def _set_piece(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
                     continue
                 if e.nations and S.nkey[loser] not in e.nations:
                     continue
-                if w != st["nat"] and not e.as_defender:
+                if w != st["active_nation"] and not e.as_defender:
                     continue
                 award(S, st, w, e.half_vp, ev, "set_piece")
                 break
 
 
 def roles_battle(S: Static, st: State, f: Frame) -> list[str]:
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "open" or ph == "attacker_aims":
-        return [S.role_of[f["n"]]]
+        return [S.role_of[f["nation"]]]
     if ph == "defender_aims":
-        return [S.role_of[f["m"]]]
+        return [S.role_of[f["defender"]]]
     if ph == "conv":
         return [S.role_of[S.nidx[S.scen_special["patrimonium_conversion"]["nation"]]]]
     return []
 
 
 def legal_battle(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "open":
         return [("attack",), ("raid",)]
     if ph == "attacker_aims":
-        return [("target", t) for t in _target_options(S, st, f, f["n"], f["m"], f["attacker_targets"])]
+        return [
+            ("target", t)
+            for t in _target_options(S, st, f, f["nation"], f["defender"], f["attacker_targets"])
+        ]
     if ph == "defender_aims":
-        return [("target", t) for t in _target_options(S, st, f, f["m"], f["n"], f["defender_targets"])]
+        return [
+            ("target", t)
+            for t in _target_options(S, st, f, f["defender"], f["nation"], f["defender_targets"])
+        ]
     if ph == "conv":
         return italia_ii.conversion_actions(S, st, f)
     return []
 
 
 def act_battle(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "open":
         f["raid"] = action[0] == "raid"
         f["declared"] = True
         if f["raid"]:
-            ev.append({"msg": "it.raid", "args": {"area": f["a"], "nation": S.nkey[f["n"]]}})
+            ev.append({"msg": "it.raid", "args": {"area": f["a"], "nation": S.nkey[f["nation"]]}})
     elif ph == "attacker_aims":
         f["attacker_targets"].append(action[1])
     elif ph == "defender_aims":
@@ -548,4 +555,4 @@ def act_battle(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
     elif ph == "conv":
         italia_ii.convert(S, st, f, action, ev)
         f["conv"] = True
-        f["ph"] = "round"
+        f["phase"] = "round"

@@ -15,7 +15,7 @@ from tavola.core.rules import Action, Event, State
 from tavola.games.italia import italia_i
 from tavola.games.italia.battle import can_raid
 from tavola.games.italia.combat import battles, stack_exempt, start_combat
-from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
+from tavola.games.italia.const import EXT, F_ENTRY, F_GRP, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.model import (
     Unit,
     allies,
@@ -27,6 +27,7 @@ from tavola.games.italia.model import (
     put,
     remove,
     reset_moves,
+    room_aboard,
 )
 from tavola.games.italia.movement import hostile, start_move
 from tavola.games.italia.naval import start_declarations
@@ -44,17 +45,17 @@ def leader_area(st: State, key: str) -> int:
 
 
 def ask_camp(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
-    return ask(S, f, str(f.get("ph")))
+    return ask(S, f, str(f.get("phase")))
 
 
 def section_camp(S: Static, st: State, f: Frame) -> str:
     """§12.3.4 for the declaration and the units blocked; §12.3.1 otherwise."""
-    return "§12.3.4" if f.get("ph") in ("decl", "blockunit") else "§12.3.1"
+    return "§12.3.4" if f.get("phase") in ("decl", "blockunit") else "§12.3.1"
 
 
 def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    n = f["n"]
-    ph = f["ph"]
+    n = f["nation"]
+    ph = f["phase"]
     la = leader_area(st, f["ldr"])
     if ph == "start":
         if la < 0:
@@ -65,7 +66,7 @@ def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             ev.append({"msg": "it.campaign_gold", "args": {"nation": S.nkey[n], "gold": f["gold"]}})
         st["camp_nat"] = n
         ev.append({"msg": "it.campaign", "args": {"nation": S.nkey[n], "leader": f["ldr"]}})
-        f["ph"] = "ask"
+        f["phase"] = "ask"
         return True
     if ph == "ask":
         if la < 0:
@@ -73,10 +74,10 @@ def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             return True
         return False
     if ph == "moved":
-        f["ph"] = "decl"
+        f["phase"] = "decl"
         st["camp_raids"] = []
         if la < 0:
-            f["ph"] = "post"
+            f["phase"] = "post"
         italia_i.defection(S, st, ev)
         if not st["opts"].get("campaign_stack_at_end"):
             left_behind_check(S, st, n)
@@ -85,12 +86,12 @@ def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     if ph == "decl" or ph == "blockunit":
         return False
     if ph == "react":
-        f["ph"] = "fight"
+        f["phase"] = "fight"
         if la >= 0:
             push_reactions(S, st, f, la)
         return True
     if ph == "fight":
-        f["ph"] = "post"
+        f["phase"] = "post"
         st["naval"] = []
         start_combat(S, st, n, "camp")
         # Clarification §12.3: naval battles follow the normal rules in every campaign combat.
@@ -104,7 +105,7 @@ def run_camp(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         if f["single"]:
             _end(S, st, f)
             return True
-        f["ph"] = "ask"
+        f["phase"] = "ask"
         return True
     return False
 
@@ -113,7 +114,7 @@ def _end(S: Static, st: State, f: Frame) -> None:
     flow.pop(st)
     st["camp_nat"] = -1
     if st["opts"].get("campaign_stack_at_end"):
-        left_behind_check(S, st, f["n"])
+        left_behind_check(S, st, f["nation"])
 
 
 def left_behind_check(S: Static, st: State, n: int) -> None:
@@ -136,16 +137,16 @@ def attack_check(S: Static, st: State, n: int, leader: str) -> None:
 def may_stop(S: Static, st: State, f: Frame) -> bool:
     """§12.3.1: the campaign's last move may not end in an area of a submitted nation (unless
     no further move can be paid)."""
-    n = f["n"]
+    n = f["nation"]
     la = leader_area(st, f["ldr"])
     if la < 0 or st["gold"][n] < S.costs.campaign_move:
         return True
-    return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["u"][la])
+    return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["units"][la])
 
 
 def legal_camp(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    n = f["n"]
-    ph = f["ph"]
+    n = f["nation"]
+    ph = f["phase"]
     if ph == "ask":
         acts: list[Action] = []
         if st["gold"][n] >= S.costs.campaign_move:
@@ -156,7 +157,7 @@ def legal_camp(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if ph == "blockunit":
         la = leader_area(st, f["ldr"])
         kinds: list[Action] = []
-        for u in st["u"][la]:
+        for u in st["units"][la]:
             if u[NAT] == n and u[KIND] != LEADER and ("unit", u[KIND]) not in kinds:
                 kinds.append(("unit", u[KIND]))
         return kinds
@@ -170,21 +171,21 @@ def legal_camp(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         la >= 0
         and not f["blocked"]
         and st["gold"][n] >= S.costs.block
-        and any(u[NAT] == n and u[KIND] != LEADER for u in st["u"][la])
+        and any(u[NAT] == n and u[KIND] != LEADER for u in st["units"][la])
     ):
         for b in S.adj[la]:
             if b == f["last"]:
                 continue
-            if any(u[NAT] != n and not allies(st, n, u[NAT]) for u in st["u"][b]):
+            if any(u[NAT] != n and not allies(st, n, u[NAT]) for u in st["units"][b]):
                 acts.append(("block", b))
     acts.append(("done",))
     return acts
 
 
 def act_camp(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     verb = action[0]
-    if f["ph"] == "ask":
+    if f["phase"] == "ask":
         if verb in ("done", "pass"):
             if f["single"]:
                 st["r10"]["passes"] += 1
@@ -197,14 +198,14 @@ def act_camp(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
         reset_moves(S, st, n)
         st["blocked"] = []
         f["blocked"] = False
-        f["ph"] = "moved"
+        f["phase"] = "moved"
         start_move(S, st, n, "camp", ldr=f["ldr"])
         if f["free"] >= 0 and f["moves"] == 0:
             flow.top(st)["free"] = f["free"]
         return
-    if f["ph"] == "blockunit":
+    if f["phase"] == "blockunit":
         la = leader_area(st, f["ldr"])
-        for u in st["u"][la]:
+        for u in st["units"][la]:
             if u[NAT] == n and u[KIND] == action[1]:
                 remove(st, la, u)
                 ev.append(
@@ -215,13 +216,13 @@ def act_camp(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
                 )
                 # §12.3.4, §12.3.4 FAQ: the unit comes from the leader's area; the blocked nation may
                 # score it.
-                for m in {x[NAT] for x in st["u"][f["last"]] if x[NAT] != n}:
-                    saved = st["nat"]
-                    st["nat"] = m
+                for m in {x[NAT] for x in st["units"][f["last"]] if x[NAT] != n}:
+                    saved = st["active_nation"]
+                    st["active_nation"] = m
                     kill_vp(S, st, m, n, u[KIND], None, ev)
-                    st["nat"] = saved
+                    st["active_nation"] = saved
                 break
-        f["ph"] = "decl"
+        f["phase"] = "decl"
         return
     if verb == "raid":
         st["camp_raids"].append(action[1])
@@ -233,13 +234,13 @@ def act_camp(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
         st["blocked"] = [b]
         f["last"] = b
         f["blocked"] = True
-        f["ph"] = "blockunit"
+        f["phase"] = "blockunit"
         ev.append({"msg": "it.block", "args": {"nation": S.nkey[n], "area": b}})
         return
     # done declaring
     if not f["blocked"]:
         f["last"] = -1  # §12.3.4: the same area may not be blocked in two successive moves
-    f["ph"] = "react"
+    f["phase"] = "react"
 
 
 # -- reaction moves (§12.3.2) -------------------------------------------------------------------
@@ -263,11 +264,11 @@ def reacting_nations(S: Static, st: State, n: int, la: int) -> list[int]:
 
 def push_reactions(S: Static, st: State, f: Frame, la: int) -> None:
     """§12.3.2: one reaction per nation near the leader, in the order of play."""
-    n = f["n"]
+    n = f["nation"]
     order = reacting_nations(S, st, n, la)
     raid = la in (st.get("camp_raids") or [])
     for m in reversed(order):
-        flow.push(st, "react", x=m, c=n, la=la, ph="choose", src=-1, raid=raid)
+        flow.push(st, "react", nation=m, campaigner=n, leader_area=la, phase="choose", src=-1, raid=raid)
     # §13.2: nations may revolt while the campaigning leader is near their units.
     for m in reversed(order):
         offer_revolt(S, st, m, "leader_near")
@@ -276,7 +277,7 @@ def push_reactions(S: Static, st: State, f: Frame, la: int) -> None:
 def _units_in(st: State, a: int, x: int, S: Static) -> list[Unit]:
     """Units of ``x`` in ``a`` that can make a reaction move (cargo if ``a`` is a sea)."""
     out = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == x:
             out.append(u)
         if u[KIND] == FLEET:
@@ -287,15 +288,15 @@ def _units_in(st: State, a: int, x: int, S: Static) -> list[Unit]:
 
 
 def _join_sources(S: Static, st: State, f: Frame) -> list[int]:
-    x, la = f["x"], f["la"]
+    x, la = f["nation"], f["leader_area"]
     out = []
     for b in S.adj[la]:
         if b in st["blocked"]:
             continue
         if S.is_sea[b]:
-            if any(c[NAT] == x for u in st["u"][b] if u[KIND] == FLEET for c in u[EXT]):
+            if any(c[NAT] == x for u in st["units"][b] if u[KIND] == FLEET for c in u[EXT]):
                 out.append(b)
-        elif any(u[NAT] == x for u in st["u"][b]) and (S.land_adj[la] and b in S.land_adj[la]):
+        elif any(u[NAT] == x for u in st["units"][b]) and (S.land_adj[la] and b in S.land_adj[la]):
             out.append(b)
     return out
 
@@ -304,12 +305,12 @@ def _may_join(S: Static, st: State, f: Frame) -> bool:
     """§12.3.2.1: only a nation that already has a unit in the leader's area, never against a
     raid (§10.7, §12.3.3); at most two nations in one area. Elsewhere a reaction is always a
     move-and-see (§12.3.3 clarification)."""
-    x, la, c = f["x"], f["la"], f["c"]
+    x, la, c = f["nation"], f["leader_area"], f["campaigner"]
     if S.is_sea[la]:
         return False  # land units join a land battle; at sea only fleets fight (§10.8)
-    if f["raid"] or not any(u[NAT] == x for u in st["u"][la]):
+    if f["raid"] or not any(u[NAT] == x for u in st["units"][la]):
         return False
-    if any(u[NAT] not in (x, c) for u in st["u"][la]):
+    if any(u[NAT] not in (x, c) for u in st["units"][la]):
         return False
     return bool(_join_sources(S, st, f))
 
@@ -318,7 +319,7 @@ def _see_ok(S: Static, st: State, x: int, c: int, b: int) -> bool:
     """§12.3.2.2, §12.3.2.3: the destination is empty, held by the reacting nation alone, or by
     it and the campaigning nation only: no new combat, never three nations; leaving the
     leader's area for an area the army left is no retreat (§12.3.2.2 clarification)."""
-    nats = {u[NAT] for u in st["u"][b]}
+    nats = {u[NAT] for u in st["units"][b]}
     if not nats:
         return True
     if nats == {x}:
@@ -327,7 +328,7 @@ def _see_ok(S: Static, st: State, x: int, c: int, b: int) -> bool:
 
 
 def _see_dests(S: Static, st: State, f: Frame) -> list[int]:
-    x, c, src = f["x"], f["c"], f["src"]
+    x, c, src = f["nation"], f["campaigner"], f["src"]
     grp = [u for u in _units_in(st, src, x, S) if u[FL] & F_GRP]
     if not grp:
         return []
@@ -348,18 +349,14 @@ def _see_dests(S: Static, st: State, f: Frame) -> list[int]:
             out.append(b)
     land = sum(1 for u in grp if u[KIND] != LEADER)
     for s in S.sea_adj[src]:
-        room = sum(
-            FLEET_CAPACITY - sum(1 for y in fl[EXT] if y[KIND] != LEADER)
-            for fl in st["u"][s]
-            if fl[NAT] == x and fl[KIND] == FLEET
-        )
-        if any(fl[NAT] == x and fl[KIND] == FLEET for fl in st["u"][s]) and room >= land:
+        room = sum(room_aboard(fl) for fl in st["units"][s] if fl[NAT] == x and fl[KIND] == FLEET)
+        if any(fl[NAT] == x and fl[KIND] == FLEET for fl in st["units"][s]) and room >= land:
             out.append(s)
     return out
 
 
 def _see_sources(S: Static, st: State, f: Frame) -> list[int]:
-    x = f["x"]
+    x = f["nation"]
     out = []
     for a in range(S.A):
         if a in st["blocked"]:
@@ -370,7 +367,7 @@ def _see_sources(S: Static, st: State, f: Frame) -> list[int]:
 
 
 def ask_react(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
-    return ask(S, f, str(f.get("ph")))
+    return ask(S, f, str(f.get("phase")))
 
 
 def run_react(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
@@ -378,12 +375,12 @@ def run_react(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def roles_react(S: Static, st: State, f: Frame) -> list[str]:
-    return [S.role_of[f["x"]]]
+    return [S.role_of[f["nation"]]]
 
 
 def legal_react(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    x = f["x"]
-    ph = f["ph"]
+    x = f["nation"]
+    ph = f["phase"]
     if ph == "choose":
         acts: list[Action] = []
         if _may_join(S, st, f):
@@ -420,11 +417,11 @@ def legal_react(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     seen = []
     if S.is_sea[src]:
         if not grp or grp[0][KIND] == FLEET:
-            for j, u in enumerate(st["u"][src]):
+            for j, u in enumerate(st["units"][src]):
                 if u[NAT] == x and u[KIND] == FLEET and not u[FL] & F_GRP:
                     acts.append(("fleet", j))
         if not grp or grp[0][KIND] != FLEET:
-            for fl in st["u"][src]:
+            for fl in st["units"][src]:
                 if fl[KIND] != FLEET:
                     continue
                 for c in fl[EXT]:
@@ -434,7 +431,7 @@ def legal_react(S: Static, st: State, f: Frame, role: str) -> list[Action]:
                             seen.append(tag)
                             acts.append(("leader", tag) if c[KIND] == LEADER else ("unit", tag))
     else:
-        for u in st["u"][src]:
+        for u in st["units"][src]:
             if u[NAT] == x and not u[FL] & F_GRP:
                 tag = u[EXT] if u[KIND] == LEADER else u[KIND]
                 if tag not in seen:
@@ -449,12 +446,12 @@ def act_react(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
     """§12.3.2.3: a reaction only moves (no buying, no rebuilding, no pillage: §12.3.2.3
     clarification): it passes, joins the leader's area (§12.3.2.1) or moves one stack one area
     to see (§12.3.2.2, §12.3.2.3)."""
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "choose":
         if action[0] == "pass":
             flow.pop(st)
         else:
-            f["ph"] = action[0]
+            f["phase"] = action[0]
     elif ph in ("join", "join_src"):
         _act_join(S, st, f, action, ev)
     elif ph == "see":
@@ -462,27 +459,27 @@ def act_react(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
             flow.pop(st)
         else:
             f["src"] = action[1]
-            f["ph"] = "see_sel"
+            f["phase"] = "see_sel"
     else:
         _act_see(S, st, f, action, ev)
 
 
 def _act_join(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
     """§12.3.2.1: units join the leader's area from areas next to it, one source at a time."""
-    x = f["x"]
+    x = f["nation"]
     verb = action[0]
-    if f["ph"] == "join":
+    if f["phase"] == "join":
         if verb == "done":
             flow.pop(st)
             italia_i.defection(S, st, ev)
             return
         f["src"] = action[1]
-        f["ph"] = "join_src"
+        f["phase"] = "join_src"
         if action[1] not in st["react_from"]:
             st["react_from"].append(action[1])
         return
     if verb == "done":
-        f["ph"] = "join"
+        f["phase"] = "join"
         return
     src = f["src"]
     for u in _units_in(st, src, x, S):
@@ -490,14 +487,16 @@ def _act_join(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -
         if tag == action[1] and u[KIND] != FLEET:
             remove(st, src, u)
             u[FL] &= ~F_ENTRY  # a unit that moved is no fresh reinforcement (§10.0 FAQ)
-            put(st, f["la"], u)
-            ev.append({"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["la"]}})
+            put(st, f["leader_area"], u)
+            ev.append(
+                {"msg": "it.react_join", "args": {"nation": S.nkey[x], "from": src, "to": f["leader_area"]}}
+            )
             break
 
 
 def _act_see(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
     """§12.3.2.2, §12.3.2.3: the units picked in one area move one area, never more."""
-    x = f["x"]
+    x = f["nation"]
     src = f["src"]
     verb = action[0]
     if verb == "done":
@@ -506,7 +505,7 @@ def _act_see(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
         flow.pop(st)
         return
     if verb == "fleet":
-        st["u"][src][action[1]][FL] |= F_GRP
+        st["units"][src][action[1]][FL] |= F_GRP
         return
     if verb in ("unit", "leader"):
         for u in _units_in(st, src, x, S):
@@ -522,10 +521,10 @@ def _act_see(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
         remove(st, src, u)
         u[FL] &= ~(F_GRP | F_ENTRY)
     if S.is_sea[b] and not S.is_sea[src]:
-        fleets = [fl for fl in st["u"][b] if fl[NAT] == x and fl[KIND] == FLEET]
+        fleets = [fl for fl in st["units"][b] if fl[NAT] == x and fl[KIND] == FLEET]
         for u in grp:
             for fl in fleets:
-                if u[KIND] == LEADER or sum(1 for y in fl[EXT] if y[KIND] != LEADER) < FLEET_CAPACITY:
+                if u[KIND] == LEADER or room_aboard(fl) > 0:
                     board(st, b, fl, u)
                     break
     else:

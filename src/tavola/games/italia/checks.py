@@ -23,11 +23,11 @@ from tavola.games.italia.scenario import Static
 
 def invariants(S: Static, st: State) -> list[str]:
     bad: list[str] = []
-    if len(st["u"]) != S.A or len(st["city"]) != S.A:
+    if len(st["units"]) != S.A or len(st["city"]) != S.A:
         bad.append("area lists have the wrong length")
         return bad
     leaders: list[str] = []
-    for a, lst in enumerate(st["u"]):
+    for a, lst in enumerate(st["units"]):
         for u in lst:
             if len(u) != 6 or u[KIND] not in KINDS or not 0 <= u[NAT] < S.N:
                 bad.append(f"malformed unit {u!r} in {S.keys[a]}")
@@ -59,7 +59,7 @@ def invariants(S: Static, st: State) -> list[str]:
         if key in st["leaders_dead"]:
             bad.append(f"dead leader {key} is back on the board")
     converted: dict[tuple[int, str], int] = {}
-    for lst in st["u"]:
+    for lst in st["units"]:
         for u in lst:
             if u[FL] & F_CONV:  # fights for the Patrimonium in this battle only (§14.3)
                 converted[(u[NAT], u[KIND])] = converted.get((u[NAT], u[KIND]), 0) + 1
@@ -71,7 +71,7 @@ def invariants(S: Static, st: State) -> list[str]:
         if st["gold"][n] < 0:
             bad.append(f"{S.nkey[n]} has negative gold")
         if (
-            st["nat"] != n
+            st["active_nation"] != n
             and st["gold"][n] > S.costs.gold_cap
             and not any(f["s"] in ("tribute",) for f in st["flow"])
         ):

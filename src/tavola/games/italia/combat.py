@@ -27,7 +27,7 @@ def battles(S: Static, st: State, n: int) -> list[tuple[int, int]]:
     out = []
     sea = S.is_sea
     for a in st["occupied"][n]:
-        lst = st["u"][a]
+        lst = st["units"][a]
         if sea[a] or len(lst) < 2:
             continue
         foes = hostile(S, st, a, n)
@@ -38,12 +38,12 @@ def battles(S: Static, st: State, n: int) -> list[tuple[int, int]]:
 
 def side(st: State, a: int, n: int) -> list[Unit]:
     """All units of ``n`` in the battle area, leaders included (§10.0)."""
-    return [u for u in st["u"][a] if u[NAT] == n]
+    return [u for u in st["units"][a] if u[NAT] == n]
 
 
 def shooters(st: State, a: int, n: int) -> list[Unit]:
     """Units of ``n`` that roll: leaders and cities do not (§10.0)."""
-    return [u for u in st["u"][a] if u[NAT] == n and u[KIND] != LEADER]
+    return [u for u in st["units"][a] if u[NAT] == n and u[KIND] != LEADER]
 
 
 # -- the combat phase ---------------------------------------------------------------------------
@@ -52,11 +52,11 @@ def shooters(st: State, a: int, n: int) -> list[Unit]:
 def start_combat(S: Static, st: State, n: int, mode: str) -> None:
     """Push a combat phase: ``mode`` is normal, first (first combat of a major invasion: no
     stacking check after it, §12.2), second, or camp (a campaign move's combat, §12.3)."""
-    flow.push(st, "combat", n=n, mode=mode, fought=[], pairs=[])
+    flow.push(st, "combat", nation=n, mode=mode, fought=[], pairs=[])
 
 
 def _combat_pending(S: Static, st: State, f: Frame) -> list[list[int]]:
-    n = f["n"]
+    n = f["nation"]
     out = []
     for a, m in battles(S, st, n):
         if [a, m] not in f["pairs"]:
@@ -64,15 +64,15 @@ def _combat_pending(S: Static, st: State, f: Frame) -> list[list[int]]:
     for s, m in st["naval"]:
         if [s, m] in f["pairs"]:
             continue
-        if any(u[NAT] == n and u[KIND] == FLEET for u in st["u"][s]) and any(
-            u[NAT] == m and u[KIND] == FLEET for u in st["u"][s]
+        if any(u[NAT] == n and u[KIND] == FLEET for u in st["units"][s]) and any(
+            u[NAT] == m and u[KIND] == FLEET for u in st["units"][s]
         ):
             out.append([s, m])
     return out
 
 
 def run_combat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    n = f["n"]
+    n = f["nation"]
     pend = _combat_pending(S, st, f)
     if len(pend) == 1:
         _start_battle(S, st, f, pend[0][0], pend[0][1], ev)
@@ -117,14 +117,14 @@ def stack_exempt(S: Static, st: State, n: int) -> frozenset[int]:
     so (§12.2), Alpes for Hannibal's lift (§13.2)."""
     out: set[int] = set()
     spec = S.turn[n].get(st["round"])
-    if spec is not None and st["nat"] == n:
+    if spec is not None and st["active_nation"] == n:
         if spec.kind == "campaign" and spec.leader:
             a, u, _ = find_leader(st, spec.leader)
             if u is not None:
                 out.add(a)
         if spec.kind == "major_invasion" and "no_stack_limit_with_leader" in spec.bonuses:
             for a in S.land_ids:
-                if any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a]):
+                if any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][a]):
                     out.add(a)
     r10 = st.get("r10")
     if r10:
@@ -152,7 +152,7 @@ def act_combat(S: Static, st: State, f: Frame, role: str, action: Action, ev: li
 
 
 def _start_battle(S: Static, st: State, f: Frame, a: int, m: int, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     f["pairs"].append([a, m])
     if a not in f["fought"]:
         f["fought"].append(a)
@@ -164,10 +164,10 @@ def _start_battle(S: Static, st: State, f: Frame, a: int, m: int, ev: list[Event
         st,
         "battle",
         a=a,
-        n=n,
-        m=m,
+        nation=n,
+        defender=m,
         rounds=0,
-        ph="open",
+        phase="open",
         raid=False,
         attacker_targets=[],
         defender_targets=[],

@@ -13,7 +13,7 @@ action is taken at once, so players and bots are only asked real questions.
 The chapter functions take the game's compiled data first (``S``, a :class:`.scenario.Static`,
 found from ``state["game"]``); :func:`step` finds a step's functions in its chapter by name and
 adapts them to the core table. The deciding player is
-the frame's nation's (``n``) unless a step names its deciders (the two sides of a battle).
+the frame's nation's (``nation``) unless a step names its deciders (the two sides of a battle).
 """
 
 from __future__ import annotations
@@ -42,11 +42,11 @@ from tavola.games.italia import (
 from tavola.games.italia.model import ask, index_problems
 from tavola.games.italia.scenario import static
 
-NATION = {"n": "the nation whose step it is (its player decides)"}
+NATION = {"nation": "the nation whose step it is (its player decides)"}
 FRAMES = {
     "round": (
         {
-            "ph": "the round's phase: start, turns, end, score, next",
+            "phase": "the round's phase: start, turns, end, score, next",
             "i": "the place in the order of play of the next turn (§5.0)",
         },
         {},
@@ -54,12 +54,12 @@ FRAMES = {
     "turn": (
         {
             **NATION,
-            "ph": "the turn's phase: start, income, buy, place, move, combat, camp, ... end, close (§5.0)",
+            "phase": "the turn's phase: start, income, buy, place, move, combat, camp, ... end, close (§5.0)",
         },
         {},
     ),
     "buy": ({**NATION, "cities": "areas where a city was bought this turn (§6.2)"}, {}),
-    "tribute": ({"n": "the ruler, who spends the gold paid over its limit (§6.4)"}, {}),
+    "tribute": ({"nation": "the ruler, who spends the gold paid over its limit (§6.4)"}, {}),
     "place": (
         {
             **NATION,
@@ -72,7 +72,7 @@ FRAMES = {
         {
             **NATION,
             "i": "the reinforcement's line on the card for this round",
-            "ph": "ask (an optional one: take it?), start, place",
+            "phase": "ask (an optional one: take it?), start, place",
         },
         {
             "items": "the pieces still to place, [kind, leader key]",
@@ -105,7 +105,7 @@ FRAMES = {
     ),
     "ndecl": (
         {
-            "n": "the moving nation",
+            "nation": "the moving nation",
             "q": "the nations asked whether they fight at sea, in order (§10.8 clarification)",
             "i": "the one asked now",
         },
@@ -114,10 +114,10 @@ FRAMES = {
     "nbattle": (
         {
             "a": "the sea",
-            "n": "the attacker",
-            "m": "the defender",
+            "nation": "the attacker",
+            "defender": "the defender",
             "rounds": "rounds fought",
-            "ph": "the round's phase",
+            "phase": "the round's phase",
             "attacker_hits": "hits scored by the attacker this round",
             "defender_hits": "hits scored by the defender this round",
         },
@@ -125,7 +125,7 @@ FRAMES = {
     ),
     "nretreat": (
         {
-            "n": "the nation whose fleets retreat (§10.8)",
+            "nation": "the nation whose fleets retreat (§10.8)",
             "a": "the sea",
             "sel": "the fleet picked (-1: none)",
             "vs": "the enemy",
@@ -144,10 +144,10 @@ FRAMES = {
     "battle": (
         {
             "a": "the area",
-            "n": "the attacker",
-            "m": "the defender",
+            "nation": "the attacker",
+            "defender": "the defender",
             "rounds": "rounds fought",
-            "ph": "open, first, round, attacker_aims / defender_aims (each side chooses its targets, §10.4), roll, conv (§14.3), after, end",
+            "phase": "open, first, round, attacker_aims / defender_aims (each side chooses its targets, §10.4), roll, conv (§14.3), after, end",
             "raid": "a raid (§10.7)",
             "attacker_targets": "the targets the attacker chose this round (§10.4)",
             "defender_targets": "the targets the defender chose",
@@ -159,7 +159,7 @@ FRAMES = {
     ),
     "retreat": (
         {
-            "n": "the nation that retreats",
+            "nation": "the nation that retreats",
             "a": "the area",
             "forced": "it must (a lost battle, an elephant, a cleared area)",
             "came": "areas the attackers came from (a defender may not go there, FAQ §10.5)",
@@ -195,7 +195,7 @@ FRAMES = {
             **NATION,
             "ldr": "the campaigning leader (§12.3)",
             "gold": "gold left to pay for moves",
-            "ph": "the campaign's phase",
+            "phase": "the campaign's phase",
             "last": "the area of the last move (-1: none)",
             "moves": "moves made",
             "single": "one move only (round 10, §13.4)",
@@ -206,10 +206,10 @@ FRAMES = {
     ),
     "react": (
         {
-            "x": "the nation reacting (§12.3.2)",
-            "c": "the campaigning nation",
-            "la": "the leader's area",
-            "ph": "the reaction's phase",
+            "nation": "the nation reacting (§12.3.2)",
+            "campaigner": "the campaigning nation",
+            "leader_area": "the leader's area",
+            "phase": "the reaction's phase",
             "src": "the area it reacts from (-1: none)",
             "raid": "the leader's area is raided",
         },
@@ -224,7 +224,7 @@ they mean (``Flow.check``, run after every fuzzed action, holds the frames to th
 
 def _nation_role(state: State, frame: Frame) -> str:
     """Most steps are one nation's: its player decides."""
-    return static(state["game"]).role_of[frame["n"]]
+    return static(state["game"]).role_of[frame["nation"]]
 
 
 def _nobody(state: State, frame: Frame) -> list[str]:

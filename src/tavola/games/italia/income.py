@@ -60,7 +60,7 @@ def pay_ruler(S: Static, st: State, ruler: int, gold: int, ev: list[Event]) -> N
     st["gold"][ruler] += gold
     ev.append({"msg": "it.tribute", "args": {"nation": S.nkey[ruler], "gold": gold}})
     if st["gold"][ruler] > S.costs.gold_cap:
-        flow.push(st, "tribute", n=ruler)
+        flow.push(st, "tribute", nation=ruler)
 
 
 def bank(S: Static, st: State, n: int) -> None:
@@ -139,7 +139,7 @@ def buyable(
     out: list[str] = []
     if areas is None:
         areas = owned_areas(S, st, n)
-    pend = st["pend"][n]
+    pend = st["pending"][n]
     land_bought = sum(1 for k in bought if k in LAND_KINDS) + sum(1 for k in pend if k in LAND_KINDS)
     if tribute:
         room = True  # placed on the ruler's next turn, wherever it then stands
@@ -179,7 +179,7 @@ def run_buy(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def legal_buy(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    n = f["n"]
+    n = f["nation"]
     gold = st["gold"][n]
     areas = owned_areas(S, st, n)  # one scan of the board for the units and the cities
     acts: list[Action] = [("buy", k) for k in buyable(S, st, n, st["bought"], gold, areas=areas)]
@@ -192,7 +192,7 @@ def legal_buy(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 
 def act_buy(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     if action[0] == "buy":
         kind = action[1]
         st["gold"][n] -= price(S, n, kind)
@@ -216,18 +216,18 @@ def act_buy(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[
 
 
 def legal_tribute(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    n = f["n"]
+    n = f["nation"]
     acts: list[Action] = [("buy", k) for k in buyable(S, st, n, [], st["gold"][n], tribute=True)]
     acts.append(("done",))
     return acts
 
 
 def act_tribute(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     if action[0] == "buy":
         kind = action[1]
         st["gold"][n] -= price(S, n, kind)
-        st["pend"][n].append(kind)
+        st["pending"][n].append(kind)
         ev.append({"msg": "it.buy_pending", "args": {"nation": S.nkey[n], "unit": kind}})
     bank(S, st, n)
     flow.pop(st)

@@ -113,20 +113,20 @@ class Step:
 
 def units(st: State, a: int, n: int) -> int:
     """Units of ``n`` in ``a`` that count for stacking and fight: leaders do not (§8.0)."""
-    return sum(1 for u in st["u"][a] if u[_NAT] == n and u[_KIND] in _LAND)
+    return sum(1 for u in st["units"][a] if u[_NAT] == n and u[_KIND] in _LAND)
 
 
 def has_leader(st: State, a: int, n: int) -> bool:
-    return any(u[_NAT] == n and u[_KIND] == "leader" for u in st["u"][a])
+    return any(u[_NAT] == n and u[_KIND] == "leader" for u in st["units"][a])
 
 
 def nations_in(st: State, a: int) -> set[int]:
-    return {u[_NAT] for u in st["u"][a]}
+    return {u[_NAT] for u in st["units"][a]}
 
 
 def capital(S: Static, st: State, n: int) -> int:
     fixed = S.capital_fixed[n]
-    return fixed if fixed >= 0 else st["cap"][n]
+    return fixed if fixed >= 0 else st["capital"][n]
 
 
 def limit(S: Static, st: State, a: int, n: int) -> int:
@@ -172,7 +172,11 @@ def ended(before: State, after: State, step: str) -> list[dict[str, Any]]:
         if f.get("s") != step:
             continue
         g = after["flow"][d] if d < len(after["flow"]) else None
-        same = g is not None and g.get("s") == step and all(g.get(k) == f.get(k) for k in ("n", "mode", "a"))
+        same = (
+            g is not None
+            and g.get("s") == step
+            and all(g.get(k) == f.get(k) for k in ("nation", "mode", "a"))
+        )
         if not same:
             out.append(f)
     return out
@@ -188,7 +192,7 @@ def major(S: Static, st: State, n: int) -> bool:
 
 
 def leader_area(st: State, key: str) -> int:
-    for a, lst in enumerate(st["u"]):
+    for a, lst in enumerate(st["units"]):
         for u in lst:
             if u[_KIND] == "leader" and u[_EXT] == key:
                 return a
@@ -201,9 +205,9 @@ def leader_area(st: State, key: str) -> int:
 
 def campaign_leaders(S: Static, st: State, n: int) -> list[str]:
     """The leaders campaigning for ``n`` now (a campaign frame), or who will campaign this turn."""
-    out = [f["ldr"] for f in frames(st, "camp") if f.get("n") == n]
+    out = [f["ldr"] for f in frames(st, "camp") if f.get("nation") == n]
     sp = spec(S, st, n)
-    if sp is not None and sp.kind == "campaign" and sp.leader and st["nat"] == n:
+    if sp is not None and sp.kind == "campaign" and sp.leader and st["active_nation"] == n:
         out.append(sp.leader)
     return out
 
@@ -223,7 +227,7 @@ def stack_free(S: Static, st: State, n: int) -> set[int]:
 
 
 def pending_excess(st: State, n: int, a: int) -> bool:
-    return any(f.get("n") == n and f.get("a") == a for f in frames(st, "excess"))
+    return any(f.get("nation") == n and f.get("a") == a for f in frames(st, "excess"))
 
 
 def retreated_into(t: Step, n: int, a: int) -> bool:
@@ -247,7 +251,7 @@ def check_stack_after_move(t: Step) -> None:
     """§8.0, §8.1, §8.4, §8.6, §12.3.1."""
     S, st = t.S, t.after
     for f in ended(t.before, t.after, "move"):
-        n = f["n"]
+        n = f["nation"]
         if f.get("mode") == "camp" and st["opts"].get("campaign_stack_at_end"):
             continue
         name = "8.0 stack limit after movement"
@@ -273,7 +277,7 @@ def check_stack_after_move(t: Step) -> None:
 def check_attack_at_move_end(t: Step, f: dict[str, Any]) -> None:
     """§8.3, §9.3 example, §12.3.1: the attack limit in every area about to be fought over."""
     S, st = t.S, t.after
-    n = f["n"]
+    n = f["nation"]
     name = "8.3 attack limit at the end of movement"
     t.hit(name)
     free = {leader_area(st, f["ldr"])} if f.get("ldr") else set()
@@ -311,7 +315,7 @@ def check_attack_in_combat(t: Step) -> None:
         n = t.nat(e["args"]["attacker"])
         name = "8.3 attack limit in combat"
         t.hit(name)
-        camp = [c for c in frames(t.before, "camp") + frames(t.after, "camp") if c.get("n") == n]
+        camp = [c for c in frames(t.before, "camp") + frames(t.after, "camp") if c.get("nation") == n]
         if any(leader_area(st, c["ldr"]) == a for c in camp for st in (t.before, t.after)):
             continue  # §12.3.1: no limit where the campaigning leader is
         lead = has_leader(t.before, a, n) or has_leader(t.after, a, n)
@@ -326,7 +330,7 @@ def check_stack_after_combat(t: Step) -> None:
     for f in ended(t.before, t.after, "combat"):
         if f.get("mode") == "first":
             continue
-        n = f["n"]
+        n = f["nation"]
         name = "8.3 stack limit after combat"
         t.hit(name)
         fought = {a for a in f.get("fought", ()) if not S.is_sea[a]}
@@ -361,7 +365,7 @@ def check_overrun(t: Step) -> None:
     if top.get("s") != "move" or top.get("group", -1) < 0:
         return
     S, g, b = t.S, top["group"], t.action[1]
-    n = top["n"]
+    n = top["nation"]
     if S.is_sea[g] or S.is_sea[b] or S.is_entry[g] or g == top.get("free", -1):
         return
     enemies = foes(S, t.before, g, n)
@@ -369,7 +373,7 @@ def check_overrun(t: Step) -> None:
         return
     name = "9.3 overrun"
     t.hit(name)
-    d = sum(1 for u in t.before["u"][g] if u[_NAT] in enemies and u[_KIND] != "leader")
+    d = sum(1 for u in t.before["units"][g] if u[_NAT] in enemies and u[_KIND] != "leader")
     stay = units(t.after, g, n)
     need = d if t.before["city"][g] == _CITY else 2 * d
     lim = attack_limit(S, g, leader=has_leader(t.after, g, n), major=major(S, t.after, n))
@@ -385,7 +389,7 @@ def check_embark(t: Step) -> None:
         name = "9.6 embarkation"
         t.hit(name)
         g, n = e["args"]["from"], t.nat(e["args"]["nation"])
-        for u in t.before["u"][g]:
+        for u in t.before["units"][g]:
             if u[_NAT] == n and u[_FL] & _GRP and u[_KIND] in _LAND and u[_MP] < t.S.unit_move(u[_KIND], n):
                 t.fail(name, f"a {u[_KIND]} of {t.S.nkey[n]} embarks in {t.S.keys[g]} after moving by land")
 
@@ -395,11 +399,11 @@ def check_entry_areas(t: Step) -> None:
     standard areas (the engine removes what is left: nothing may stay)."""
     S = t.S
     for f in ended(t.before, t.after, "turn"):
-        n = f["n"]
+        n = f["nation"]
         name = "9.2 entry areas"
         t.hit(name)
         for a in S.entry_ids:
-            if a not in S.entry_ok[n] and any(u[_NAT] == n for u in t.after["u"][a]):
+            if a not in S.entry_ok[n] and any(u[_NAT] == n for u in t.after["units"][a]):
                 t.fail(name, f"{S.nkey[n]} still has units in {S.keys[a]} after its turn")
 
 
@@ -418,11 +422,11 @@ def check_retreats(t: Step) -> None:
             t.fail(name, f"{where}: not adjacent")
             continue
         if kind == "knight":
-            knights = [u for u in t.before["u"][a] if u[_NAT] == x and u[_KIND] == "knight"]
+            knights = [u for u in t.before["units"][a] if u[_NAT] == x and u[_KIND] == "knight"]
             if knights and all(u[_HIT] for u in knights):
                 t.fail("10.2 two-hit units", f"a damaged knight of {S.nkey[x]} retreats (§14.2)")
         if S.is_sea[b]:
-            if not any(u[_NAT] == x and u[_KIND] == "fleet" for u in t.before["u"][b]):
+            if not any(u[_NAT] == x and u[_KIND] == "fleet" for u in t.before["units"][b]):
                 t.fail(name, f"{where}: no own fleet there")
             continue
         if S.is_entry[b] and b not in S.entry_ok[x]:
@@ -441,9 +445,9 @@ def check_retreats(t: Step) -> None:
             t.fail(name, f"{where}: {S.nkey[others[0]]} stands there")
         if kind != "leader" and not arrived_here(t, b) and units(st, b, x) > limit(S, st, b, x) + 1:
             t.fail(name, f"{where}: {units(st, b, x)} units, over the limit + 1 (§8.6)")
-        defender = x != t.before["nat"]
+        defender = x != t.before["active_nation"]
         origin_ok = S.special[x].get("entry_as_normal", {}).get("retreat_against_origin", False)
-        if defender and not t.before["u"][b] and b in t.before["came"][a] and not origin_ok:
+        if defender and not t.before["units"][b] and b in t.before["came"][a] and not origin_ok:
             t.fail(name, f"{where}: the defender retreats into the empty area the attackers came from")
         if camp and b in t.before.get("react_from", ()):
             t.fail(name, f"{where}: a reaction started there (§12.3.2.3)")
@@ -454,7 +458,7 @@ def supremacy(S: Static, st: State, a: int, x: int, y: int) -> bool:
     third nations and fleets that retreated this round do not count."""
     mine = theirs = 0
     for s in S.sea_adj[a]:
-        for u in st["u"][s]:
+        for u in st["units"][s]:
             if u[_KIND] != "fleet" or u[_FL] & _RETR:
                 continue
             mine += u[_NAT] == x
@@ -483,7 +487,7 @@ def battles_seen(t: Step) -> list[Battle]:
     f = frames(t.before, "battle")
     if f:
         b = f[-1]
-        cur = Battle(b["a"], b["n"], b["m"], bool(b.get("raid")), b.get("rounds", 0) == 0)
+        cur = Battle(b["a"], b["nation"], b["defender"], bool(b.get("raid")), b.get("rounds", 0) == 0)
         out.append(cur)
     declared = t.before.get("camp_raids") or []
     raids: set[int] = set()  # raids declared by this very action, before their battle opens
@@ -533,7 +537,7 @@ def check_modifiers(t: Step) -> None:
         if "combat_penalty" in S.special[n] or "combat_penalty" in S.special[m]:
             continue
         f = _battle_frame(t.before, a)
-        st = t.before if f is not None and f["n"] == n and f["m"] == m else t.after
+        st = t.before if f is not None and f["nation"] == n and f["defender"] == m else t.after
         if st is t.after and any(
             x.get("msg") in ("it.lost", "it.naval_roll", "it.converted", "it.defects") for x in t.events
         ):
@@ -545,9 +549,9 @@ def check_modifiers(t: Step) -> None:
             want_a = want_d = 0
         else:
             want_a = -(1 if S.rough[a] else 0) - (2 if st["city"][a] == _CITY else 0)
-            want_a += 2 * (sum(1 for u in st["u"][a] if u[_NAT] == n and u[_KIND] == "leader") - gone[n])
+            want_a += 2 * (sum(1 for u in st["units"][a] if u[_NAT] == n and u[_KIND] == "leader") - gone[n])
             want_a += int(supremacy(S, st, a, n, m))
-            want_d = 2 * (sum(1 for u in st["u"][a] if u[_NAT] == m and u[_KIND] == "leader") - gone[m])
+            want_d = 2 * (sum(1 for u in st["units"][a] if u[_NAT] == m and u[_KIND] == "leader") - gone[m])
             want_d += int(supremacy(S, st, a, m, n))
         got = (e["args"]["mod_a"], e["args"]["mod_d"])
         if got != (want_a, want_d):
@@ -560,7 +564,7 @@ def check_two_hit(t: Step) -> None:
         return
     name = "10.2 two-hit units"
     t.hit(name)
-    for a, lst in enumerate(t.after["u"]):
+    for a, lst in enumerate(t.after["units"]):
         for u in lst:
             if u[_KIND] in _LAND and u[_HIT]:
                 t.fail(name, f"a damaged {u[_KIND]} of {t.S.nkey[u[_NAT]]} in {t.S.keys[a]} after the battle")
@@ -584,7 +588,9 @@ def check_naval(t: Step) -> None:
             continue
         name = "10.8 naval combat"
         t.hit(name)
-        fleets = sum(1 for u in t.before["u"][s] if u[_KIND] == "fleet" and u[_NAT] in (f["n"], f["m"]))
+        fleets = sum(
+            1 for u in t.before["units"][s] if u[_KIND] == "fleet" and u[_NAT] in (f["nation"], f["defender"])
+        )
         if len(e.get("dice", ())) != fleets:
             t.fail(name, f"{len(e.get('dice', ()))} dice for {fleets} fleets in {t.S.keys[s]}")
 
@@ -609,11 +615,11 @@ def check_pillage(t: Step) -> None:
         t.hit(name)
         a, n = e["args"]["area"], t.nat(e["args"]["nation"])
         f = _battle_frame(t.before, a) or _battle_frame(t.after, a)
-        if f is not None and S.role_of[f["m"]] == S.role_of[n]:
+        if f is not None and S.role_of[f["defender"]] == S.role_of[n]:
             t.fail(name, f"{S.nkey[n]} raids {S.keys[a]}, a city of its own player")
     for e in t.ev("it.rebuilt"):
         a, n = e["args"]["area"], t.nat(e["args"]["nation"])
-        if n != t.before["nat"]:
+        if n != t.before["active_nation"]:
             continue  # the defender's rebuilding right after a raid (§10.7)
         name = "10.6.1 rebuilding"
         t.hit(name)
@@ -643,7 +649,7 @@ def check_raid(t: Step) -> None:
             ):
                 t.fail("10.7 raid", f"the raid on {S.keys[b.area]} eliminated a {e['args']['unit']} of {key}")
         done = rolled and _battle_frame(t.after, b.area) is None and not frames(t.after, "retreat")
-        if done and units(t.after, b.area, b.attacker) and b.attacker == t.after["nat"]:
+        if done and units(t.after, b.area, b.attacker) and b.attacker == t.after["active_nation"]:
             t.fail("10.7 raid", f"{S.nkey[b.attacker]} stays in {S.keys[b.area]} after its raid")
 
 
@@ -657,7 +663,7 @@ def rulebook_income(S: Static, st: State, n: int) -> int:
     held = [
         a
         for a in S.land_ids
-        if any(u[_NAT] == n for u in st["u"][a]) and (not S.is_entry[a] or a in S.entry_income[n])
+        if any(u[_NAT] == n for u in st["units"][a]) and (not S.is_entry[a] or a in S.entry_income[n])
     ]
     gold = len(held) + sum(1 for a in held if st["city"][a] == _CITY)
     kind = S.income_kind[n]
@@ -682,7 +688,7 @@ def check_income(t: Step) -> None:
     top = st["flow"][-1]
     for e in t.ev("it.income"):
         n = t.nat(e["args"]["nation"])
-        if top.get("s") != "buy" or top.get("n") != n:
+        if top.get("s") != "buy" or top.get("nation") != n:
             continue
         name = "6.1 income"
         t.hit(name)
@@ -702,14 +708,14 @@ def check_gold_cap(t: Step) -> None:
     for f in ended(t.before, t.after, "turn"):
         name = "6.1 gold cap"
         t.hit(name)
-        n = f["n"]
+        n = f["nation"]
         kept = t.after["gold"][n] - tribute_received(t, n)
         if kept > 10:
             t.fail(name, f"{t.S.nkey[n]} keeps {kept} gold after its turn")
     for f in ended(t.before, t.after, "tribute"):
         name = "6.4 tribute over the limit"
         t.hit(name)
-        n = f["n"]
+        n = f["nation"]
         if t.after["gold"][n] - tribute_received(t, n) > 10:
             t.fail(name, f"{t.S.nkey[n]} keeps {t.after['gold'][n]} gold after its purchase with the tribute")
         bought = sum(1 for e in t.ev("it.buy_pending") if e["args"]["nation"] == t.S.nkey[n])
@@ -783,7 +789,9 @@ def check_submission(t: Step) -> None:
         t.hit(name)
         m, n = t.nat(e["args"]["nation"]), t.nat(e["args"]["ruler"])
         terms = S.submission[m].get(n)
-        held = sum(1 for a in S.land_ids if any(u[_NAT] == m for u in t.before["u"][a]) and not S.is_entry[a])
+        held = sum(
+            1 for a in S.land_ids if any(u[_NAT] == m for u in t.before["units"][a]) and not S.is_entry[a]
+        )
         if terms is None:
             t.fail(name, f"{S.nkey[m]} submits to {S.nkey[n]}, which its card does not allow")
             continue
@@ -807,7 +815,9 @@ def check_submission(t: Step) -> None:
         if rounds and t.before["round"] not in rounds:
             continue
         t.hit(name)
-        held = sum(1 for x in S.land_ids if any(u[_NAT] == m for u in t.before["u"][x]) and not S.is_entry[x])
+        held = sum(
+            1 for x in S.land_ids if any(u[_NAT] == m for u in t.before["units"][x]) and not S.is_entry[x]
+        )
         if held <= must and not any(True for _ in t.ev("it.submits")):
             t.fail(name, f"{S.nkey[m]} holds {held} areas and must submit to {S.nkey[n]}, yet they fight")
 
@@ -840,7 +850,7 @@ def check_placement(t: Step) -> None:
         t.hit(name)
         n, kind, a = t.nat(e["args"]["nation"]), e["args"]["unit"], e["args"]["area"]
         where = f"{S.nkey[n]} places a bought {kind} in {S.keys[a]}"
-        held = [x for x in S.land_ids if any(u[_NAT] == n for u in t.before["u"][x])]
+        held = [x for x in S.land_ids if any(u[_NAT] == n for u in t.before["units"][x])]
         if kind == "fleet":
             seas = S.special[n].get("fleet_placement", {}).get("seas")
             ok = (S.area(k) for k in seas) if seas else ()
@@ -866,7 +876,7 @@ def check_reinforcement_leaders(t: Step) -> None:
     S = t.S
     name = "7.2 reinforcements with a leader"
     top = t.before["flow"][-1]
-    rf = S.reinf[top["n"]][t.before["round"]][top["i"]] if top.get("s") == "reinf" else None
+    rf = S.reinf[top["nation"]][t.before["round"]][top["i"]] if top.get("s") == "reinf" else None
     leaders: list[str] = list(rf.leaders) if rf is not None and not rf.where.distribute else []
     for e in t.events:
         msg = e.get("msg")

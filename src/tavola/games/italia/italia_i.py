@@ -38,7 +38,7 @@ def roma_turn_start(S: Static, st: State, n: int, ev: list[Event]) -> None:
     if st["city"][roma] == RUIN:
         st["city"][roma] = CITY
         ev.append({"msg": "it.roma_rebuilt", "args": {"area": roma}})
-    for m in sorted({u[NAT] for u in st["u"][roma] if u[NAT] != n}):
+    for m in sorted({u[NAT] for u in st["units"][roma] if u[NAT] != n}):
         start_retreat(st, m, roma, "clear")
 
 
@@ -68,7 +68,7 @@ def elephant_panic(S: Static, st: State, a: int, n: int, m: int, ev: list[Event]
     if victims not in (n, m):
         return
     other = m if victims == n else n
-    if not any(u[NAT] == other and u[KIND] == ELEPHANT for u in st["u"][a]):
+    if not any(u[NAT] == other and u[KIND] == ELEPHANT for u in st["units"][a]):
         return
     k = st["panic"]
     limits = [p["first"], p["second"], p["third"]]
@@ -78,7 +78,7 @@ def elephant_panic(S: Static, st: State, a: int, n: int, m: int, ev: list[Event]
     need = limits[k]
     exempt = set(p.get("exempt", ()))
     dice = []
-    for u in [u for u in st["u"][a] if u[NAT] == victims and u[KIND] not in exempt]:
+    for u in [u for u in st["units"][a] if u[NAT] == victims and u[KIND] not in exempt]:
         d = roll(st)
         dice.append(d)
         if d >= need:
@@ -104,7 +104,7 @@ def neutral(S: Static, st: State, n: int) -> bool:
 
 def start_round10(S: Static, st: State, ev: list[Event]) -> None:
     """§13.4 FAQ: every leader still on the board at the end of round 9 is removed."""
-    for a, lst in enumerate(st["u"]):
+    for a, lst in enumerate(st["units"]):
         for u in [x for x in lst if x[KIND] == LEADER]:
             remove(st, a, u)
             st["leaders_leave"].pop(u[EXT], None)
@@ -125,10 +125,10 @@ def run_r10(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     r10 = S.scen_special["round_10"]
     seq = [S.nidx[k] for k in r10["sequence"]]
     info = st["r10"]
-    if st["nat"] >= 0:
+    if st["active_nation"] >= 0:
         flush_vp(S, st, ev)
-        bank(S, st, st["nat"])  # §6.1: at most 10 gold stay on the track
-        st["nat"] = -1
+        bank(S, st, st["active_nation"])  # §6.1: at most 10 gold stay on the track
+        st["active_nation"] = -1
     able = []
     for x in seq:
         key = faction_leader(S, st, x)
@@ -153,7 +153,7 @@ def run_r10(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     key = spec.leader or ""
     if key not in info["leaders"]:
         info["leaders"].append(key)
-    st["nat"] = x
+    st["active_nation"] = x
     new_turn_scratch(S, st)
     start_campaign(S, st, x, key, gold, single=True)
     return True
@@ -177,10 +177,10 @@ def defection(S: Static, st: State, ev: list[Event]) -> None:
         if u is None or S.is_sea[a]:
             continue
         src = S.nidx[p["from"]]
-        legions = [v for v in st["u"][a] if v[NAT] == src and v[KIND] == LEGION]
+        legions = [v for v in st["units"][a] if v[NAT] == src and v[KIND] == LEGION]
         if not legions:
             continue
-        consul = any(v[NAT] == src and v[KIND] == CONSULAR for v in st["u"][a])
+        consul = any(v[NAT] == src and v[KIND] == CONSULAR for v in st["units"][a])
         need = p["roll_with_consular"] if consul else p["roll"]
         for v in legions:
             d = roll(st)

@@ -33,13 +33,13 @@ def foederati_defection(S: Static, st: State, a: int, n: int, m: int, ev: list[E
         return
     owner = S.nidx[p["owner"]]
     takers = [S.nidx[k] for k in p["to"]]
-    present = [x for x in takers if any(u[NAT] == x for u in st["u"][a])]
-    if not present or not any(u[NAT] == owner and u[KIND] == p["unit"] for u in st["u"][a]):
+    present = [x for x in takers if any(u[NAT] == x for u in st["units"][a])]
+    if not present or not any(u[NAT] == owner and u[KIND] == p["unit"] for u in st["units"][a]):
         return
     only_ostro = present == [S.nidx[p["to"][-1]]] and len(takers) > 1
     need = p["roll_only_ostrogoths"] if only_ostro else p["roll"]
     to = present[0]
-    for u in [u for u in st["u"][a] if u[NAT] == owner and u[KIND] == p["unit"]]:
+    for u in [u for u in st["units"][a] if u[NAT] == owner and u[KIND] == p["unit"]]:
         d = roll(st)
         if d >= need and counters_left(S, st, to, INFANTRY) > 0:
             remove(st, a, u)
@@ -73,7 +73,7 @@ def conversion_possible(S: Static, st: State, a: int, n: int, m: int) -> bool:
     if S.role_of[other] == S.role_of[pat]:
         return False
     exempt = set(p.get("exempt", ()))
-    return any(u[NAT] == other and u[KIND] not in exempt for u in st["u"][a])
+    return any(u[NAT] == other and u[KIND] not in exempt for u in st["units"][a])
 
 
 def conversion_actions(S: Static, st: State, f: Frame) -> list[Action]:
@@ -82,10 +82,10 @@ def conversion_actions(S: Static, st: State, f: Frame) -> list[Action]:
     assert p is not None
     pat = S.nidx[p["nation"]]
     a = f["a"]
-    other = f["m"] if pat == f["n"] else f["n"]
+    other = f["defender"] if pat == f["nation"] else f["nation"]
     exempt = set(p.get("exempt", ()))
     acts: list[Action] = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == other and u[KIND] not in exempt and ("convert", u[KIND]) not in acts:
             acts.append(("convert", u[KIND]))
     acts.append(("done",))
@@ -100,8 +100,8 @@ def convert(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> 
     assert p is not None
     pat = S.nidx[p["nation"]]
     a = f["a"]
-    other = f["m"] if pat == f["n"] else f["n"]
-    for u in st["u"][a]:
+    other = f["defender"] if pat == f["nation"] else f["nation"]
+    for u in st["units"][a]:
         if u[NAT] == other and u[KIND] == action[1]:
             change_nation(st, a, u, pat)
             u[FL] |= F_CONV
@@ -113,7 +113,7 @@ def convert(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> 
 def end_conversions(S: Static, st: State, a: int, ev: list[Event]) -> None:
     """§14.3: a converted unit that survives the combat (where it stands now, even if it
     retreated) is replaced by a Patrimonium unit of its type if one is free, else removed."""
-    for b, lst in enumerate(st["u"]):
+    for b, lst in enumerate(st["units"]):
         found = [u for u in lst if u[FL] & F_CONV]
         for fl in lst:
             if fl[KIND] == FLEET:
@@ -148,7 +148,7 @@ def unopposed_title(S: Static, st: State, n: int, ev: list[Event]) -> None:
         if not e.unopposed or n in st["titles"]:
             continue
         a = e.area_id
-        if any(u[NAT] != n for u in st["u"][a]):
+        if any(u[NAT] != n for u in st["units"][a]):
             continue  # someone still has to retreat: only a won battle gives the title
         if all(find_leader(st, k)[0] == a for k in e.leaders):
             st["titles"].append(n)
@@ -163,13 +163,13 @@ def reduce_after_turn(S: Static, st: State, n: int, ev: list[Event]) -> None:
     kind = p["unit"]
     extra = on_board(st, n, kind) - int(p["keep"])
     if extra > 0:
-        flow.push(st, "reduce", n=n, kind=kind, left=extra)
+        flow.push(st, "reduce", nation=n, kind=kind, left=extra)
 
 
 def _reduce_options(st: State, f: Frame) -> list[int]:
     out = []
-    for a, lst in enumerate(st["u"]):
-        if any(u[NAT] == f["n"] and u[KIND] == f["kind"] for u in lst):
+    for a, lst in enumerate(st["units"]):
+        if any(u[NAT] == f["nation"] and u[KIND] == f["kind"] for u in lst):
             out.append(a)
     return out
 
@@ -187,9 +187,9 @@ def legal_reduce(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 def act_reduce(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     a = action[1]
-    for u in st["u"][a]:
-        if u[NAT] == f["n"] and u[KIND] == f["kind"]:
+    for u in st["units"][a]:
+        if u[NAT] == f["nation"] and u[KIND] == f["kind"]:
             remove(st, a, u)
             f["left"] -= 1
-            ev.append({"msg": "it.reduced", "args": {"nation": S.nkey[f["n"]], "area": a}})
+            ev.append({"msg": "it.reduced", "args": {"nation": S.nkey[f["nation"]], "area": a}})
             return

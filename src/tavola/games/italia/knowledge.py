@@ -76,8 +76,8 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         for f in st["flow"]:
             if f["s"] == "battle":
                 o = battle_odds_now(S, st, f)
-                weight[(f["a"], f["n"])] = o["attacker"]
-                weight[(f["a"], f["m"])] = o["defender"]
+                weight[(f["a"], f["nation"])] = o["attacker"]
+                weight[(f["a"], f["defender"])] = o["defender"]
         for n in range(S.N):
             if r not in S.scoring[n]:
                 continue
@@ -101,14 +101,14 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
 def _nation(S: Static, st: State, f: dict[str, Any], role: str) -> int:
     step = f["s"]
     if step == "react":
-        return int(f["x"])
+        return int(f["nation"])
     if step == "ndecl":
         return int(f["q"][f["i"]])
     if step == "battle":
-        return int(f["m"] if f["ph"] == "defender_aims" else f["n"])
+        return int(f["defender"] if f["phase"] == "defender_aims" else f["nation"])
     if step == "nbattle":
-        return int(f["m"] if f["defender_hits"] and S.role_of[f["m"]] == role else f["n"])
-    n = f.get("n", -1)
+        return int(f["defender"] if f["defender_hits"] and S.role_of[f["defender"]] == role else f["nation"])
+    n = f.get("nation", -1)
     return int(n) if isinstance(n, int) else -1
 
 
@@ -172,7 +172,7 @@ def win_odds(att: list[Group], dfn: list[Group], mod_a: int, mod_d: int) -> tupl
 
 def attack_odds(S: Static, st: State, b: int, n: int, grp: list[list[Any]]) -> float:
     """P that ``n`` takes land area ``b`` if the group ``grp`` joins its units already there."""
-    lst = st["u"][b]
+    lst = st["units"][b]
     foes = _foes(S, st, b, n)
     if not foes:
         return 1.0
@@ -188,8 +188,8 @@ def attack_odds(S: Static, st: State, b: int, n: int, grp: list[list[Any]]) -> f
 
 def battle_frame_odds(S: Static, st: State, f: dict[str, Any]) -> tuple[float, float]:
     """(attacker, defender) odds of the land battle of frame ``f`` as it stands."""
-    a, n, m = f["a"], f["n"], f["m"]
-    lst = st["u"][a]
+    a, n, m = f["a"], f["nation"], f["defender"]
+    lst = st["units"][a]
     att = groups_of([u for u in lst if u[NAT] == n])
     dfn = groups_of([u for u in lst if u[NAT] == m])
     return win_odds(att, dfn, modifier(S, st, a, n, m, True), modifier(S, st, a, m, n, False))
@@ -200,7 +200,7 @@ def _foes(S: Static, st: State, a: int, n: int) -> list[int]:
     out: list[int] = []
     ruler = st["ruler"]
     entry = S.is_entry[a]
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         m = u[NAT]
         if m == n or m in out or ruler[m] == n or ruler[n] == m:
             continue
@@ -231,7 +231,7 @@ def _buy(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action])
     kinds = [a[1] for a in actions if a[0] == "buy"]
     land = [k for k in kinds if k != FLEET]
     areas = len(owned_areas(S, st, n)) if land else 0
-    used = sum(1 for k in st["bought"] if k != FLEET) + sum(1 for k in st["pend"][n] if k != FLEET)
+    used = sum(1 for k in st["bought"] if k != FLEET) + sum(1 for k in st["pending"][n] if k != FLEET)
     room = max(1, areas - used) if areas > 1 else (99 if areas == 1 else 0)
     cheapest = min((price(S, n, k) for k in land), default=0)
     out = []
@@ -262,7 +262,7 @@ def _front(S: Static, st: State, n: int, a: int) -> float:
         return 1.0
     w = 1.0
     for b in S.land_adj[a]:
-        lst = st["u"][b]
+        lst = st["units"][b]
         if any(u[NAT] != n for u in lst):
             w += 0.75
         elif not lst:
@@ -272,7 +272,7 @@ def _front(S: Static, st: State, n: int, a: int) -> float:
 
 def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]) -> list[float]:
     g = f["group"]
-    u_ = st["u"]
+    u_ = st["units"]
     if g < 0:
         out = []
         for a in actions:
@@ -335,7 +335,7 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
 def _opportunity(S: Static, st: State, n: int, a: int) -> float:
     """Best area within one step of ``a`` that ``n`` does not hold (odds left to the group)."""
     best = 0.0
-    u_ = st["u"]
+    u_ = st["units"]
     for b in S.land_adj[a]:
         lst = u_[b]
         if any(u[NAT] == n for u in lst):
@@ -351,7 +351,7 @@ def _opportunity(S: Static, st: State, n: int, a: int) -> float:
 def _open(S: Static, st: State, f: dict[str, Any], actions: list[Action]) -> list[float]:
     """Attack with good odds; raid the city when they are bad (one hit ruins and pillages it)."""
     p = battle_frame_odds(S, st, f)[0]
-    dice = sum(1 for u in st["u"][f["a"]] if u[NAT] == f["n"] and u[KIND] != LEADER)
+    dice = sum(1 for u in st["units"][f["a"]] if u[NAT] == f["nation"] and u[KIND] != LEADER)
     raid = (1.0 - 0.6**dice) * (0.8 if p < 0.4 else 0.1)
     return [0.2 + 2.0 * p if a[0] == "attack" else raid for a in actions]
 
@@ -362,7 +362,7 @@ def _targets(f: dict[str, Any], actions: list[Action]) -> list[float]:
     for a in actions:
         tag = str(a[1])
         w = STRENGTH.get(_kind_of(tag), 1.0)
-        if "@sea" in tag and f["ph"] == "defender_aims":
+        if "@sea" in tag and f["phase"] == "defender_aims":
             w *= 1.5
         out.append(w)
     return out
@@ -379,7 +379,7 @@ def _retreat(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Acti
                 out.append(1.0)
             elif S.is_sea[b]:
                 out.append(0.6)
-            elif any(u[NAT] == n for u in st["u"][b]):
+            elif any(u[NAT] == n for u in st["units"][b]):
                 out.append(2.0 + area_value(S, st, n, b))
             else:
                 out.append(1.0 + area_value(S, st, n, b))
@@ -389,7 +389,7 @@ def _retreat(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Acti
         bf = _battle_below(st, a)
         if bf is not None:
             att, dfn = battle_frame_odds(S, st, bf)
-            p = att if bf["n"] == n else dfn
+            p = att if bf["nation"] == n else dfn
     bad = p < 0.3
     forced = f["mode"] != "battle"
     out = []
@@ -427,8 +427,8 @@ def _naval(S: Static, st: State, n: int, actions: list[Action]) -> list[float]:
     for a in actions:
         if a[0] == "fight":
             s = a[1]
-            mine = sum(1 for u in st["u"][s] if u[KIND] == FLEET and u[NAT] == n)
-            theirs = sum(1 for u in st["u"][s] if u[KIND] == FLEET and u[NAT] != n)
+            mine = sum(1 for u in st["units"][s] if u[KIND] == FLEET and u[NAT] == n)
+            theirs = sum(1 for u in st["units"][s] if u[KIND] == FLEET and u[NAT] != n)
             out.append(2.0 if mine > theirs else 0.8 if mine == theirs else 0.15)
         else:
             out.append(1.0)
@@ -439,8 +439,8 @@ def _fleet_retreat(S: Static, st: State, f: dict[str, Any], n: int, actions: lis
     if f["sel"] >= 0:
         return [1.0] * len(actions)
     s = f["a"]
-    mine = sum(1 for u in st["u"][s] if u[KIND] == FLEET and u[NAT] == n)
-    theirs = sum(1 for u in st["u"][s] if u[KIND] == FLEET and u[NAT] == f["vs"])
+    mine = sum(1 for u in st["units"][s] if u[KIND] == FLEET and u[NAT] == n)
+    theirs = sum(1 for u in st["units"][s] if u[KIND] == FLEET and u[NAT] == f["vs"])
     outnumbered = mine < theirs
     return [
         (0.2 if outnumbered else 1.5) if a[0] == "done" else (1.5 if outnumbered else 0.2) for a in actions
@@ -449,7 +449,7 @@ def _fleet_retreat(S: Static, st: State, f: dict[str, Any], n: int, actions: lis
 
 def _sink(st: State, f: dict[str, Any], actions: list[Action]) -> list[float]:
     """The side that takes the losses loses its emptiest fleets first."""
-    lst = st["u"][f["a"]]
+    lst = st["units"][f["a"]]
     return [1.0 / (1 + len(lst[a[1]][EXT])) for a in actions]
 
 
@@ -477,11 +477,11 @@ def weights(rules: Rules, world: State, role: str, actions: list[Action]) -> lis
     if step == "place":
         return [_front(S, st, n, a[1]) for a in actions]
     if step == "reinf":
-        if f["ph"] == "ask":
+        if f["phase"] == "ask":
             return [3.0 if a[0] == "take" else 0.1 for a in actions]
         return [_front(S, st, n, a[1]) if a[0] == "area" else 1.0 for a in actions]
     if step == "battle":
-        ph = f["ph"]
+        ph = f["phase"]
         if ph == "open":
             return _open(S, st, f, actions)
         if ph in ("attacker_aims", "defender_aims"):
@@ -492,7 +492,7 @@ def weights(rules: Rules, world: State, role: str, actions: list[Action]) -> lis
     if step == "pillage":
         keep = 1.0 + 2.0 * city_value(S, st, n, f["a"])
         return [keep if a[0] == "done" else (2.5 if a[1] == "vp" else 1.2) for a in actions]
-    if step == "excess" or (step == "camp" and f["ph"] == "blockunit"):
+    if step == "excess" or (step == "camp" and f["phase"] == "blockunit"):
         return _weakest(actions)
     if step == "rebuild" and f["sel"] >= 0:
         return _weakest(actions)

@@ -2,24 +2,25 @@
 
 State layout (plain data only):
 
-* ``u``: one list of unit records per area (see :mod:`const`); a fleet's cargo lives inside
+* ``units``: one list of unit records per area (see :mod:`const`); a fleet's cargo lives inside
   the fleet record, so moving the fleet moves what it carries (§9.6);
 * ``city``: per area ``0`` no city, ``1`` city, ``2`` ruin (§2.2.1.9);
 * ``city_holder``: per area the nation that last held its city (-1: none, §10.6 FAQ);
 * ``gold``, ``vp`` (half points), ``vp_submitted`` (half points earned while submitted, halved at
-  the end of the turn, §12.5.2), ``cap`` (capital area or -1, §8.1), ``ruler`` (-1 or the
-  ruler's index, §12.5), ``pend`` (units bought by a ruler over 10 gold, §6.4) per nation;
+  the end of the turn, §12.5.2), ``capital`` (capital area or -1, §8.1), ``ruler`` (-1 or the
+  ruler's index, §12.5), ``pending`` (units bought by a ruler over 10 gold, §6.4) per nation;
 * ``leaders_leave``: leader key -> the round whose phase 2 removes it (§7.2); ``leaders_dead``:
   leaders eliminated for good;
 * ``over_limit``: [nation, area] where a retreat left one unit over the limit (§8.6);
-* ``game`` (italia-i or italia-ii), ``round``, ``nat`` (nation whose turn it is, -1 between
-  turns), ``flow`` (the flow stack, its frames declared in :mod:`.flow`);
-* ``occupied``, ``units_by_kind``, ``leader_area``: running indexes of ``u`` (see :func:`put`).
+* ``game`` (italia-i or italia-ii), ``round``, ``active_nation`` (the nation whose turn it is,
+  -1 between turns), ``flow`` (the flow stack, its frames declared in :mod:`.flow`);
+* ``occupied``, ``units_by_kind``, ``leader_area``: running indexes of ``units`` (see :func:`put`).
 
 Layout 1 (records written before the keys had full words) named some keys and battle phases
 otherwise: :data:`LAYOUT_1` maps them, and :func:`as_layout_1` writes a state the old way so the
 checksums of those records still verify. Layout 2 had no running indexes
-(:func:`as_layout_2`).
+(:func:`as_layout_2`); layout 3 had them, with short names for some state keys and frame
+locals (:data:`LAYOUT_3`). :func:`upgrade` brings a state of any layout to today's.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from tavola.games.italia.const import (
     F_KEEP,
     FL,
     FLEET,
+    FLEET_CAPACITY,
     HIT,
     KIND,
     LAND_KINDS,
@@ -73,6 +75,55 @@ def as_layout_2(state: State) -> State:
     """``state`` as layout 2 wrote it: without the running indexes (only to check the
     checksums of older records)."""
     return {k: v for k, v in state.items() if k not in INDEXES}
+
+
+LAYOUT_3: dict[str, dict[str, str]] = {
+    "state": {"u": "units", "nat": "active_nation", "cap": "capital", "pend": "pending"},
+    "frame": {
+        "n": "nation",
+        "x": "nation",  # the reacting nation (§12.3.2)
+        "m": "defender",
+        "c": "campaigner",
+        "la": "leader_area",
+        "ph": "phase",
+    },
+}
+"""The short names of layout 3 (and before) and their words since layout 4, old -> new: state
+keys and frame locals (``x`` only in a reaction's frame)."""
+
+_FRAME_BACK_TO_3 = {new: old for old, new in LAYOUT_3["frame"].items() if old != "x"}
+_STATE_BACK_TO_3 = {new: old for old, new in LAYOUT_3["state"].items()}
+
+
+def frame_from_layout_3(f: dict[str, Any]) -> dict[str, Any]:
+    """A frame written with the names of layout 3, with today's."""
+    names = LAYOUT_3["frame"]
+    return {names.get(k, k): v for k, v in f.items()}
+
+
+def frame_as_layout_3(f: dict[str, Any]) -> dict[str, Any]:
+    """A frame with the names of layout 3."""
+    react = f["s"] == "react"
+    return {("x" if react and k == "nation" else _FRAME_BACK_TO_3.get(k, k)): v for k, v in f.items()}
+
+
+def as_layout_3(state: State) -> State:
+    """``state`` with the names of layout 3 (only to check the checksums of older records)."""
+    out = {_STATE_BACK_TO_3.get(k, k): v for k, v in state.items()}
+    out["flow"] = [frame_as_layout_3(f) for f in state["flow"]]
+    return out
+
+
+def upgrade(S: Static, state: State, version: int) -> State:
+    """A state written under layout ``version`` in today's layout (a saved state, a snapshot)."""
+    if version == 1:
+        state = from_layout_1(state)
+    if version <= 3:
+        state = {LAYOUT_3["state"].get(k, k): v for k, v in state.items()}
+        state["flow"] = [frame_from_layout_3(f) for f in state["flow"]]
+    if version <= 2:
+        reindex(S, state)
+    return state
 
 
 _BACK_TO_1 = {part: {new: old for old, new in names.items()} for part, names in LAYOUT_1.items()}
@@ -139,7 +190,7 @@ def add_unit(S: Static, st: State, a: int, n: int, kind: str, key: str | None = 
 
 def put(st: State, a: int, u: Unit) -> None:
     """Put ``u`` (with its cargo) into area ``a``."""
-    st["u"][a].append(u)
+    st["units"][a].append(u)
     _index_on(st, a, u)
 
 
@@ -202,7 +253,7 @@ def _with_cargo(u: Unit) -> list[Unit]:
 
 def holds(st: State, a: int, n: int) -> bool:
     """Whether ``n`` has a unit in ``a``, aboard a fleet or not."""
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n:
             return True
         if u[KIND] == FLEET:
@@ -217,7 +268,7 @@ def scan_index(S: Static, st: State) -> dict[str, Any]:
     occupied: list[list[int]] = [[] for _ in range(S.N)]
     tally: list[dict[str, int]] = [{} for _ in range(S.N)]
     leaders: dict[str, int] = {}
-    for a, lst in enumerate(st["u"]):
+    for a, lst in enumerate(st["units"]):
         for u in lst:
             for x in _with_cargo(u):
                 n, kind = x[NAT], x[KIND]
@@ -249,19 +300,28 @@ def index_problems(S: Static, st: State) -> list[str]:
 
 def nations_at(st: State, a: int) -> list[int]:
     seen: list[int] = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] not in seen:
             seen.append(u[NAT])
     return seen
 
 
 def present(st: State, a: int, n: int) -> bool:
-    return any(u[NAT] == n for u in st["u"][a])
+    return any(u[NAT] == n for u in st["units"][a])
+
+
+def room_aboard(fleet: Unit) -> int:
+    """Land units ``fleet`` may still take aboard: two at a time, leaders travel free (§9.6)."""
+    land = 0
+    for c in fleet[EXT]:
+        if c[KIND] != LEADER:
+            land += 1
+    return FLEET_CAPACITY - land
 
 
 def alone(st: State, a: int, n: int) -> bool:
     """Whether every unit in ``a`` is of ``n`` (cargo aside)."""
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] != n:
             return False
     return True
@@ -274,7 +334,7 @@ def others_at(st: State, a: int, n: int) -> list[int]:
 def stack(st: State, a: int, n: int) -> int:
     """Units of ``n`` in ``a`` that count for stacking: leaders never do (§8.0), nor cities (§8.5)."""
     c = 0
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] in LAND_KINDS:
             c += 1
     return c
@@ -283,7 +343,7 @@ def stack(st: State, a: int, n: int) -> int:
 def fighters(st: State, a: int, n: int) -> int:
     """Units of ``n`` in ``a`` that roll dice (not leaders)."""
     c = 0
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] != LEADER:
             c += 1
     return c
@@ -307,7 +367,7 @@ def find_leader(st: State, key: str) -> tuple[int, Unit | None, Unit | None]:
     a = st["leader_area"].get(key, -1)
     if a < 0:
         return -1, None, None
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[KIND] == LEADER and u[EXT] == key:
             return a, u, None
         if u[KIND] == FLEET:
@@ -325,7 +385,7 @@ def counts(st: State, n: int) -> dict[str, int]:
 def counters_left(S: Static, st: State, n: int, kind: str, extra: int = 0) -> int:
     """Counters of a kind the nation may still bring into play (§6.2, §7.2)."""
     have = S.counters[n].get(kind, 0)
-    return have - on_board(st, n, kind) - st["pend"][n].count(kind) - extra
+    return have - on_board(st, n, kind) - st["pending"][n].count(kind) - extra
 
 
 def sees(S: Static, a: int, n: int, m: int) -> bool:
@@ -352,7 +412,7 @@ def standing_city(st: State, a: int) -> bool:
 def note_holder(st: State, a: int) -> None:
     """A city's holder (§10.6 FAQ: pillage needs a previous owner of another player): the
     nation whose units alone stand in the area with a city or a ruin."""
-    lst = st["u"][a]
+    lst = st["units"][a]
     if lst and st["city"][a]:
         n = lst[0][NAT]
         if all(u[NAT] == n for u in lst):
@@ -361,7 +421,7 @@ def note_holder(st: State, a: int) -> None:
 
 def note_holders(S: Static, st: State) -> None:
     """Bring every city's holder up to date (at the start of each nation turn)."""
-    u_, city = st["u"], st["city"]
+    u_, city = st["units"], st["city"]
     for a in S.land_ids:
         if city[a] and u_[a]:
             note_holder(st, a)
@@ -425,7 +485,7 @@ def kill_vp(S: Static, st: State, killer: int, victim: int, kind: str, key: Any,
     if events:
         best = 0
         r = st["round"]
-        defending = st["nat"] != killer
+        defending = st["active_nation"] != killer
         vkey = S.nkey[victim]
         for e in events:
             if e.rounds and r not in e.rounds:
@@ -457,7 +517,7 @@ def kill_vp(S: Static, st: State, killer: int, victim: int, kind: str, key: Any,
 
 def remove(st: State, a: int, u: Unit) -> None:
     """Take a unit off the board (from the area or from the fleet carrying it)."""
-    lst = st["u"][a]
+    lst = st["units"][a]
     for i, x in enumerate(lst):
         if x is u:
             del lst[i]
@@ -511,7 +571,7 @@ def clear_turn_flags(st: State, n: int) -> None:
     """End of ``n``'s turn: movement marks and fleets' carried counts are reset. Other nations'
     reinforcements in an entry area keep their mark until their own turn ends (§10.0 FAQ: they
     choose in their movement phase, and reinforcements may come at the start of the round)."""
-    for lst in st["u"]:
+    for lst in st["units"]:
         for u in lst:
             u[FL] = u[FL] & F_ENTRY if u[NAT] != n else 0
             if u[KIND] == FLEET:
@@ -522,7 +582,7 @@ def clear_turn_flags(st: State, n: int) -> None:
 
 def reset_moves(S: Static, st: State, n: int) -> None:
     """Start of a movement phase: every unit of ``n`` gets its full movement (§9.0, §12.2)."""
-    u_ = st["u"]
+    u_ = st["units"]
     for a in st["occupied"][n]:
         for u in u_[a]:
             if u[NAT] == n:
@@ -553,7 +613,7 @@ def ask(S: Static, f: dict[str, Any], *detail: str) -> tuple[str, dict[str, Any]
     """The prompt of frame ``f``: ``it.p.<step>`` (with ``detail``, e.g. the battle's phase),
     naming the nation the step is about and its area."""
     args: dict[str, Any] = {}
-    n = f.get("n", f.get("x", -1))
+    n = f.get("nation", -1)
     if isinstance(n, int) and n >= 0:
         args["nation"] = S.nkey[n]
     if "a" in f:
@@ -602,7 +662,7 @@ def start_retreat(
     flow.push(
         st,
         "retreat",
-        n=n,
+        nation=n,
         a=a,
         forced=forced,
         came=list(came or ()),
@@ -621,10 +681,10 @@ def start_campaign(
     flow.push(
         st,
         "camp",
-        n=n,
+        nation=n,
         ldr=leader,
         gold=gold,
-        ph="start",
+        phase="start",
         last=-1,
         moves=0,
         single=single,

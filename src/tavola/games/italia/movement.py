@@ -66,7 +66,7 @@ def can_move(u: Unit) -> bool:
 def group(st: State, a: int, n: int) -> list[Unit]:
     """The selected group in area ``a``: units in a land area, fleets or cargo at sea."""
     out = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[FL] & F_GRP:
             out.append(u)
         if u[KIND] == FLEET:
@@ -82,7 +82,7 @@ def hostile(S: Static, st: State, a: int, n: int) -> list[int]:
     out: list[int] = []
     ruler = st["ruler"]
     entry = S.is_entry[a]
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         m = u[NAT]
         if m == n or m in out:
             continue
@@ -109,21 +109,21 @@ def defenders(S: Static, st: State, a: int, n: int) -> int:
     foes = hostile(S, st, a, n)
     if not foes:
         return 0
-    return sum(1 for u in st["u"][a] if u[NAT] in foes and u[KIND] != LEADER)
+    return sum(1 for u in st["units"][a] if u[NAT] in foes and u[KIND] != LEADER)
 
 
 def overrun(S: Static, st: State, a: int, n: int) -> bool:
     """§9.3: the area is overrun when the units of ``n`` that stopped there (not the group
     passing) number twice the defenders, or as many when the area holds a city."""
     d = defenders(S, st, a, n)
-    mine = sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] != LEADER and not u[FL] & F_GRP)
+    mine = sum(1 for u in st["units"][a] if u[NAT] == n and u[KIND] != LEADER and not u[FL] & F_GRP)
     need = d if st["city"][a] == 1 else 2 * d
     return mine >= max(1, need)
 
 
 def attackers_at(st: State, a: int, n: int) -> int:
     """Units of ``n`` counted against the attack limit (§8.3)."""
-    return sum(1 for u in st["u"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
+    return sum(1 for u in st["units"][a] if u[NAT] == n and u[KIND] in LAND_KINDS)
 
 
 def staying(st: State, a: int, n: int) -> tuple[int, bool]:
@@ -131,7 +131,7 @@ def staying(st: State, a: int, n: int) -> tuple[int, bool]:
     with them: what is left to fight in ``a`` once the group moves on (§8.3)."""
     c = 0
     lead = False
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] != n or u[FL] & F_GRP:
             continue
         if u[KIND] == LEADER:
@@ -156,7 +156,7 @@ def own_city_road(S: Static, st: State, a: int, n: int, opts: dict[str, bool]) -
     (§9.7 house rule, §12.5.2 house rule: an ally's city too)."""
     if not standing_city(st, a):
         return False
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[FL] & F_GRP:
             continue
         if u[NAT] == n:
@@ -189,7 +189,7 @@ def _fleet_room(f: Unit) -> int:
 
 def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[int]:
     """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next."""
-    n = f["n"]
+    n = f["nation"]
     out: list[int] = []
     if not grp:
         return out
@@ -231,7 +231,7 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         if foes and not ldr:
             # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
             # pass through an overrun area, so it must be able to move on.
-            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
+            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
             lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
             if attackers_at(st, b, n) + len(fighters) > lim and not (
                 overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
@@ -253,7 +253,7 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
     if fresh:
         n_land = len(fighters)
         for s in S.sea_adj[g]:
-            fleets = [x for x in st["u"][s] if x[NAT] == n and x[KIND] == FLEET]
+            fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
             if not fleets:
                 continue
             if sum(_fleet_room(x) for x in fleets) >= n_land:
@@ -267,7 +267,7 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
 
 def sea_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[int]:
     """Where a group at sea may go: fleets to a neighbouring sea (§9.5), cargo ashore (§9.6)."""
-    n = f["n"]
+    n = f["nation"]
     if not grp:
         return []
     if grp[0][KIND] == FLEET:
@@ -289,11 +289,11 @@ def sea_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[i
         foes = hostile(S, st, b, n)
         if foes:
             # §8.3: landed units stop (§9.6), so they always count against the attack limit.
-            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][b])
+            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
             lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
             if not f.get("ldr") and attackers_at(st, b, n) + len(fighters) > lim:
                 continue
-        elif any(u[NAT] != n for u in st["u"][b]) and not f.get("ldr") and not S.is_entry[b]:
+        elif any(u[NAT] != n for u in st["units"][b]) and not f.get("ldr") and not S.is_entry[b]:
             continue  # landing ends the move, and no move ends in an ally's area (§12.5.2)
         out.append(b)
     return out
@@ -303,21 +303,21 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
     """Whether the group, once stepped from ``g`` into ``b``, could step on (tried on the
     state and undone)."""
     saved = [(u, u[:]) for u in grp]
-    src, dst = st["u"][g][:], st["u"][b][:]
+    src, dst = st["units"][g][:], st["units"][b][:]
     came = st["came"][b][:]
     fg = f["group"]
-    occupied = st["occupied"][f["n"]][:]
+    occupied = st["occupied"][f["nation"]][:]
     try:
         _step(S, st, f, g, b, grp, [])
         return bool(land_steps(S, st, f, b, grp))
     finally:
         for u, copy in saved:
             u[:] = copy
-        st["u"][g][:] = src
-        st["u"][b][:] = dst
+        st["units"][g][:] = src
+        st["units"][b][:] = dst
         st["came"][b][:] = came
         f["group"] = fg
-        st["occupied"][f["n"]][:] = occupied
+        st["occupied"][f["nation"]][:] = occupied
         for u in grp:
             if u[KIND] == LEADER:
                 st["leader_area"][u[EXT]] = g
@@ -325,14 +325,14 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
 
 def movable_areas(S: Static, st: State, f: Frame) -> list[int]:
     """§9.0: areas where a move can start or go on."""
-    return [a for a in st["occupied"][f["n"]] if selectable(S, st, f, a)]
+    return [a for a in st["occupied"][f["nation"]] if selectable(S, st, f, a)]
 
 
 def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
     """§9.0, §12.3.1: whether anything of the moving nation can move from ``a``."""
-    n = f["n"]
+    n = f["nation"]
     ldr = f.get("ldr")
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[KIND] == FLEET:
             if (
                 u[NAT] == n
@@ -350,7 +350,7 @@ def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
             if (
                 u[KIND] == LEADER
                 and S.unit_move(LEADER, n) - u[MP] >= S.leader_move
-                and not any(x[NAT] == n and x[KIND] in LAND_KINDS and can_move(x) for x in st["u"][a])
+                and not any(x[NAT] == n and x[KIND] in LAND_KINDS and can_move(x) for x in st["units"][a])
             ):
                 continue
             return True
@@ -376,19 +376,19 @@ def run_move(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
     return [
         u
-        for u in st["u"][a]
+        for u in st["units"][a]
         if u[NAT] == n and u[KIND] != FLEET and not u[FL] & F_GRP and can_move(u) and not u[FL] & F_SHIP
     ]
 
 
 def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    n = f["n"]
+    n = f["nation"]
     g = f["group"]
     acts: list[Action] = []
     if g < 0:
         acts.extend(("area", a) for a in movable_areas(S, st, f))
         for a in f.get("exits", ()):
-            if any(u[NAT] == n and u[KIND] != FLEET for u in st["u"][a]):
+            if any(u[NAT] == n and u[KIND] != FLEET for u in st["units"][a]):
                 acts.append(("exit", a))
         acts.append(("done",))
         return acts
@@ -396,12 +396,12 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if S.is_sea[g]:
         if not grp or grp[0][KIND] == FLEET:
             ldr = f.get("ldr")
-            for j, u in enumerate(st["u"][g]):
+            for j, u in enumerate(st["units"][g]):
                 if u[NAT] == n and u[KIND] == FLEET and not u[FL] & F_GRP and u[MP] > 0:
                     acts.append(("fleet", j))
         if not grp or grp[0][KIND] != FLEET:
             seen: list[str] = []
-            for fl in st["u"][g]:
+            for fl in st["units"][g]:
                 if fl[KIND] != FLEET:
                     continue
                 for c in fl[EXT]:
@@ -448,16 +448,16 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 def _may_end(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> bool:
     """A move may not end in an ally's area (§12.5.2), except a campaign move (§12.3.1)."""
-    n = f["n"]
+    n = f["nation"]
     if f.get("ldr"):
         return True
     if not any(u[FL] & F_MOVED for u in grp):
         return True
     if hostile(S, st, g, n):
         # §8.3: units passing an overrun area may stop there only within the attack limit.
-        lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][g])
+        lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][g])
         return attackers_at(st, g, n) <= attack_limit(S, st, g, n, leader=lead, major=major(st, f))
-    return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["u"][g])
+    return not any(u[NAT] != n and allies(st, n, u[NAT]) for u in st["units"][g])
 
 
 def _pick(st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit | None:
@@ -473,7 +473,7 @@ def _pick(st: State, a: int, n: int, kind: str, key: str | None = None) -> Unit 
 
 
 def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     g = f["group"]
     verb = action[0]
     if g < 0:
@@ -523,7 +523,7 @@ def _release(S: Static, st: State, g: int, n: int, u: Unit) -> None:
 
 def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: list[Event]) -> None:
     """Move the group one land area (§9.0, §9.1, §9.4)."""
-    n = f["n"]
+    n = f["nation"]
     lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
     strait = S.is_strait(g, b)
     lift = b == f.get("lift", -1) and g in f.get("lift_from", ())
@@ -560,8 +560,8 @@ def _step(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], ev: l
 def _embark(S: Static, st: State, f: Frame, g: int, s: int, grp: list[Unit], ev: list[Event]) -> None:
     """§9.6: land units board fleets of their nation in an adjacent sea, two per fleet and
     turn, leaders free."""
-    n = f["n"]
-    fleets = [x for x in st["u"][s] if x[NAT] == n and x[KIND] == FLEET]
+    n = f["nation"]
+    fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
     for u in grp:
         remove(st, g, u)
         u[FL] = (u[FL] | F_SHIP | F_MOVED) & ~F_ENTRY
@@ -583,15 +583,15 @@ def _embark(S: Static, st: State, f: Frame, g: int, s: int, grp: list[Unit], ev:
 
 
 def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     g = f["group"]
     verb = action[0]
     grp = group(st, g, n)
     if verb == "fleet":
-        u = st["u"][g][action[1]]
+        u = st["units"][g][action[1]]
         u[FL] |= F_GRP
     elif verb in ("unit", "leader"):
-        for fl in st["u"][g]:
+        for fl in st["units"][g]:
             if fl[KIND] != FLEET:
                 continue
             for c in fl[EXT]:
@@ -640,7 +640,7 @@ def _act_sea(S: Static, st: State, f: Frame, action: Action, ev: list[Event]) ->
 def exit_unit(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
     """FAQ 'Visigoti e Unni': a unit leaves Italy for good through the card's entry area and
     scores its VP."""
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] != FLEET:
             remove(st, a, u)
             if u[KIND] == LEADER:
@@ -679,14 +679,14 @@ def start_move(
 ) -> None:
     """§9.0: push a movement phase of nation ``n`` (``major_inv``: §12.2; ``lift``: §13.2)."""
     st["came"] = [[] for _ in range(S.A)]
-    f = flow.push(st, "move", n=n, group=-1, mode=mode)
+    f = flow.push(st, "move", nation=n, group=-1, mode=mode)
     if ldr:
         f["ldr"] = ldr
     if major_inv:
         f["major"] = True
     if bonus:
         # A card's extra movement point in the first movement of a major invasion (§12.2).
-        for lst in st["u"]:
+        for lst in st["units"]:
             for u in lst:
                 if u[NAT] == n and u[KIND] != FLEET:
                     u[MP] += 1
@@ -704,5 +704,5 @@ def leave_entry_areas(S: Static, st: State, n: int, ev: list[Event]) -> None:
     for a in S.entry_ids:
         if a in S.entry_ok[n]:
             continue
-        for u in [x for x in st["u"][a] if x[NAT] == n]:
+        for u in [x for x in st["units"][a] if x[NAT] == n]:
             eliminate(S, st, a, u, -1, ev, vp=False)

@@ -8,20 +8,20 @@ from __future__ import annotations
 from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
-from tavola.games.italia.const import EXT, F_RETR, FL, FLEET, FLEET_CAPACITY, KIND, LEADER, NAT
-from tavola.games.italia.model import Unit, allies, eliminate, put, remove, roll
+from tavola.games.italia.const import EXT, F_RETR, FL, FLEET, KIND, LEADER, NAT
+from tavola.games.italia.model import Unit, allies, eliminate, put, remove, roll, room_aboard
 from tavola.games.italia.odds import hits as die_hits
 from tavola.games.italia.scenario import Static
 
 
 def fleets(st: State, s: int, x: int) -> list[Unit]:
     """Fleets of ``x`` in sea ``s`` (§10.8)."""
-    return [u for u in st["u"][s] if u[NAT] == x and u[KIND] == FLEET]
+    return [u for u in st["units"][s] if u[NAT] == x and u[KIND] == FLEET]
 
 
 def _foes_at_sea(st: State, s: int, n: int) -> list[int]:
     out: list[int] = []
-    for u in st["u"][s]:
+    for u in st["units"][s]:
         m = u[NAT]
         if m != n and u[KIND] == FLEET and m not in out and not allies(st, n, m):
             out.append(m)
@@ -48,11 +48,11 @@ def start_declarations(S: Static, st: State, n: int) -> None:
             if m not in others:
                 others.append(m)
     order = [n, *sorted(others)]
-    flow.push(st, "ndecl", n=n, q=order, i=0)
+    flow.push(st, "ndecl", nation=n, q=order, i=0)
 
 
 def _decl_options(S: Static, st: State, f: Frame) -> list[int]:
-    n = f["n"]
+    n = f["nation"]
     x = f["q"][f["i"]]
     out = []
     for s in contested_seas(S, st, n):
@@ -96,7 +96,7 @@ def legal_ndecl(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 
 def act_ndecl(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     x = f["q"][f["i"]]
     if action[0] == "done":
         f["i"] += 1
@@ -117,7 +117,9 @@ def act_ndecl(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
 def start_naval_battle(S: Static, st: State, s: int, n: int, m: int, ev: list[Event]) -> None:
     """§10.8: a naval battle of ``n`` (who moved) against ``m``."""
     ev.append({"msg": "it.naval_battle", "args": {"area": s, "attacker": S.nkey[n], "defender": S.nkey[m]}})
-    flow.push(st, "nbattle", a=s, n=n, m=m, rounds=0, ph="round", attacker_hits=0, defender_hits=0)
+    flow.push(
+        st, "nbattle", a=s, nation=n, defender=m, rounds=0, phase="round", attacker_hits=0, defender_hits=0
+    )
 
 
 def fleet_modifier(S: Static, st: State, s: int, x: int, fl: Unit) -> int:
@@ -127,8 +129,8 @@ def fleet_modifier(S: Static, st: State, s: int, x: int, fl: Unit) -> int:
 
 
 def run_nbattle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    s, n, m = f["a"], f["n"], f["m"]
-    ph = f["ph"]
+    s, n, m = f["a"], f["nation"], f["defender"]
+    ph = f["phase"]
     if ph == "round":
         if not fleets(st, s, n) or not fleets(st, s, m):
             flow.pop(st)
@@ -156,7 +158,7 @@ def run_nbattle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
         f["defender_hits"] = min(hd, len(fleets(st, s, m)))
         f["attacker_hits"] = min(ha, len(fleets(st, s, n)))
         f["rounds"] += 1
-        f["ph"] = "hits"
+        f["phase"] = "hits"
         return True
     if ph == "hits":
         # §10.8: the side that takes the losses chooses which fleets are hit.
@@ -167,13 +169,13 @@ def run_nbattle(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
                     f[key] -= 1
         if f["defender_hits"] or f["attacker_hits"]:
             return False
-        f["ph"] = "after"
+        f["phase"] = "after"
         return True
     if ph == "after":
-        f["ph"] = "round"
+        f["phase"] = "round"
         if fleets(st, s, n) and fleets(st, s, m):
-            flow.push(st, "nretreat", n=m, a=s, sel=-1, vs=n)
-            flow.push(st, "nretreat", n=n, a=s, sel=-1, vs=m)
+            flow.push(st, "nretreat", nation=m, a=s, sel=-1, vs=n)
+            flow.push(st, "nretreat", nation=n, a=s, sel=-1, vs=m)
         return True
     return False
 
@@ -193,7 +195,7 @@ def _sink(S: Static, st: State, s: int, fl: Unit, by: int, ev: list[Event]) -> N
         others = [o for o in fleets(st, s, x) if o is not fl]
         for c in list(fl[EXT]):
             for o in others:
-                room = FLEET_CAPACITY - sum(1 for y in o[EXT] if y[KIND] != LEADER)
+                room = room_aboard(o)
                 if c[KIND] == LEADER or room > 0:
                     fl[EXT].remove(c)
                     o[EXT].append(c)
@@ -202,32 +204,32 @@ def _sink(S: Static, st: State, s: int, fl: Unit, by: int, ev: list[Event]) -> N
 
 
 def roles_nbattle(S: Static, st: State, f: Frame) -> list[str]:
-    if f["ph"] != "hits":
+    if f["phase"] != "hits":
         return []
     out = []
     if f["defender_hits"]:
-        out.append(S.role_of[f["m"]])
-    if f["attacker_hits"] and S.role_of[f["n"]] not in out:
-        out.append(S.role_of[f["n"]])
+        out.append(S.role_of[f["defender"]])
+    if f["attacker_hits"] and S.role_of[f["nation"]] not in out:
+        out.append(S.role_of[f["nation"]])
     return out
 
 
 def _nb_side(S: Static, f: Frame, role: str) -> tuple[int, str, int]:
-    if f["defender_hits"] and S.role_of[f["m"]] == role:
-        return f["m"], "defender_hits", f["n"]
-    return f["n"], "attacker_hits", f["m"]
+    if f["defender_hits"] and S.role_of[f["defender"]] == role:
+        return f["defender"], "defender_hits", f["nation"]
+    return f["nation"], "attacker_hits", f["defender"]
 
 
 def legal_nbattle(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     x, _key, _by = _nb_side(S, f, role)
     s = f["a"]
-    return [("fleet", j) for j, u in enumerate(st["u"][s]) if u[NAT] == x and u[KIND] == FLEET]
+    return [("fleet", j) for j, u in enumerate(st["units"][s]) if u[NAT] == x and u[KIND] == FLEET]
 
 
 def act_nbattle(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     _x, key, by = _nb_side(S, f, role)
     s = f["a"]
-    _sink(S, st, s, st["u"][s][action[1]], by, ev)
+    _sink(S, st, s, st["units"][s][action[1]], by, ev)
     f[key] -= 1
 
 
@@ -236,17 +238,19 @@ def act_nbattle(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
 
 def run_nretreat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
     # §10.8: the defender decides only if the attacker's fleets are still there.
-    if not fleets(st, f["a"], f["n"]) or not fleets(st, f["a"], f["vs"]):
+    if not fleets(st, f["a"], f["nation"]) or not fleets(st, f["a"], f["vs"]):
         flow.pop(st)
         return True
     return False
 
 
 def legal_nretreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    s, x = f["a"], f["n"]
+    s, x = f["a"], f["nation"]
     if f["sel"] >= 0:
         return [("area", b) for b in S.sea_adj[s]]
-    acts: list[Action] = [("fleet", j) for j, u in enumerate(st["u"][s]) if u[NAT] == x and u[KIND] == FLEET]
+    acts: list[Action] = [
+        ("fleet", j) for j, u in enumerate(st["units"][s]) if u[NAT] == x and u[KIND] == FLEET
+    ]
     acts.append(("done",))
     return acts
 
@@ -254,14 +258,14 @@ def legal_nretreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 def act_nretreat(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§10.8: a fleet may retreat into any adjacent sea (it fights there again only in a battle
     already declared for its nation, §10.8 FAQ); it gives no naval supremacy this turn (§10.9)."""
-    s, x = f["a"], f["n"]
+    s, x = f["a"], f["nation"]
     if action[0] == "done":
         flow.pop(st)
         return
     if action[0] == "fleet":
         f["sel"] = action[1]
         return
-    fl = st["u"][s][f["sel"]]
+    fl = st["units"][s][f["sel"]]
     f["sel"] = -1
     remove(st, s, fl)
     fl[FL] |= F_RETR

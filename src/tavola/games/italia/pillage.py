@@ -21,7 +21,7 @@ def offer_pillage(S: Static, st: State, n: int, a: int) -> None:
     pillaged (the city need not have been defended)."""
     prev = st["city_holder"][a]
     if st["city"][a] == CITY and prev >= 0 and S.role_of[prev] != S.role_of[n] and a not in st["raided"]:
-        flow.push(st, "pillage", n=n, a=a, raid=False, prev=prev)
+        flow.push(st, "pillage", nation=n, a=a, raid=False, prev=prev)
     else:
         st["city_holder"][a] = n
 
@@ -47,7 +47,7 @@ def pillage_events(S: Static, st: State, n: int, a: int) -> Any:
 def legal_pillage(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     """§10.6: gold, or the card's VP instead (never both); after a raid the city is already
     ruined and pillaged, otherwise the player may leave it standing."""
-    n, a = f["n"], f["a"]
+    n, a = f["nation"], f["a"]
     acts: list[Action] = [("pillage", "gold")]
     if scores_now(S, st, n) and pillage_events(S, st, n, a) is not None:
         acts.append(("pillage", "vp"))
@@ -57,7 +57,7 @@ def legal_pillage(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 
 def act_pillage(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n, a = f["n"], f["a"]
+    n, a = f["nation"], f["a"]
     flow.pop(st)
     if not f["raid"]:
         st["city_holder"][a] = n
@@ -96,7 +96,7 @@ def rebuild_sites(S: Static, st: State, n: int) -> list[int]:
     for a in S.land_ids:
         if st["city"][a] != RUIN or a in st["sacked"]:
             continue
-        lst = st["u"][a]
+        lst = st["units"][a]
         if not lst or any(u[NAT] != n for u in lst):
             continue
         if any(u[KIND] in LAND_KINDS for u in lst):
@@ -107,16 +107,18 @@ def rebuild_sites(S: Static, st: State, n: int) -> list[int]:
 def start_rebuild(S: Static, st: State, n: int) -> None:
     """§10.6.1: offer the rebuilding of ruins (after movement and after combat)."""
     if rebuild_sites(S, st, n):
-        flow.push(st, "rebuild", n=n, areas=[], sel=-1, mode="turn")
+        flow.push(st, "rebuild", nation=n, areas=[], sel=-1, mode="turn")
 
 
 def _rb_sites(S: Static, st: State, f: Frame) -> list[int]:
     if f["mode"] == "raid":
         a = f["areas"][0]
-        if st["city"][a] == RUIN and any(u[NAT] == f["n"] and u[KIND] in LAND_KINDS for u in st["u"][a]):
+        if st["city"][a] == RUIN and any(
+            u[NAT] == f["nation"] and u[KIND] in LAND_KINDS for u in st["units"][a]
+        ):
             return [a]
         return []
-    return rebuild_sites(S, st, f["n"])
+    return rebuild_sites(S, st, f["nation"])
 
 
 def run_rebuild(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
@@ -127,10 +129,10 @@ def run_rebuild(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def legal_rebuild(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    n = f["n"]
+    n = f["nation"]
     if f["sel"] >= 0:
         kinds: list[Action] = []
-        for u in st["u"][f["sel"]]:
+        for u in st["units"][f["sel"]]:
             if u[NAT] == n and u[KIND] in LAND_KINDS and ("unit", u[KIND]) not in kinds:
                 kinds.append(("unit", u[KIND]))
         return kinds
@@ -142,7 +144,7 @@ def legal_rebuild(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 def act_rebuild(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§10.6.1: a unit (not a leader) of the nation is removed and the ruin becomes a city
     again; no VP for anyone (§11.0)."""
-    n = f["n"]
+    n = f["nation"]
     if action[0] == "done":
         flow.pop(st)
         r10 = S.scen_special.get("round_10")
@@ -153,7 +155,7 @@ def act_rebuild(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
         f["sel"] = action[1]
         return
     a = f["sel"]
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] == action[1]:
             remove(st, a, u)
             break

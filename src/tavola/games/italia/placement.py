@@ -38,7 +38,7 @@ def land_sites(S: Static, st: State, n: int, used: list[int]) -> list[int]:
 
 
 def _place_options(S: Static, st: State, f: Frame) -> list[int]:
-    n = f["n"]
+    n = f["nation"]
     kind = f["items"][0]
     if kind == FLEET:
         return fleet_seas(S, st, n)
@@ -57,7 +57,7 @@ def run_place(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             return False
         # No legal area any more (the nation lost its areas): the unit is not placed.
         kind = f["items"].pop(0)
-        ev.append({"msg": "it.not_placed", "args": {"nation": S.nkey[f["n"]], "unit": kind}})
+        ev.append({"msg": "it.not_placed", "args": {"nation": S.nkey[f["nation"]], "unit": kind}})
     flow.pop(st)
     return True
 
@@ -67,7 +67,7 @@ def legal_place(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 
 def act_place(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     kind = f["items"].pop(0)
     a = action[1]
     add_unit(S, st, a, n, kind)
@@ -79,7 +79,7 @@ def act_place(S: Static, st: State, f: Frame, role: str, action: Action, ev: lis
 def place_bought(st: State, n: int, items: list[str]) -> None:
     """§7.0, §7.1: place the units bought this turn (and those bought at once over 10 gold, §6.4)."""
     if items:
-        flow.push(st, "place", n=n, items=list(items), used=[])
+        flow.push(st, "place", nation=n, items=list(items), used=[])
 
 
 # -- leaders' stay (§7.2) -------------------------------------------------------------------
@@ -108,7 +108,7 @@ def reinforcement_condition(S: Static, st: State, n: int, cond: str | None) -> b
         return True
     if cond == "roma_empty_or_roman":
         roma = S.area("roma")
-        return all(u[NAT] == n for u in st["u"][roma])
+        return all(u[NAT] == n for u in st["units"][roma])
     raise ValueError(f"unknown reinforcement condition {cond!r}")
 
 
@@ -121,7 +121,7 @@ def start_reinforcements(S: Static, st: State, n: int, timing: str) -> None:
         if t == "turn" and "reinforcements_at_round_start" in S.scen_special:
             t = "start_of_round"
         if t == timing:
-            flow.push(st, "reinf", n=n, i=i, ph="ask")
+            flow.push(st, "reinf", nation=n, i=i, phase="ask")
 
 
 def due_in_turn(S: Static, st: State, n: int) -> bool:
@@ -132,7 +132,7 @@ def due_in_turn(S: Static, st: State, n: int) -> bool:
 
 
 def _rf(S: Static, st: State, f: Frame) -> Any:
-    return S.reinf[f["n"]][st["round"]][f["i"]]
+    return S.reinf[f["nation"]][st["round"]][f["i"]]
 
 
 def _leader_areas(st: State, leaders: list[str]) -> list[int]:
@@ -142,7 +142,7 @@ def _leader_areas(st: State, leaders: list[str]) -> list[int]:
 
 def _candidates(S: Static, st: State, f: Frame, kind: str) -> list[int]:
     """Areas where the next reinforcement piece may go."""
-    n = f["n"]
+    n = f["nation"]
     rf = _rf(S, st, f)
     w = rf.where
     at = f["at"]
@@ -164,7 +164,7 @@ def _candidates(S: Static, st: State, f: Frame, kind: str) -> list[int]:
     elif w.rule == "controlled_in":
         ids = [a for a in owned_areas(S, st, n) if a in w.area_ids]
     else:  # free_or_controlled_in
-        ids = [a for a in w.area_ids if all(u[NAT] == n for u in st["u"][a])]
+        ids = [a for a in w.area_ids if all(u[NAT] == n for u in st["units"][a])]
     if kind == FLEET:
         seas = [a for a in ids if S.is_sea[a]]
         if seas:
@@ -177,7 +177,7 @@ def _candidates(S: Static, st: State, f: Frame, kind: str) -> list[int]:
 
 
 def _items(S: Static, st: State, f: Frame, ev: list[Event]) -> list[list[Any]]:
-    n = f["n"]
+    n = f["nation"]
     rf = _rf(S, st, f)
     items: list[list[Any]] = []
     alive_leaders = [k for k in rf.leaders if k not in st["leaders_dead"]]
@@ -203,24 +203,24 @@ def _items(S: Static, st: State, f: Frame, ev: list[Event]) -> list[list[Any]]:
 
 def ask_reinf(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     """Take an optional reinforcement, or place its next piece."""
-    key, args = ask(S, f, "ask" if f.get("ph") == "ask" else "place")
+    key, args = ask(S, f, "ask" if f.get("phase") == "ask" else "place")
     if f.get("items"):
         args["unit"] = f["items"][0][0]
     return key, args
 
 
 def run_reinf(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    n = f["n"]
+    n = f["nation"]
     rf = _rf(S, st, f)
-    if f["ph"] == "ask":
+    if f["phase"] == "ask":
         if not reinforcement_condition(S, st, n, rf.condition):
             flow.pop(st)
             return True
         if rf.optional:
             return False  # the player may decline
-        f["ph"] = "start"
-    if f["ph"] == "start":
-        f["ph"] = "place"
+        f["phase"] = "start"
+    if f["phase"] == "start":
+        f["phase"] = "place"
         f["items"] = _items(S, st, f, ev)
         f["at"] = -1
         f["group"] = bool(rf.leaders) and not rf.where.distribute
@@ -255,19 +255,19 @@ def run_reinf(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def legal_reinf(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    if f["ph"] == "ask":
+    if f["phase"] == "ask":
         return [("take",), ("decline",)]
     kind, _ = f["items"][0]
     return [("area", a) for a in _candidates(S, st, f, kind)]
 
 
 def act_reinf(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    n = f["n"]
+    n = f["nation"]
     if action[0] == "decline":
         flow.pop(st)
         return
     if action[0] == "take":
-        f["ph"] = "start"
+        f["phase"] = "start"
         return
     rf = _rf(S, st, f)
     a = action[1]

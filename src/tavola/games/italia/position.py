@@ -73,7 +73,13 @@ from tavola.games.italia.const import (
     RUIN,
 )
 from tavola.games.italia.flow import FLOW
-from tavola.games.italia.model import LAYOUT_1, reindex, renamed_frame
+from tavola.games.italia.model import (
+    LAYOUT_1,
+    frame_as_layout_3,
+    frame_from_layout_3,
+    reindex,
+    renamed_frame,
+)
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.sequence import TURN_PHASES, new_state
 from tavola.games.italia.stacking import attack_limit, check_limit
@@ -220,8 +226,10 @@ def _units(S: Static, lst: list[Unit]) -> tuple[dict[str, list[Any]], list[str]]
 
 
 def _frame_out(N: _Names, f: dict[str, Any]) -> dict[str, Any]:
+    """A frame in the words of a position (their names are those of layout 3, with ``nation``,
+    ``step`` and ``area``)."""
     out: dict[str, Any] = {}
-    for k, v in f.items():
+    for k, v in frame_as_layout_3(f).items():
         if k in F_NATION and isinstance(v, int):
             v = N.nation(v)
         elif (k in F_AREA or (k == "sel" and f["s"] == "rebuild")) and isinstance(v, int):
@@ -246,8 +254,8 @@ def position(S: Static, st: State) -> dict[str, Any]:
             d["city"] = CITY_WORD[st["city"][a]]
         if st["city_holder"][a] >= 0:
             d["owner"] = S.nkey[st["city_holder"][a]]
-        if st["u"][a]:
-            d["units"], order = _units(S, st["u"][a])
+        if st["units"][a]:
+            d["units"], order = _units(S, st["units"][a])
             if order:
                 d["order"] = order
         if d:
@@ -261,12 +269,12 @@ def position(S: Static, st: State) -> dict[str, Any]:
             d["vp"] = _half(st["vp"][n])
         if st["vp_submitted"][n]:
             d["vp_submitted"] = _half(st["vp_submitted"][n])
-        if st["cap"][n] >= 0:
-            d["capital"] = N.area(st["cap"][n])
+        if st["capital"][n] >= 0:
+            d["capital"] = N.area(st["capital"][n])
         if st["ruler"][n] >= 0:
             d["ruler"] = S.nkey[st["ruler"][n]]
-        if st["pend"][n]:
-            d["pending_units"] = list(st["pend"][n])
+        if st["pending"][n]:
+            d["pending_units"] = list(st["pending"][n])
         if st["sacks"][n]:
             d["pillaged"] = [N.area(a) for a in st["sacks"][n]]
         if d:
@@ -278,11 +286,11 @@ def position(S: Static, st: State) -> dict[str, Any]:
         "options": dict(st["opts"]),
         "round": st["round"],
     }
-    if st["nat"] >= 0:
-        p["nation"] = S.nkey[st["nat"]]
+    if st["active_nation"] >= 0:
+        p["nation"] = S.nkey[st["active_nation"]]
     if areas:
         p["areas"] = areas
-    marks = {N.area_name[a]: m for a in range(S.A) if (m := _marks(S, st["u"][a]))}
+    marks = {N.area_name[a]: m for a in range(S.A) if (m := _marks(S, st["units"][a]))}
     if marks:
         p["marks"] = marks
     if nations:
@@ -375,7 +383,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
             raise PositionError(f"options.{k}", f"an option is true or false, not {v!r}")
         opts[k] = v
     st = new_state(S, opts, seed)
-    st["u"] = [[] for _ in range(S.A)]
+    st["units"] = [[] for _ in range(S.A)]
     st["city"] = [NO_CITY] * S.A
     st["city_holder"] = [-1] * S.A
     st["gold"] = [0] * S.N
@@ -384,7 +392,7 @@ def from_position(S: Static, p: Any, seed: int, defaults: dict[str, Any]) -> Sta
     if not isinstance(rnd, int) or isinstance(rnd, bool) or not 1 <= rnd <= S.rounds:
         raise PositionError("round", f"a round of {S.key} is 1 to {S.rounds}, not {rnd!r}")
     st["round"] = rnd
-    st["nat"] = N.nation_of("nation", p.get("nation"))
+    st["active_nation"] = N.nation_of("nation", p.get("nation"))
     _areas_in(S, N, st, _mapping(p, "areas") or {})
     reindex(S, st)
     _marks_in(S, N, st, _mapping(p, "marks") or {})
@@ -534,7 +542,7 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
         order = d.get("order")
         if order is None:
             for lst in pieces.values():
-                st["u"][a].extend(lst)
+                st["units"][a].extend(lst)
             continue
         if not isinstance(order, list):
             raise PositionError(f"{item}.order", "the order is a list of runs such as 'romans 2'")
@@ -547,7 +555,7 @@ def _areas_in(S: Static, N: _Names, st: State, areas: dict[str, Any]) -> None:
             c = int(parts[1])
             if c > len(left.get(n, [])):
                 raise PositionError(f"{item}.order", f"more {parts[0]} units in the order than in units")
-            st["u"][a].extend(left[n][:c])
+            st["units"][a].extend(left[n][:c])
             left[n] = left[n][c:]
         if any(left.values()):
             raise PositionError(f"{item}.order", "the order leaves units out")
@@ -570,7 +578,7 @@ def _marks_in(S: Static, N: _Names, st: State, marks: dict[str, Any]) -> None:
             idx = parts[1].split(".")
             if not all(x.isdigit() for x in idx) or len(idx) > 2:
                 raise PositionError(item, f"{parts[1]!r} is not an index (2, or 2.0 for cargo)")
-            own = [u for u in st["u"][a] if u[NAT] == n]
+            own = [u for u in st["units"][a] if u[NAT] == n]
             i = int(idx[0])
             if i >= len(own):
                 raise PositionError(item, f"the {parts[0]} have {len(own)} units in {name}, no unit {i}")
@@ -606,10 +614,10 @@ def _nations_in(S: Static, N: _Names, st: State, nations: dict[str, Any]) -> Non
             elif k == "vp_submitted":
                 st["vp_submitted"][n] = _halves(it, v)
             elif k == "capital":
-                st["cap"][n] = N.area_of(it, v)
-                if st["cap"][n] >= 0 and S.is_sea[st["cap"][n]]:
+                st["capital"][n] = N.area_of(it, v)
+                if st["capital"][n] >= 0 and S.is_sea[st["capital"][n]]:
                     raise PositionError(it, "a capital is a land area (§8.1)")
-                if st["cap"][n] >= 0 and S.capital_fixed[n] >= 0:
+                if st["capital"][n] >= 0 and S.capital_fixed[n] >= 0:
                     raise PositionError(it, f"the {nk}' capital is fixed by their card")
             elif k == "ruler":
                 st["ruler"][n] = N.nation_of(it, v)
@@ -618,7 +626,7 @@ def _nations_in(S: Static, N: _Names, st: State, nations: dict[str, Any]) -> Non
             elif k == "pending_units":
                 if not isinstance(v, list) or any(x not in S.kinds for x in v):
                     raise PositionError(it, f"a list of unit kinds, not {v!r}")
-                st["pend"][n] = list(v)
+                st["pending"][n] = list(v)
             elif k == "pillaged":
                 st["sacks"][n] = _area_list(N, it, v)
             else:
@@ -719,7 +727,7 @@ resumes there and the round goes on after it."""
 
 
 def _phase_in(S: Static, st: State, phase: Any) -> None:
-    n = st["nat"]
+    n = st["active_nation"]
     if n < 0:
         raise PositionError("nation", "a phase is a phase of a nation's turn: name the nation")
     if phase not in PHASES:
@@ -727,8 +735,8 @@ def _phase_in(S: Static, st: State, phase: Any) -> None:
     if n not in S.order:
         raise PositionError("nation", f"the {S.nkey[n]} have no turn of their own (§13.4)")
     st["flow"] = [
-        {"s": "round", "ph": "turns", "i": S.order.index(n) + 1},
-        {"s": "turn", "n": n, "ph": PHASES[phase]},
+        {"s": "round", "phase": "turns", "i": S.order.index(n) + 1},
+        {"s": "turn", "nation": n, "phase": PHASES[phase]},
     ]
 
 
@@ -767,7 +775,7 @@ def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
                     for a, m in _pairs(item, v)
                 ]
             f[key] = v
-        flow.append(renamed_frame(f))
+        flow.append(frame_from_layout_3(renamed_frame(f)))
     st["flow"] = flow
 
 
@@ -776,9 +784,9 @@ def _flow_in(S: Static, N: _Names, st: State, frames: Any) -> None:
 
 def _busy_nations(st: State) -> set[int]:
     """Nations whose step is under way: their units may stand over a limit until it ends."""
-    busy = {st["nat"]} if st["nat"] >= 0 else set()
+    busy = {st["active_nation"]} if st["active_nation"] >= 0 else set()
     for f in st["flow"]:
-        for k in ("n", "x", "m"):
+        for k in ("nation", "defender"):
             v = f.get(k)
             if isinstance(v, int) and v >= 0:
                 busy.add(v)
@@ -792,7 +800,7 @@ def validate(S: Static, st: State) -> None:
     leaders: dict[str, int] = {}
     for a in range(S.A):
         name = N.area_name[a]
-        for u in st["u"][a]:
+        for u in st["units"][a]:
             for x in [u, *(u[EXT] if u[KIND] == FLEET else [])]:
                 if x[KIND] == LEADER:
                     if x[EXT] in leaders:
@@ -810,7 +818,7 @@ def validate(S: Static, st: State) -> None:
             have = S.counters[n].get(kind, 0)
             on = sum(
                 1
-                for lst in st["u"]
+                for lst in st["units"]
                 for u in lst
                 for x in [u, *(u[EXT] if u[KIND] == FLEET else [])]
                 if x[NAT] == n and x[KIND] == kind and not x[FL] & F_CONV
@@ -825,8 +833,13 @@ def validate(S: Static, st: State) -> None:
                 f"{st['gold'][n]} gold, more than the {S.costs.gold_cap} a nation keeps between turns (§6.1)",
             )
     _check_stacks(S, N, st)
-    if st["nat"] >= 0 and not S.first_round[st["nat"]] <= st["round"] <= S.last_round[st["nat"]]:
-        raise PositionError("nation", f"the {S.nkey[st['nat']]} do not play in round {st['round']} (§5.1)")
+    if (
+        st["active_nation"] >= 0
+        and not S.first_round[st["active_nation"]] <= st["round"] <= S.last_round[st["active_nation"]]
+    ):
+        raise PositionError(
+            "nation", f"the {S.nkey[st['active_nation']]} do not play in round {st['round']} (§5.1)"
+        )
     _check_flow(S, N, st)
 
 
@@ -852,11 +865,11 @@ def _after_combat(st: State) -> int:
     """The nation whose combat phase is over (its movement, the combat and the checks that
     close them behind it), with no campaign under way; -1 otherwise. Before that, placement
     ignores the limits (§8.2) and areas stand over them until the check of §8.0 or §8.3."""
-    n = st["nat"]
+    n = st["active_nation"]
     if n < 0 or any(f["s"] in BUSY_STEPS for f in st["flow"]):
         return -1
     for f in st["flow"]:
-        if f["s"] == "turn" and f.get("n") == n and f.get("ph") in ("camp", "end", "close"):
+        if f["s"] == "turn" and f.get("nation") == n and f.get("phase") in ("camp", "end", "close"):
             return n
     return -1
 
@@ -873,7 +886,7 @@ def _check_stacks(S: Static, N: _Names, st: State) -> None:
     for a in S.land_ids:
         if a in free:
             continue
-        lst = st["u"][a]
+        lst = st["units"][a]
         have = sum(1 for u in lst if u[NAT] == n and u[KIND] in LAND_KINDS)
         if not have:
             continue
@@ -893,12 +906,15 @@ def _check_flow(S: Static, N: _Names, st: State) -> None:
         item = f"pending[{i}]"
         s = f["s"]
         a = f.get("a")
-        n = f.get("n")
+        n = f.get("nation")
         top = i == len(st["flow"]) - 1
-        if s == "turn" and f.get("ph") not in TURN_PHASES:
+        if s == "turn" and f.get("phase") not in TURN_PHASES:
             raise PositionError(f"{item}.ph", f"a nation's turn is in one of {', '.join(TURN_PHASES)} (§5.0)")
         if s == "battle" and top:
-            if not (any(u[NAT] == n for u in st["u"][a]) and any(u[NAT] == f.get("m") for u in st["u"][a])):
+            if not (
+                any(u[NAT] == n for u in st["units"][a])
+                and any(u[NAT] == f.get("defender") for u in st["units"][a])
+            ):
                 raise PositionError(
                     item, f"no battle can be under way in {N.area(a)}: both sides must stand there (§10.1)"
                 )
@@ -906,7 +922,12 @@ def _check_flow(S: Static, N: _Names, st: State) -> None:
             if st["city"][a] != CITY:
                 raise PositionError(item, f"no city stands in {N.area(a)} to pillage (§10.6)")
         elif s in ("retreat", "excess") and top and isinstance(a, int):
-            if not any(u[NAT] == n for u in st["u"][a]):
+            if not any(u[NAT] == n for u in st["units"][a]):
                 raise PositionError(item, f"the {N.nation(n)} have no units in {N.area(a)} to {s}")
-        elif s in ("move", "buy", "place", "turn") and isinstance(n, int) and n >= 0 and st["nat"] != n:
+        elif (
+            s in ("move", "buy", "place", "turn")
+            and isinstance(n, int)
+            and n >= 0
+            and st["active_nation"] != n
+        ):
             raise PositionError(item, f"a {s} step of the {N.nation(n)} while it is not their turn (nation)")

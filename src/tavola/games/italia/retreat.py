@@ -18,7 +18,6 @@ from tavola.games.italia.const import (
     F_STOP,
     FL,
     FLEET,
-    FLEET_CAPACITY,
     HIT,
     KIND,
     LAND_KINDS,
@@ -26,7 +25,18 @@ from tavola.games.italia.const import (
     NAT,
 )
 from tavola.games.italia.italia_i import neutral
-from tavola.games.italia.model import Unit, ask, award, board, eliminate, note_holder, put, remove, stack
+from tavola.games.italia.model import (
+    Unit,
+    ask,
+    award,
+    board,
+    eliminate,
+    note_holder,
+    put,
+    remove,
+    room_aboard,
+    stack,
+)
 from tavola.games.italia.pillage import offer_pillage
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import can_declare, declare, limit, retreat_room
@@ -50,7 +60,7 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
       units (a campaigning army may use its subjects' areas, §12.3.1);
     * onto its own fleets in an adjacent sea with room, whatever other fleets are there
       (§10.5 FAQ, §10.5 clarification)."""
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     came = f["came"]
     out: list[int] = []
     land = u[KIND] != LEADER
@@ -67,7 +77,7 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
             continue
         if b in blocked:
             continue
-        lst = st["u"][b]
+        lst = st["units"][b]
         if not lst:
             if b in came and not (ok_origin and S.is_entry[b]):
                 continue
@@ -79,12 +89,8 @@ def retreat_dests(S: Static, st: State, f: Frame, u: Unit) -> list[int]:
             continue
         out.append(b)
     for s in S.sea_adj[a]:
-        for fl in st["u"][s]:
-            if (
-                fl[NAT] == x
-                and fl[KIND] == FLEET
-                and (not land or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY)
-            ):
+        for fl in st["units"][s]:
+            if fl[NAT] == x and fl[KIND] == FLEET and (not land or room_aboard(fl) > 0):
                 out.append(s)
                 break
     return out
@@ -96,10 +102,10 @@ def retreat_capitals(S: Static, st: State, f: Frame) -> list[Action]:
     units (after a combat round, driven back by elephants, from a raid, out of Roma or an
     arrival area, after a submission) for each own area next to the units that is full now
     (§8.6): as the capital it takes one more."""
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     if f["mode"] == "leaders" or S.capital_fixed[x] >= 0:
         return []
-    if not any(u[NAT] == x and u[KIND] in LAND_KINDS and can_retreat(S, st, x, u) for u in st["u"][a]):
+    if not any(u[NAT] == x and u[KIND] in LAND_KINDS and can_retreat(S, st, x, u) for u in st["units"][a]):
         return []
     blocked = st.get("react_from", []) if st.get("camp_nat") == x else []
     out: list[Action] = []
@@ -112,8 +118,8 @@ def retreat_capitals(S: Static, st: State, f: Frame) -> list[Action]:
 
 
 def _retreaters(S: Static, st: State, f: Frame) -> list[Unit]:
-    x, a = f["n"], f["a"]
-    return [u for u in st["u"][a] if u[NAT] == x and can_retreat(S, st, x, u)]
+    x, a = f["nation"], f["a"]
+    return [u for u in st["units"][a] if u[NAT] == x and can_retreat(S, st, x, u)]
 
 
 RETREAT_SECTIONS = {
@@ -135,15 +141,15 @@ def section_retreat(S: Static, st: State, f: Frame) -> str:
 
 
 def run_retreat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     if f["mode"] == "elephant" and f["need"] <= 0:
         flow.pop(st)
         return True
-    mine = [u for u in st["u"][a] if u[NAT] == x]
+    mine = [u for u in st["units"][a] if u[NAT] == x]
     if not mine or (f["mode"] == "elephant" and not any(u[KIND] != LEADER for u in mine)):
         flow.pop(st)
         return True
-    if f["mode"] == "battle" and not any(u[NAT] == f["by"] for u in st["u"][a]):
+    if f["mode"] == "battle" and not any(u[NAT] == f["by"] for u in st["units"][a]):
         flow.pop(st)  # §10.5: only while both sides are still in the area
         return True
     if f["mode"] == "leaders":
@@ -160,7 +166,7 @@ def run_retreat(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def legal_retreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     sel = f["sel"]
     if sel:
         u = _selected(st, f)
@@ -169,7 +175,7 @@ def legal_retreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         return [("area", b) for b in retreat_dests(S, st, f, u)]
     acts: list[Action] = []
     seen: list[str] = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] != x:
             continue
         if f["mode"] == "elephant" and u[KIND] == LEADER:
@@ -185,16 +191,16 @@ def legal_retreat(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         acts.append(("leader", u[EXT]) if u[KIND] == LEADER else ("unit", tag))
     if f["mode"] != "elephant" and (not f["forced"] or not acts):
         acts.append(("done",))
-    if f.get("sub") and submission.may_submit(S, st, f["n"], f["by"]):  # §12.5.1 areas held now
+    if f.get("sub") and submission.may_submit(S, st, f["nation"], f["by"]):  # §12.5.1 areas held now
         acts.append(("submit",))
     acts.extend(retreat_capitals(S, st, f))
     return acts
 
 
 def _selected(st: State, f: Frame) -> Unit | None:
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     tag = f["sel"][0]
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] != x:
             continue
         t = u[EXT] if u[KIND] == LEADER else u[KIND] + ("*" if u[HIT] else "")
@@ -204,14 +210,16 @@ def _selected(st: State, f: Frame) -> Unit | None:
 
 
 def act_retreat(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
-    x, a = f["n"], f["a"]
+    x, a = f["nation"], f["a"]
     verb = action[0]
     if verb == "done":
         if f["sel"]:
             f["sel"] = []
             return
         if f["forced"]:
-            for u in [u for u in st["u"][a] if u[NAT] == x and (f["mode"] != "leaders" or u[KIND] == LEADER)]:
+            for u in [
+                u for u in st["units"][a] if u[NAT] == x and (f["mode"] != "leaders" or u[KIND] == LEADER)
+            ]:
                 eliminate(S, st, a, u, f["by"], ev)
         flow.pop(st)
         return
@@ -257,22 +265,18 @@ def move_retreat(
         # §10.2: a two-hit unit that survives the combat is repaired; retreating is surviving.
         u[HIT] = 0
     if S.is_sea[b]:
-        for fl in st["u"][b]:
-            if (
-                fl[NAT] == x
-                and fl[KIND] == FLEET
-                and (u[KIND] == LEADER or sum(1 for c in fl[EXT] if c[KIND] != LEADER) < FLEET_CAPACITY)
-            ):
+        for fl in st["units"][b]:
+            if fl[NAT] == x and fl[KIND] == FLEET and (u[KIND] == LEADER or room_aboard(fl) > 0):
                 board(st, b, fl, u)
                 break
     else:
-        was_empty = not st["u"][b]
+        was_empty = not st["units"][b]
         put(st, b, u)
         if u[KIND] != LEADER and stack(st, b, x) > limit(S, st, b, x) and [x, b] not in st["over_limit"]:
             st["over_limit"].append([x, b])  # §8.6: one unit over the limit until its next move
-        if was_empty and x == st["nat"] and st["city"][b] == CITY:
+        if was_empty and x == st["active_nation"] and st["city"][b] == CITY:
             offer_pillage(S, st, x, b)  # §10.5: an empty city reached by retreating may be pillaged
-        elif x != st["nat"]:
+        elif x != st["active_nation"]:
             note_holder(st, b)  # the defender now holds the city there (§10.6 FAQ)
     ev.append({"msg": "it.retreat", "args": {"nation": S.nkey[x], "unit": u[KIND], "from": a, "to": b}})
     if u[KIND] == LEADER and penalty:

@@ -11,7 +11,7 @@ from tavola.games.italia.checks import invariants
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
-from tavola.games.italia.model import as_layout_1, as_layout_2, index_problems
+from tavola.games.italia.model import as_layout_1, as_layout_2, as_layout_3, index_problems
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.view import action_space, describe, summary, view
 
@@ -54,7 +54,9 @@ LAST_UNIT = OptionSpec(
 
 class ItaliaRules(Rules):
     rulebook = "Italia (Phalanx 2006), Italian rulebook with FAQ and clarifications v1.8"
-    state_version = 3  # 2: full-word keys (model.LAYOUT_1); 3: the running indexes (model.INDEXES)
+    state_version = (
+        4  # 2: full-word keys (model.LAYOUT_1); 3: the running indexes (model.INDEXES); 4: model.LAYOUT_3
+    )
     step_invariants = property(lambda self: lambda *step: check_step(self.S, *step))  # this Italia's tables
 
     def __init__(self, key: str) -> None:
@@ -135,11 +137,13 @@ class ItaliaRules(Rules):
         return invariants(self.S, state) + FLOW.check(state) + index_problems(self.S, state)
 
     def legacy_state(self, state: State, version: int) -> State:
-        if version == 1:
-            return as_layout_1(as_layout_2(state))
+        if 1 <= version <= 3:
+            state = as_layout_3(state)
         if version == 2:
             return as_layout_2(state)
-        return super().legacy_state(state, version)
+        if version == 1:
+            return as_layout_1(as_layout_2(state))
+        return state if version == 3 else super().legacy_state(state, version)
 
     def evaluate(self, state: State) -> dict[str, float]:
         return evaluate(self.S, state)

@@ -49,13 +49,13 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
     A, N = S.A, S.N
     st: State = {
         "rng": rng.seed_state(seed),
-        "flow": [{"s": "round", "ph": "start", "i": 0}],
+        "flow": [{"s": "round", "phase": "start", "i": 0}],
         "game": S.key,
         "opts": dict(options),
         "roles": list(S.roles),
         "round": 1,
-        "nat": -1,
-        "u": [[] for _ in range(A)],
+        "active_nation": -1,
+        "units": [[] for _ in range(A)],
         "occupied": [[] for _ in range(N)],
         "units_by_kind": [{} for _ in range(N)],
         "leader_area": {},
@@ -64,9 +64,9 @@ def new_state(S: Static, options: dict[str, Any], seed: int) -> State:
         "gold": list(S.start_gold),
         "vp": [0] * N,
         "vp_submitted": [0] * N,
-        "cap": [-1] * N,
+        "capital": [-1] * N,
         "ruler": [-1] * N,
-        "pend": [[] for _ in range(N)],
+        "pending": [[] for _ in range(N)],
         "leaders_leave": {},
         "leaders_dead": [],
         "came": [[] for _ in range(A)],
@@ -119,7 +119,7 @@ def transform(S: Static, st: State, ev: list[Event]) -> None:
     """§12.4: at the start of the round a nation's units become the units of the new nation
     (same type where the new nation has that counter, else infantry; leaders leave)."""
     for n, into, mode in S.transforms.get(st["round"], ()):
-        for a, lst in enumerate(st["u"]):
+        for a, lst in enumerate(st["units"]):
             for u in [x for x in lst if x[NAT] == n]:
                 remove(st, a, u)
                 if mode != "replace" or u[KIND] == LEADER:
@@ -146,7 +146,7 @@ def departures(S: Static, st: State, ev: list[Event]) -> None:
         p = S.special[n].get("leaves_game")
         if not p or st["round"] != p["after_round"]:
             continue
-        for a, lst in enumerate(st["u"]):
+        for a, lst in enumerate(st["units"]):
             for u in [x for x in lst if x[NAT] == n]:
                 remove(st, a, u)
             for fl in lst:
@@ -165,20 +165,20 @@ def departures(S: Static, st: State, ev: list[Event]) -> None:
 
 
 def run_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    ph = f["ph"]
+    ph = f["phase"]
     if ph == "start":
         ev.append({"msg": "it.round", "args": {"round": st["round"]}})
         if italia_i.round10(S, st):
             italia_i.start_round10(S, st, ev)
         transform(S, st, ev)
-        f["ph"] = "turns"
+        f["phase"] = "turns"
         f["i"] = 0
         for n in reversed([*S.order, *S.factions]):
             start_reinforcements(S, st, n, "start_of_round")
         return True
     if ph == "turns":
         if italia_i.round10(S, st):
-            f["ph"] = "end"
+            f["phase"] = "end"
             flow.push(st, "r10")
             return True
         order = S.order
@@ -186,29 +186,29 @@ def run_round(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
             n = order[f["i"]]
             f["i"] += 1
             if acts_this_round(S, st, n):
-                flow.push(st, "turn", n=n, ph="start")
+                flow.push(st, "turn", nation=n, phase="start")
                 return True
-        f["ph"] = "end"
+        f["phase"] = "end"
         return True
     if ph == "end":
-        f["ph"] = "score"
+        f["phase"] = "score"
         for n in reversed([*S.order, *S.factions]):
             start_reinforcements(S, st, n, "end_of_round")
         return True
     if ph == "score":
         victory.score_round(S, st, ev)
         departures(S, st, ev)
-        f["ph"] = "next"
+        f["phase"] = "next"
         return True
     # next round, or the end of the game (§11.0)
     if st["round"] >= S.rounds:
         st["over"] = True
-        st["nat"] = -1
+        st["active_nation"] = -1
         st["flow"] = [{"s": "over"}]
         ev.append({"msg": "it.game_over", "args": {}})
         return False
     st["round"] += 1
-    f["ph"] = "start"
+    f["phase"] = "start"
     return True
 
 
@@ -224,55 +224,55 @@ def _major(spec: Any) -> bool:
 
 
 def run_turn(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    """§5.0: a nation's turn runs by itself, phase by phase (``f["ph"]``); each phase pushes
+    """§5.0: a nation's turn runs by itself, phase by phase (``f["phase"]``); each phase pushes
     the steps in which its player decides."""
-    TURN_PHASES[f["ph"]](S, st, f, ev)
+    TURN_PHASES[f["phase"]](S, st, f, ev)
     return True
 
 
 def _turn_start(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§5.0: the turn opens; a revolt may break out (§12.6); Roma is cleared and rebuilt (§13.1)."""
-    n = f["n"]
+    n = f["nation"]
     spec = _spec(S, st, n)
-    st["nat"] = n
+    st["active_nation"] = n
     new_turn_scratch(S, st)
     note_holders(S, st)  # cities held since the last turn (retreats, reactions, arrivals)
     ev.append({"msg": "it.turn", "args": {"nation": S.nkey[n], "round": st["round"]}})
     camp_first = spec is not None and spec.kind == "campaign" and spec.starts_with_campaign
-    f["ph"] = "camp_start" if camp_first else "income"
+    f["phase"] = "camp_start" if camp_first else "income"
     submission.offer_revolt(S, st, n, "own_turn")
     italia_i.roma_turn_start(S, st, n, ev)
 
 
 def _income(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§6.1: income."""
-    income.collect(S, st, f["n"], ev)
-    f["ph"] = "buy"
+    income.collect(S, st, f["nation"], ev)
+    f["phase"] = "buy"
 
 
 def _buy(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§6.2: buying."""
     st["bought"] = []
-    flow.push(st, "buy", n=f["n"], cities=[])
-    f["ph"] = "place"
+    flow.push(st, "buy", nation=f["nation"], cities=[])
+    f["phase"] = "place"
 
 
 def _place(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§7.1, §7.2: leaders expire, reinforcements arrive, bought units are placed."""
-    n = f["n"]
+    n = f["nation"]
     placement.expire_leaders(S, st, n, ev)
     placement.start_reinforcements(S, st, n, "turn")
-    items = list(st["pend"][n]) + list(st["bought"])
-    st["pend"][n] = []
+    items = list(st["pending"][n]) + list(st["bought"])
+    st["pending"][n] = []
     st["bought"] = []
     placement.place_bought(st, n, items)
-    f["ph"] = "camp" if f["ph"] == "camp_start" else "move"
+    f["phase"] = "camp" if f["phase"] == "camp_start" else "move"
 
 
 def _move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§9.0: movement; a major invasion moves twice, the first time with a bonus (§12.2);
     Hannibal's lift (§13.2); an arrival area may be left though hostile (§12.3.4)."""
-    n, ph = f["n"], f["ph"]
+    n, ph = f["nation"], f["phase"]
     spec = _spec(S, st, n)
     major = _major(spec)
     st["over_limit"] = [x for x in st["over_limit"] if x[0] != n]
@@ -291,51 +291,51 @@ def _move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     )
     if free >= 0:
         flow.top(st)["free"] = free
-    f["ph"] = "aftermove" if ph == "move" else "aftermove2"
+    f["phase"] = "aftermove" if ph == "move" else "aftermove2"
 
 
 def _after_move(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§10.8: naval battles are declared; the checks after movement (§8.0, §10.6.1)."""
-    n = f["n"]
+    n = f["nation"]
     naval.start_declarations(S, st, n)
     after_move_checks(S, st, n)
-    f["ph"] = "combat" if f["ph"] == "aftermove" else "combat2"
+    f["phase"] = "combat" if f["phase"] == "aftermove" else "combat2"
 
 
 def _combat(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§10.0: combat; after a major invasion's first combat it moves again (§12.2)."""
-    n, ph = f["n"], f["ph"]
+    n, ph = f["nation"], f["phase"]
     first = ph == "combat" and _major(_spec(S, st, n))
     combat.start_combat(S, st, n, "first" if first else "normal")
-    f["ph"] = "move2" if first else "camp"
+    f["phase"] = "move2" if first else "camp"
 
 
 def _campaign(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§12.3: the card's campaign, if it has one this round."""
-    n = f["n"]
+    n = f["nation"]
     spec = _spec(S, st, n)
-    f["ph"] = "end"
+    f["phase"] = "end"
     if spec is not None and spec.kind == "campaign":
         start_campaign(S, st, n, spec.leader, spec.gold, free_exit=_arrival_exit(S, st, n))
 
 
 def _turn_end(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """§7.2: units leave the entry areas; Italia II's reductions after the turn (§7.2)."""
-    movement.leave_entry_areas(S, st, f["n"], ev)
-    italia_ii.reduce_after_turn(S, st, f["n"], ev)
-    f["ph"] = "close"
+    movement.leave_entry_areas(S, st, f["nation"], ev)
+    italia_ii.reduce_after_turn(S, st, f["nation"], ev)
+    f["phase"] = "close"
 
 
 def _turn_close(S: Static, st: State, f: Frame, ev: list[Event]) -> None:
     """The turn is over: VP earned while submitted are halved (§12.5.2), lapsed submissions
     end, gold over the limit is lost (§6.1)."""
-    n = f["n"]
+    n = f["nation"]
     flow.pop(st)
     flush_vp(S, st, ev)
     submission.end_lapsed(S, st, ev)
     clear_turn_flags(st, n)
     income.bank(S, st, n)
-    st["nat"] = -1
+    st["active_nation"] = -1
     st["camp_nat"] = -1
 
 

@@ -15,7 +15,7 @@ def capital(S: Static, st: State, n: int) -> int:
     """The nation's capital: fixed by its card (Roma for the Romans of Italia I, §8.1, §13.1)
     or the area it declared (-1 if none)."""
     fixed = S.capital_fixed[n]
-    return fixed if fixed >= 0 else st["cap"][n]
+    return fixed if fixed >= 0 else st["capital"][n]
 
 
 def limit(S: Static, st: State, a: int, n: int) -> int:
@@ -66,7 +66,7 @@ def can_declare(S: Static, st: State, n: int, a: int) -> bool:
     driven back by elephants, from a raid, out of Roma or an arrival area, after a submission).
     Before a battle nothing depends on the defender's limit: enemy capitals do not change the
     attack limit (§8.3), and the defender's limit in the area is checked only after the battle."""
-    if S.capital_fixed[n] >= 0 or S.is_sea[a] or st["cap"][n] == a:
+    if S.capital_fixed[n] >= 0 or S.is_sea[a] or st["capital"][n] == a:
         return False
     if not present(st, a, n):
         return False
@@ -77,7 +77,7 @@ def capital_actions(S: Static, st: State, n: int) -> list[Action]:
     """§8.1: every area the nation may declare its capital now."""
     if S.capital_fixed[n] >= 0:
         return []
-    cap = st["cap"][n]
+    cap = st["capital"][n]
     out: list[Action] = []
     sea = S.is_sea
     for a in st["occupied"][n]:
@@ -90,12 +90,12 @@ def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:
     """§8.1: declare a new capital; the old one sheds its units over the normal limit at once
     ("immediatamente"): its removal step offers no capital, so two full areas cannot trade
     the title back and forth."""
-    old = st["cap"][n]
-    st["cap"][n] = a
+    old = st["capital"][n]
+    st["capital"][n] = a
     # a capital declared again makes the earlier declarations of the turn old news (the log folds them)
     ev.append({"msg": "it.capital", "args": {"nation": S.nkey[n], "area": a}, "replaces": True})
     if old >= 0 and excess(S, st, old, n):
-        flow.push(st, "excess", n=n, a=old, shed=True)
+        flow.push(st, "excess", nation=n, a=old, shed=True)
 
 
 def check_areas(
@@ -104,7 +104,7 @@ def check_areas(
     """§8.0, §8.3: push a removal step for every area of ``areas`` where ``n`` is over its limit."""
     for a in reversed(areas):
         if a not in exempt and excess(S, st, a, n):
-            flow.push(st, "excess", n=n, a=a)
+            flow.push(st, "excess", nation=n, a=a)
 
 
 def check_attacks(
@@ -116,17 +116,17 @@ def check_attacks(
     for a in reversed(areas):
         if a in exempt:
             continue
-        lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["u"][a])
+        lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][a])
         cap = attack_limit(S, st, a, n, leader=lead, major=major)
         if stack(st, a, n) > cap:
-            flow.push(st, "excess", n=n, a=a, cap=cap)
+            flow.push(st, "excess", nation=n, a=a, cap=cap)
 
 
 # -- the removal step ------------------------------------------------------------------------
 
 
 def _over(S: Static, st: State, f: Frame) -> int:
-    a, n = f["a"], f["n"]
+    a, n = f["a"], f["nation"]
     if "cap" in f:
         return max(0, stack(st, a, n) - f["cap"])
     return excess(S, st, a, n)
@@ -134,7 +134,7 @@ def _over(S: Static, st: State, f: Frame) -> int:
 
 def _kinds(st: State, a: int, n: int) -> list[str]:
     out: list[str] = []
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] in LAND_KINDS and u[KIND] not in out:
             out.append(u[KIND])
     return out
@@ -148,7 +148,7 @@ def run_excess(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
 
 
 def legal_excess(S: Static, st: State, f: Frame, role: str) -> list[Action]:
-    a, n = f["a"], f["n"]
+    a, n = f["a"], f["nation"]
     acts: list[Action] = [("unit", k) for k in _kinds(st, a, n)]
     if not f.get("shed") and "cap" not in f and can_declare(S, st, n, a):
         acts.append(("capital", a))
@@ -157,11 +157,11 @@ def legal_excess(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 
 def act_excess(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     """§8.0: the owner chooses which of its excess units are removed."""
-    a, n = f["a"], f["n"]
+    a, n = f["a"], f["nation"]
     if action[0] == "capital":
         declare(S, st, n, action[1], ev)
         return
-    for u in st["u"][a]:
+    for u in st["units"][a]:
         if u[NAT] == n and u[KIND] == action[1]:
             ev.append({"msg": "it.stack_removed", "args": {"nation": S.nkey[n], "unit": u[KIND], "area": a}})
             eliminate(S, st, a, u, -1, ev, vp=False)

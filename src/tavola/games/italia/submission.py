@@ -57,7 +57,7 @@ def submit(S: Static, st: State, subject: int, ruler: int, ev: list[Event]) -> N
     for e in S.vp_events[ruler].get("submission", ()):
         award(S, st, ruler, e.half_vp, ev, "submission")
     for a in S.land_ids:
-        lst = st["u"][a]
+        lst = st["units"][a]
         if any(u[NAT] == subject for u in lst) and any(u[NAT] == ruler for u in lst):
             start_retreat(st, ruler, a, "submit")
 
@@ -90,7 +90,7 @@ def may_revolt(S: Static, st: State, n: int, when: str) -> bool:
             if u is None:
                 continue
             near = [a, *S.adj[a]]
-            if not any(any(x[NAT] == n for x in st["u"][b]) for b in near):
+            if not any(any(x[NAT] == n for x in st["units"][b]) for b in near):
                 continue
         return True
     return False
@@ -110,7 +110,7 @@ def end_lapsed(S: Static, st: State, ev: list[Event]) -> None:
 
 
 def run_revolt(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    if not may_revolt(S, st, f["n"], f["when"]):
+    if not may_revolt(S, st, f["nation"], f["when"]):
         flow.pop(st)
         return True
     return False
@@ -123,10 +123,10 @@ def legal_revolt(S: Static, st: State, f: Frame, role: str) -> list[Action]:
 def act_revolt(S: Static, st: State, f: Frame, role: str, action: Action, ev: list[Event]) -> None:
     flow.pop(st)
     if action[0] == "revolt":
-        revolt(S, st, f["n"], ev)
+        revolt(S, st, f["nation"], ev)
 
 
 def offer_revolt(S: Static, st: State, n: int, when: str) -> None:
     """§12.6: ask the nation whether it revolts, when its card allows it now."""
     if may_revolt(S, st, n, when):
-        flow.push(st, "revolt", n=n, when=when)
+        flow.push(st, "revolt", nation=n, when=when)

@@ -14,7 +14,7 @@ from tavola.games.italia.scenario import Static
 
 def holders(st: State, a: int) -> set[int]:
     """Nations controlling ``a`` for VP: a unit of any kind, leaders included (§11.0)."""
-    return {u[NAT] for u in st["u"][a] if u[KIND] != FLEET}
+    return {u[NAT] for u in st["units"][a] if u[KIND] != FLEET}
 
 
 def round_vp(S: Static, st: State, n: int, r: int) -> tuple[int, dict[str, int]]:

@@ -33,18 +33,18 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
     return {
         "game": S.key,
         "round": st["round"],
-        "nation": S.nkey[st["nat"]] if st["nat"] >= 0 else None,
+        "nation": S.nkey[st["active_nation"]] if st["active_nation"] >= 0 else None,
         # The step of the sequence of play (§5) and its phase; "step" is the platform's action count.
         "sequence_step": f["s"],
         # units bought this turn, placed when buying ends (§6.2, §7.1)
         "bought": list(st["bought"]),
-        "phase": f.get("ph"),
+        "phase": f.get("phase"),
         "areas": [
             {
                 "id": a,
                 "key": S.keys[a],
                 "city": ("", "city", "ruin")[st["city"][a]],
-                "units": [_unit_view(S, u) for u in st["u"][a]],
+                "units": [_unit_view(S, u) for u in st["units"][a]],
             }
             for a in range(S.A)
         ],
@@ -55,10 +55,10 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
                 "gold": st["gold"][n],
                 "vp": st["vp"][n] / 2,
                 "capital": S.keys[c]
-                if (c := (S.capital_fixed[n] if S.capital_fixed[n] >= 0 else st["cap"][n])) >= 0
+                if (c := (S.capital_fixed[n] if S.capital_fixed[n] >= 0 else st["capital"][n])) >= 0
                 else None,
                 "ruler": S.nkey[st["ruler"][n]] if st["ruler"][n] >= 0 else None,
-                "pending": list(st["pend"][n]),
+                "pending": list(st["pending"][n]),
             }
             for n in range(S.N)
         ],
@@ -147,8 +147,8 @@ def _battle_view(S: Static, st: State) -> dict[str, Any] | None:
         if f["s"] == "battle":
             return {
                 "area": f["a"],
-                "attacker": S.nkey[f["n"]],
-                "defender": S.nkey[f["m"]],
+                "attacker": S.nkey[f["nation"]],
+                "defender": S.nkey[f["defender"]],
                 "round": f["rounds"] + 1,
                 "raid": f["raid"],
                 "odds": battle_odds_now(S, st, f),
@@ -227,8 +227,8 @@ def action_space(S: Static) -> list[Action]:
 def battle_odds_now(S: Static, st: State, f: dict[str, Any]) -> dict[str, Any]:
     """The odds of the battle of frame ``f`` as it stands: exact (§10.2, from the dice) unless
     the battle is too big to compute at once, then estimated (``exact`` false)."""
-    a, n, m = f["a"], f["n"], f["m"]
-    lst = st["u"][a]
+    a, n, m = f["a"], f["nation"], f["defender"]
+    lst = st["units"][a]
     o, exact = odds(
         groups_of([u for u in lst if u[NAT] == n]),
         groups_of([u for u in lst if u[NAT] == m]),

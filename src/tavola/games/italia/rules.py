@@ -121,6 +121,8 @@ class ItaliaRules(Rules):
         return FLOW.apply(state, role, tuple(action))
 
     def result(self, state: State) -> dict[str, Any] | None:
+        if not state["over"]:  # asked after every action: answered before finding the game's data
+            return None
         return victory.result(self.S, state)
 
     # -- what a role may see ----------------------------------------------------------------

@@ -13,7 +13,7 @@ from tavola.core.checksums import BY_FORMAT
 from tavola.core.registry import get_rules
 from tavola.core.rules import Rules, clone
 from tavola.games.italia.const import CONSULAR, HIT, KIND, LAND_KINDS, LEADER, NAT
-from tavola.games.italia.model import upgrade
+from tavola.games.italia.model import board, upgrade
 from tavola.games.italia.movement import hostile
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.stacking import attack_limit
@@ -195,7 +195,8 @@ def test_12_3_2_1_land_units_join_no_battle_of_a_leader_at_sea() -> None:
     t = Table("italia-ii", round_=5)
     t.put("mare_libycum", "byzantines", "fleet")
     t.board_fleet("mare_libycum", "byzantines", "infantry")
-    t.st["units"][t.a("mare_libycum")][0][5].append([t.n("byzantines"), "leader", 0, 0, 0, "belisarius"])
+    fleet = t.st["units"][t.a("mare_libycum")][0]
+    board(t.st, t.a("mare_libycum"), fleet, [t.n("byzantines"), "leader", 0, 0, 0, "belisarius"])
     t.put("mare_libycum", "ostrogoths", "fleet")
     t.put("mare_sardoum", "ostrogoths", "fleet")
     t.board_fleet("mare_sardoum", "ostrogoths", "infantry")

@@ -92,7 +92,8 @@ def test_13_2_celts_may_revolt_while_hannibal_is_near(t1: Table) -> None:
     t1.put("mediolanum", "celts", "infantry")
     t1.leader("alpes", "carthaginians", "hannibal")
     assert submission.may_revolt(t1.S, t1.st, c, "leader_near")
-    t1.st["units"][t1.a("alpes")].clear()
+    for u in list(t1.st["units"][t1.a("alpes")]):
+        model.remove(t1.st, t1.a("alpes"), u)
     t1.leader("apulia", "carthaginians", "hannibal")
     assert not submission.may_revolt(t1.S, t1.st, c, "leader_near")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from italia_table import Dice, Table
 
-from tavola.games.italia import combat, naval
+from tavola.games.italia import combat, model, naval
 from tavola.games.italia.flow import FLOW
 
 
@@ -74,7 +74,8 @@ def test_10_8_carried_units_add_one_each_to_their_fleet(t1: Table, dice: Dice) -
 
 def test_10_8_leaders_give_plus_two_to_every_friendly_fleet(t1: Table) -> None:
     t1.put("mare_tyrrhenum", "romans", "fleet", 2)
-    t1.st["units"][t1.a("mare_tyrrhenum")][0][5].append([t1.n("romans"), "leader", 3, 0, 0, "fabius"])
+    fl1 = t1.st["units"][t1.a("mare_tyrrhenum")][0]
+    model.board(t1.st, t1.a("mare_tyrrhenum"), fl1, [t1.n("romans"), "leader", 3, 0, 0, "fabius"])
     fl2 = t1.st["units"][t1.a("mare_tyrrhenum")][1]
     assert naval.fleet_modifier(t1.S, t1.st, t1.a("mare_tyrrhenum"), t1.n("romans"), fl2) == 2
 

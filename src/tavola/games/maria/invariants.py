@@ -142,8 +142,9 @@ RHINE = ("trier", "mainz", "koln", "mannheim")  # §10.3 NOTE, §16
 
 
 def check_pools(state: dict[str, Any]) -> list[str]:
-    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress or
-    in a victory box (markers it placed with an empty pool are counted apart, §23); §16: at most
+    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress, in
+    a victory box or (§10.3) a question mark of its side awaiting the retroactive conquest
+    (markers it placed with an empty pool are counted apart, §23); §16: at most
     2 in its battle boxes; only France and the Pragmatic Army use the 3-electors box, and hold
     it only with 3 of the 4 Rhine electors; §10.3: the Rhine electors carry elector markers
     (French or Austro-Pragmatic), never victory markers."""
@@ -158,6 +159,7 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
         placed += (1 if sp in state["italy_box"] else 0) + (1 if state["emperor"] == sp else 0)
         placed += state["aside"].get(sp, 0) + (1 if sp == "prussia" and state["silesia_box"] else 0)
+        placed += sum(1 for power in state["question"].values() if _marker_side(state, power) == sp)
         have = state["pools"][sp] + placed - state["extra"][sp]
         if have != total:
             out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
@@ -174,6 +176,19 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         if sum(1 for c in RHINE if state["markers"].get(c) in side) < 3:
             out.append(f"§16: {sp} holds the 3-electors box with fewer than 3 Rhine electors")
     return out
+
+
+def _marker_side(state: dict[str, Any], power: str) -> str | None:
+    """§10.3: whose victory markers a power's conquests take: its own if a superpower, else
+    those of the superpower it cooperates with (§2, §19.3)."""
+    if power in POOLS:
+        return power
+    for pair in _cooperating(state):
+        if power in pair and len(pair) == 2:
+            (other,) = pair - {power}
+            if other in POOLS:
+                return other
+    return None
 
 
 TRACK_SPACES = {"italy": 9, "russia": 6, "saxony": 8}  # the political display's tracks (data)

@@ -652,6 +652,10 @@ def test_4_a_random_game_plays_to_the_end_with_every_invariant(players: int) -> 
     result = RULES.result(state)
     assert result is not None and result["winners"]
     assert state["turn"] == C.last_turn
+    # §4.3 the result gives each faction's VP by source: cards of cities, of provinces, its objective
+    for faction, vp in result["factions"].items():
+        assert sum(result["by_source"][faction].values()) == vp
+        assert result["coins"][faction] == state["treasury"][F[faction]]
 
 
 def test_4_options_change_the_play_and_keep_the_invariants() -> None:

@@ -404,6 +404,11 @@ CORRUPT: list[tuple[str, Corrupt, str]] = [
         "places[Binche]",
     ),
     (
+        "tuned-sourced-fact",
+        lambda r: _find(r["board.yaml"]["places"], "id", "Cleve").update(tuned="moved"),
+        "places[Cleve]",
+    ),
+    (
         "typo-field",
         lambda r: _find(r["board.yaml"]["places"], "id", "Gouda").update(provence="holland"),
         "places[Gouda].provence",

@@ -105,7 +105,9 @@ function counter(ctx, x, y, size, grp) {
   const { s } = ctx;
   const fill = nationShade(ctx, grp.nation);
   const fg = ink(fill);
-  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { nation: grp.nation, kind: grp.kind, n: grp.n } });
+  const data = { nation: grp.nation, kind: grp.kind, n: grp.n };
+  if (grp.actions && grp.actions.length) data.actions = JSON.stringify(grp.actions);
+  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: data });
   g.append(s("title", null, grp.title));
   const w = size * 2.3;
   const h = size * 2.3;
@@ -155,11 +157,53 @@ export function counterSize(map) {
   return Math.max(7, Math.min(10, map.spacing * 0.085));
 }
 
+// The area whose units the prompt is about (the group being gathered, the battle, the area to
+// leave) and the nation choosing there: its counters there may be tapped (pickActions).
+// Only the steps whose unit choices are about the units of that area (a reaction's units come
+// from another area than the prompt names).
+const FOCUS = {
+  "it.p.move.group": "at",
+  "it.p.excess": "area",
+  "it.p.retreat.battle": "area",
+  "it.p.retreat.elephant": "area",
+  "it.p.retreat.clear": "area",
+  "it.p.retreat.submit": "area",
+  "it.p.retreat.raid": "area",
+  "it.p.retreat.leaders": "area",
+  "it.p.battle.attacker_aims": "area",
+  "it.p.battle.defender_aims": "area",
+};
+
+function focus(ctx) {
+  const p = ctx.view.prompt;
+  const key = p && FOCUS[p.text];
+  const args = (p && p.args) || {};
+  const area = key && args[key] !== undefined ? ctx.screen.areaOf(args[key]) : null;
+  return area && args.nation ? { area: String(area.id), nation: args.nation, aims: p.text.endsWith("_aims") } : null;
+}
+
+// The actions a tap on a counter would send, best first (the screen keeps the first the rules
+// offer): take one more unit of its kind into the group, or put one back; a leader by name; a
+// fleet by its place in the area.
+function pickActions(area, grp, units) {
+  if (grp.kind === "leader") return grp.leaders.map((key) => (grp.gathered ? ["drop", key] : ["leader", key]));
+  if (grp.kind === "fleet") {
+    const out = [];
+    units.forEach((u, j) => {
+      if (u.kind === "fleet" && u.nation === grp.nation && !u.gathered) out.push(["fleet", j]);
+    });
+    return grp.gathered ? [] : out;
+  }
+  if (grp.gathered) return [["drop", grp.kind]];
+  return grp.damaged ? [["unit", `${grp.kind}*`], ["unit", grp.kind]] : [["unit", grp.kind]];
+}
+
 export function draw(ctx) {
   const { map, s, view } = ctx;
   if (!map) return;
   const layer = map.layer("pieces");
   const size = counterSize(map);
+  const here = focus(ctx);
   for (const area of view.areas || []) {
     const a = map.anchor(String(area.id));
     if (!a) continue;
@@ -173,9 +217,10 @@ export function draw(ctx) {
     const groups = new Map();
     for (const u of area.units || []) {
       const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}`;
-      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], cargo: 0 });
+      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], leaders: [], cargo: 0 });
       const grp = groups.get(key);
       grp.n += 1;
+      if (u.leader) grp.leaders.push(u.leader);
       if (u.leader) grp.names.push(ctx.word(u.leader));
       else if (u.name) grp.names.push(u.name);
       if (u.cargo) grp.cargo += u.cargo.length;
@@ -183,6 +228,11 @@ export function draw(ctx) {
     const items = [...groups.values()];
     for (const grp of items) {
       const what = ctx.screen.words().counted(grp.n, `unit.${grp.kind}`, {});
+      if (here && here.area === String(area.id)) {
+        // the choosing nation's own counters; in a battle, the enemy's counters it aims at (§10.4)
+        if (here.aims) grp.actions = here.nation !== grp.nation ? [grp.damaged ? ["target", `${grp.kind}*`] : null, ["target", grp.kind]].filter(Boolean) : [];
+        else if (here.nation === grp.nation) grp.actions = pickActions(area, grp, area.units || []);
+      }
       grp.title = `${ctx.word(grp.nation)}: ${what}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}${grp.damaged ? ` (${ctx.t("italia.damaged", null, "damaged")})` : ""}${grp.cargo ? ` + ${grp.cargo}` : ""}`;
     }
     const perRow = 3;
@@ -210,7 +260,8 @@ export function legend(ctx) {
 
 export function selected(ctx) {
   const b = ctx.view.battle;
-  return b ? [String(b.area)] : [];
+  const here = focus(ctx);
+  return [...new Set([b ? String(b.area) : null, here ? here.area : null].filter(Boolean))];
 }
 
 export function roleColour(role) {
@@ -413,10 +464,32 @@ export function promptNote(ctx) {
     }
     for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
   }
-  if (where) return ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+  const tap = tapHint(ctx);
+  if (where) {
+    const text = ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+    return tap ? `${text} ${tap}` : text;
+  }
+  if (tap) return tap;
   if (view.bought && view.bought.length) {
     return ctx.t("italia.bought", { units: pendingText(ctx, view.bought) }, `Bought: ${view.bought}`);
   }
+  return null;
+}
+
+// What a tap on the map's counters does now, when some may be tapped: gather and put back in a
+// group, choose a target in a battle, choose the units that leave.
+function tapHint(ctx) {
+  const here = focus(ctx);
+  const verbs = new Set((ctx.view.actions || []).map((a) => a[0]));
+  if (!here || !ctx.interactive) return null;
+  const area = ctx.word(here.area);
+  if (here.aims && verbs.has("target")) return ctx.t("italia.tap_target", { area }, `Choose an enemy counter in ${area} on the map to aim at it.`);
+  if (ctx.view.prompt.text === "it.p.move.group") {
+    if (verbs.has("drop")) return ctx.t("italia.tap_gather_drop", { area }, `Choose a counter in ${area} on the map to gather it.`);
+    if (verbs.has("unit") || verbs.has("leader") || verbs.has("fleet")) return ctx.t("italia.tap_gather", { area }, `Choose a counter in ${area} on the map to gather it.`);
+    return null;
+  }
+  if (verbs.has("unit") || verbs.has("leader")) return ctx.t("italia.tap_choose", { area }, `Choose a counter in ${area} on the map.`);
   return null;
 }
 

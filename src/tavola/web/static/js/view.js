@@ -311,6 +311,7 @@ export class GameScreen {
       } catch (err) {
         console.error("adapter draw failed", err);
       }
+      this.wirePieces();
       this.map.avoidPieces();
     }
     this.readableZoom();
@@ -358,6 +359,45 @@ export class GameScreen {
     vb.x = within(cx - vb.w / 2, home.x, home.w, vb.w);
     vb.y = within(cy - vb.h / 2, home.y, home.h, vb.h);
     this.map.applyView();
+  }
+
+  // Pieces the player may pick on the map: an adapter marks a counter with the actions that
+  // would take it (data-actions, best first); the first of them in the legal set makes the
+  // counter a target (a tap or Enter sends it), the others stay inert. The browser never sends
+  // an action the server did not offer.
+  wirePieces() {
+    const legal = new Map(((this.opts.interactive && this.view.actions) || []).map((a) => [JSON.stringify(a), a]));
+    for (const node of this.map.layer("pieces").querySelectorAll("[data-actions]")) {
+      let action = null;
+      try {
+        action = JSON.parse(node.dataset.actions).map((a) => legal.get(JSON.stringify(a))).find(Boolean) || null;
+      } catch {
+        action = null;
+      }
+      if (!action) continue;
+      const label = this.pieceLabel(action, node);
+      node.dataset.target = JSON.stringify(action);
+      node.classList.add("piece-target");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", label);
+      const title = node.querySelector(":scope > title");
+      if (title) title.textContent = `${title.textContent} · ${label}`;
+      const fire = (ev) => {
+        ev.preventDefault();
+        ev.stopPropagation();
+        this.act(action);
+      };
+      node.addEventListener("click", fire);
+      node.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") fire(ev);
+      });
+    }
+  }
+
+  // What a tap on a piece does, in words: "Gather: infantry", "Put back: Brennus".
+  pieceLabel(action) {
+    return `${this.verbLabel(action[0])}: ${this.nounLabel(action)}`;
   }
 
   // --- since your last turn ----------------------------------------------------------------

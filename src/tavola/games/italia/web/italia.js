@@ -135,10 +135,10 @@ function counter(ctx, x, y, size, grp) {
     g.append(s("text", { class: "counter-mark", y: (size * 0.62).toFixed(2), "font-size": (size * 0.6).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   } else {
     g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
-    const sym = symbol(s, grp.kind, w * 0.56, h * 0.3, fg);
-    sym.setAttribute("transform", `translate(0,${(-h * 0.12).toFixed(2)})`);
+    const sym = symbol(s, grp.kind, w * 0.5, h * 0.26, fg);
+    sym.setAttribute("transform", `translate(0,${(-h * 0.17).toFixed(2)})`);
     g.append(sym);
-    g.append(s("text", { class: "counter-mark", y: (h * 0.4).toFixed(2), "font-size": (size * 0.72).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+    g.append(s("text", { class: "counter-mark", y: (h * 0.42).toFixed(2), "font-size": (size * 0.86).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   }
   if (grp.gathered) {
     // picked up to move: a bright ring round the counter
@@ -147,8 +147,9 @@ function counter(ctx, x, y, size, grp) {
   if (grp.n > 1) {
     const bx = grp.kind === "leader" ? size * 0.95 : w / 2;
     const by = grp.kind === "leader" ? -size * 0.95 : -h / 2;
-    g.append(s("circle", { cx: bx, cy: by, r: size * 0.62, fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 0.7 }));
-    g.append(s("text", { class: "counter-count", x: bx, y: by + size * 0.27, "font-size": (size * 0.78).toFixed(2), fill: "#2b2118" }, String(grp.n)));
+    // the count large enough to read at a laptop's first view of the whole board
+    g.append(s("circle", { cx: bx, cy: by, r: size * 0.8, fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 0.7 }));
+    g.append(s("text", { class: "counter-count", x: bx, y: by + size * 0.36, "font-size": (size * 1.05).toFixed(2), fill: "#2b2118" }, String(grp.n)));
   }
   return g;
 }
@@ -408,6 +409,25 @@ export function nounLabel(action, ctx) {
 // number it needed (§10.2), then the losses, retreats and the result that followed in the same
 // step. A raid rolls against 7 (§10.6).
 const SIDE_EVENTS = new Set(["it.lost", "it.lost_leader", "it.retreat", "it.deserts", "it.stack_removed"]);
+const OUTCOME = new Set([...SIDE_EVENTS, "it.battle_over", "it.raided", "it.raid_failed", "it.pillaged", "it.damaged", "it.lone_leader", "it.defects", "it.converted", "it.conversion_lost", "it.submits"]);
+
+// "infantry hits on 7+, on 9+ with the modifiers": each unit type that rolled, once.
+function needs(ctx, shots, raw) {
+  const units = ctx.board.raw.units || {};
+  const seen = new Map();
+  (raw || []).forEach(([kind, , need], i) => {
+    const base = units[kind] && units[kind].to_hit;
+    if (typeof base !== "number" || seen.has(kind)) return;
+    const unit = shots[i].label;
+    seen.set(
+      kind,
+      base === need
+        ? ctx.t("battle.need_base", { unit, base }, `${unit} hits on ${base}+`)
+        : ctx.t("battle.need_mod", { unit, base, need }, `${unit} hits on ${base}+, on ${need}+ with the modifiers`),
+    );
+  });
+  return [...seen.values()];
+}
 
 export function battle(ctx, log) {
   let i = log.length - 1;
@@ -429,11 +449,16 @@ export function battle(ctx, log) {
     lost: after.filter((e) => SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation).map(message),
   });
   const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a, roll.mods_a), side("defender", args.defender, args.mod_d, roll.shots_d, roll.mods_d)];
-  const rest = after.filter((e) => !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
+  // why each die needed its number: the unit's to-hit number (§10.2) and where the modifiers took it
+  if (!roll.raid) for (const sd of sides) sd.needs = needs(ctx, sd.shots, roll[sd.side === "attacker" ? "shots_a" : "shots_d"]);
+  // the outcome says what the battle did; what the step went on to (a campaign begun, its gold) is
+  // the log's, not the battle's
+  const rest = after.filter((e) => OUTCOME.has(e.msg) && !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
   const round = roll.round || 1;
   const area = ctx.word(String(args.area));
   return {
     key: `${roll.step}|${args.area}|${round}`,
+    area: args.area,
     oddsKey: `${args.area}|${round}`,
     title: roll.raid
       ? ctx.t("battle.raid_title", { area }, `Raid on ${area}`)
@@ -463,6 +488,12 @@ export function promptNote(ctx) {
       else kinds.set(u.kind, (kinds.get(u.kind) || 0) + 1);
     }
     for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
+  }
+  const p = view.prompt || {};
+  if (String(p.text).startsWith("it.p.reinf") && p.args && p.args.leader) {
+    // which leader comes: the prompt says "the leader"
+    const name = ctx.word(p.args.leader);
+    return ctx.t("italia.leader_arrives", { name }, `The leader ${name} arrives with the reinforcements.`);
   }
   const tap = tapHint(ctx);
   if (where) {

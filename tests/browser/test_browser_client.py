@@ -222,6 +222,7 @@ def test_lobby_lists_games_and_seat_choices(pages: Any) -> None:
     page = pages.new()
     page.goto("/")
     page.wait_for_selector(".game-choice")
+    page.wait_for_selector("#seats-list select option", state="attached")  # the seats of the game chosen
     assert page.locator("h1").inner_text().startswith("Historical")
     choices = page.locator("#seats-list select").first.locator("option")
     texts = [choices.nth(i).inner_text() for i in range(choices.count())]

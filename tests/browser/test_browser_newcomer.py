@@ -125,7 +125,7 @@ def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Pa
         assert not got["over"]
         pass_the_device(page)
         seed += 1
-    page.wait_for_timeout(200)
+    page.wait_for_selector("#battle-panel .battle-die")  # the dice, drawn with the panel
     panel = page.evaluate(PANEL)
     assert panel is not None
     read_the_battle(panel)

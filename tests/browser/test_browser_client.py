@@ -896,7 +896,7 @@ def test_phone_screen(pages: Any, artifacts: Path) -> None:
     page.goto(f"/play/{mid}")
     wait_ready(page)
     page.wait_for_selector(".map .cell")
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#prompt .prompt-text:not([data-i18n])")  # the first view drawn
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(artifacts / f"phone-play-{game}.png"))
     # zoom buttons change the map's view box

@@ -222,6 +222,7 @@ def test_lobby_lists_games_and_seat_choices(pages: Any) -> None:
     page = pages.new()
     page.goto("/")
     page.wait_for_selector(".game-choice")
+    page.wait_for_selector("#seats-list select option", state="attached")  # the seats of the game chosen
     assert page.locator("h1").inner_text().startswith("Historical")
     choices = page.locator("#seats-list select").first.locator("option")
     texts = [choices.nth(i).inner_text() for i in range(choices.count())]
@@ -895,7 +896,7 @@ def test_phone_screen(pages: Any, artifacts: Path) -> None:
     page.goto(f"/play/{mid}")
     wait_ready(page)
     page.wait_for_selector(".map .cell")
-    page.wait_for_timeout(300)
+    page.wait_for_selector("#prompt .prompt-text:not([data-i18n])")  # the first view drawn
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     page.screenshot(path=str(artifacts / f"phone-play-{game}.png"))
     # zoom buttons change the map's view box

@@ -4,6 +4,7 @@ game at a laptop's and a phone's size (screenshots kept under artifacts/)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import re
@@ -147,7 +148,6 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
     roles = roles_of(page, game)
     # bots play; this page watches (a watcher has no chat and must not be refused one)
     mid = create_by_api(page, game, dict.fromkeys(roles, "bot:random"), seed=5)
-    page.wait_for_timeout(1500)
     page.goto(f"/play/{mid}")
     wait_ready(page)
     page.evaluate("document.querySelectorAll('dialog[open]').forEach((d) => d.close())")
@@ -155,6 +155,8 @@ def test_log_lines_read_as_sentences_with_the_nation_colour(
         if lang == "it":
             to_italian(page)
         page.evaluate("document.getElementById('tab-log') && document.getElementById('tab-log').click()")
+        # the bots' first moves reach the page when they reach it (a loaded machine is slow)
+        page.wait_for_selector("#log .log-text", state="attached")
         lines = page.locator("#log .log-text").all_inner_texts()
         assert lines, "the log is empty"
         for line in lines:
@@ -371,14 +373,14 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     assert page.locator("#since-bar").inner_text().strip()
     page.evaluate("document.getElementById('tab-log').click()")
     assert page.locator("#log .log-entry.latest").count() >= 1
-    # the newest entry is in view when the log opens
-    page.wait_for_timeout(100)
-    seen = page.evaluate(
-        """() => { const box = document.getElementById('log').getBoundingClientRect();
+    # the newest entry is in view when the log opens (given the time to scroll there)
+    newest = """() => { const box = document.getElementById('log').getBoundingClientRect();
              const last = [...document.querySelectorAll('#log .log-entry')].pop().getBoundingClientRect();
              return [last.bottom <= box.bottom + 1 && last.top >= box.top - 1 && last.bottom <= innerHeight + 1,
                      box.top, box.bottom, last.top, last.bottom, innerHeight]; }"""
-    )
+    with contextlib.suppress(PlaywrightError):
+        page.wait_for_function(f"({newest})()[0]", timeout=5000)
+    seen = page.evaluate(newest)
     assert seen[0], ("the newest log entry is out of view", seen)
     page.screenshot(path=str(artifacts / f"since-{game}-{size}.png"))
     page.click("#since-bar button")

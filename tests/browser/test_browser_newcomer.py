@@ -46,6 +46,7 @@ PANEL = """() => {
         d.querySelector('.die-face').textContent, d.querySelector('.die-unit').textContent,
         d.querySelector('.die-need').textContent, d.classList.contains('hit'), d.title]),
       hits: (el.querySelector('.battle-hits') || {}).textContent || '',
+      needs: (el.querySelector('.battle-needs') || {}).textContent || '',
       lost: [...el.querySelectorAll('.battle-lost li')].map((li) => li.textContent),
     };
   };
@@ -88,6 +89,11 @@ def read_the_battle(panel: dict[str, Any]) -> None:
             assert m, need
             assert hit == (int(face) >= int(m.group(1))), (face, need, hit)
             assert unit.strip() and not RAW.search(unit) and not RAW.search(title), (unit, title)
+        # why each die needed its number: the unit type's to-hit number, and with the modifiers
+        # (§10.2), for every unit type that rolled (a raid rolls against a fixed number, §10.6)
+        if side["dice"] and "Raid" not in panel["title"] and "Razzia" not in panel["title"]:
+            for _, unit, need, _, _ in side["dice"]:
+                assert unit.strip() in side["needs"] and need in side["needs"], (unit, need, side["needs"])
         hits = sum(1 for d in side["dice"] if d[3])
         if side["dice"]:
             assert str(hits) in side["hits"], (hits, side["hits"])
@@ -125,7 +131,7 @@ def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Pa
         assert not got["over"]
         pass_the_device(page)
         seed += 1
-    page.wait_for_timeout(200)
+    page.wait_for_selector("#battle-panel .battle-die")  # the dice, drawn with the panel
     panel = page.evaluate(PANEL)
     assert panel is not None
     read_the_battle(panel)

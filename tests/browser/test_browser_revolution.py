@@ -123,6 +123,8 @@ def check_page(page: Any, mid: str, role: str) -> dict[str, Any]:
     """The page's panels agree with the server's view of ``role``."""
     board = page.request.get("/api/boards/revolution/standard", params={"players": 4}).json()
     view = page.request.get(f"/api/matches/{mid}/view", params={"role": role}).json()["view"]
+    # the page compared is the one that has drawn this very step
+    page.wait_for_function("(step) => Number(document.body.dataset.step) === step", arg=view["step"])
     shown = page.evaluate(SHOWN)
     want = expected(view, board)
     for key in (

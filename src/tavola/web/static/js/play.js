@@ -154,10 +154,12 @@ function show(data, now = false) {
   view.log_from = logs.base;
   if (S.view && S.view.step === view.step && sameView(S.view, view)) {
     // nothing new (a push of the view an answer brought, or the other way round)
-    if (now && S.shown !== S.view) draw();
+    S.viewRole = role; // the same view is this seat's too
+    if ((now && S.shown !== S.view) || S.shownRole !== S.role) draw();
     return;
   }
   S.view = view;
+  S.viewRole = role;
   // hot-seat: when the acting seat has nothing to do, switch to one of mine that has
   const active = view.active || [];
   if (S.mine.length > 1 && !view.result && S.role && !active.includes(S.role)) {
@@ -209,8 +211,11 @@ function queueRender() {
 
 function draw() {
   const view = S.view;
-  if (!view) return;
+  // a hot-seat page that has just switched seats waits for the new seat's view: a render queued
+  // before the switch would draw the last seat's view under the new seat's name
+  if (!view || S.viewRole !== S.role) return;
   S.shown = view;
+  S.shownRole = S.role;
   S.drawnAt = performance.now();
   screen.render(view, S.role);
   renderBanner();
@@ -367,7 +372,9 @@ function renderBanner() {
 }
 
 async function act(action) {
-  if (S.busy || !S.role || !S.shown) return;
+  // nothing is sent from a seat's screen until that seat's own view is drawn (a hot-seat page
+  // that has just switched seats still shows the last seat's choices)
+  if (S.busy || !S.role || !S.shown || S.shownRole !== S.role) return;
   S.busy = true;
   document.body.classList.add("busy");
   try {

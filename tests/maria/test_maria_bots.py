@@ -125,3 +125,26 @@ def test_9_a_train_heads_for_the_general_farthest_from_it() -> None:
     step = _best(state, "louis")
     dist = GEO.distances
     assert step[0] == "to" and dist(step[1], ("bohemia",))["prag"] < dist("nurnberg", ("bohemia",))["prag"]
+
+
+def test_10_2_a_train_on_the_map_is_not_re_entered() -> None:
+    """§10.2: re-entry costs 4 points; the bot pays them for a train it has lost, not to move
+    one that stands on the map."""
+    state = _france_moving()
+    give(state, "france", "5-hearts")
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("reenter", "france_train_2")] < 0.1 * max(weights.values())
+    state["trains"]["france_train_2"] = None
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("reenter", "france_train_2")] == max(weights.values())
+
+
+def test_10_3_leaving_a_fortress_it_conquers_the_general_heads_for_the_next() -> None:
+    state = _france_moving()
+    place(state, "belle_isle", "eger", 6)
+    act(state, "louis", "move", "belle_isle")
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("to", "amberg")] < max(weights.values())  # back into Bavaria: not the best

@@ -273,6 +273,8 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":
             out[i] = 0.5
+        elif a[0] == "reenter":  # §10.2: 4 points for a train lost, not to move one on the map
+            out[i] = 3.0 if state["trains"][a[1]] is None else 0.01
         elif a[0] == "done":
             out[i] = 0.02
     return out
@@ -290,15 +292,20 @@ def _general_steps(
         if frame["stack"]
         else (state["generals"][piece]["troops"])
     )
-    now = _nearest(state, here, places)
     leaving = here in places and conquest.enemy_fortress(state, here, power)
+    if leaving:  # any step conquers it: on toward the next one
+        places = [c for c in places if c != here]
+    now = _nearest(state, here, places)
     onward = False
     for i, a in enumerate(actions):
         if a[0] != "to":
             continue
         city = a[1]
         d = _nearest(state, city, places)
-        w = 8.0 if leaving or d < now else (0.5 if d == now else 0.1)
+        if leaving:
+            w = 8.0 if d < now else (6.0 if d == now else 3.0)
+        else:
+            w = 8.0 if d < now else (0.5 if d == now else 0.1)
         if trains and not _at_home(state, power, city) and _nearest(state, city, trains) > FOLLOW:
             w *= 0.05  # §9: out of supply next turn
         if city in foes:

@@ -34,7 +34,7 @@ class Settings:
     """Live games held as compressed snapshots once out of the ``cache_matches`` used last."""
     snapshot_every: int = 100
     """Steps between two stored snapshots of a match's game: rebuilding a game that is not in
-    memory (or a replay's jump) replays at most this many steps."""
+    memory (or a replay's jump) replays at most this many steps. 0: none are stored."""
     cache_ttl: float = 2.0
     """Seconds a cached match row is trusted before it is read again."""
     secure_cookies: bool = False

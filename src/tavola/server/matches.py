@@ -696,7 +696,8 @@ class Matches(Talk, Records):
         rnd = game.round
         entry = game.actions[-1]
         # Taken before the transaction, which holds the match's row (SQLite: the database).
-        snapshot = game.snapshot() if (step + 1) % self.settings.snapshot_every == 0 else None
+        every = self.settings.snapshot_every
+        snapshot = game.snapshot() if every > 0 and (step + 1) % every == 0 else None
         try:
             with self.db.engine.begin() as conn:
                 conn.execute(

@@ -30,7 +30,7 @@ def empty(game: Game) -> State:
     s = game.state
     size = BOARDS[s["scenario"]].size
     s["city"] = [-1] * size
-    s["tok"] = [-1] * size
+    s["city_token"] = [-1] * size
     s["temple"] = [0] * size
     for n in range(len(s["nations"])):
         s["units"][n] = [0] * (2 * size)
@@ -44,7 +44,7 @@ def n_of(state: State, nation: str) -> int:
 
 
 def role_of(state: State, nation: str) -> str:
-    return state["ctrl"][n_of(state, nation)]
+    return state["control"][n_of(state, nation)]
 
 
 def r_of(state: State, region: str) -> int:
@@ -58,7 +58,7 @@ def city(state: State, nation: str, region: str, temple: bool = False, token: st
     # A test builds only what the board allows: the site's resource, or any on an open site.
     assert tok != SITE_ANY and (site == SITE_ANY or tok == site), f"{region}: no {token} city here"
     state["city"][r] = n_of(state, nation)
-    state["tok"][r] = tok
+    state["city_token"][r] = tok
     state["temple"][r] = 1 if temple else 0
     sync(state)
 
@@ -66,7 +66,7 @@ def city(state: State, nation: str, region: str, temple: bool = False, token: st
 def neutral(state: State, region: str) -> None:
     r = r_of(state, region)
     state["city"][r] = -1
-    state["tok"][r] = -1
+    state["city_token"][r] = -1
     state["temple"][r] = 2
     sync(state)
 
@@ -120,7 +120,7 @@ def techs(state: State, nation: str, *ids: str, first: bool = True) -> None:
 def give_personages(state: State, nation: str, count: int, kind: int = 0) -> None:
     """Hand out ``count`` personages of one kind (kings by default) from the bank."""
     n = n_of(state, nation)
-    state["pers"][n][kind] += count
+    state["personages"][n][kind] += count
     state["bank"][kind] -= count
 
 
@@ -144,7 +144,7 @@ def sync(state: State) -> None:
         u = state["units"][n]
         state["ncity"][n] = sum(1 for r in range(size) if state["city"][r] == n)
         state["ntemple"][n] = sum(1 for r in range(size) if state["city"][r] == n and state["temple"][r] == 1)
-        state["sup"][n] = [
+        state["supply"][n] = [
             RULEBOOK.legions - sum(u[0::2]),
             RULEBOOK.galleys - sum(u[1::2]),
             RULEBOOK.city_tokens - state["ncity"][n],

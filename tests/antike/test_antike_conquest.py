@@ -46,15 +46,17 @@ def test_8_2_conquest_example_gesocribate_defence_two() -> None:
     r = r_of(s, "gesocribate")
     assert defence(s, r) == 2  # 1 for the city + 1 for the galley
     assert ("region", "gesocribate") in legal(g, "germans")
-    token = s["tok"][r]
+    token = s["city_token"][r]
     play(g, "germans", ("region", "gesocribate"))
     red, yellow = n_of(s, "germans"), n_of(s, "romans")
-    assert s["city"][r] == red and s["tok"][r] == token
+    assert s["city"][r] == red and s["city_token"][r] == token
     assert here(s, "germans", "gesocribate") == (0, 0)
     assert here(s, "romans", "gesocribate") == (0, 0)
-    assert s["sup"][red][:2] == [RULEBOOK.legions, RULEBOOK.galleys]
-    assert s["sup"][yellow][1] == RULEBOOK.galleys
-    assert s["sup"][red][2] == RULEBOOK.city_tokens - 2 and s["sup"][yellow][2] == RULEBOOK.city_tokens - 1
+    assert s["supply"][red][:2] == [RULEBOOK.legions, RULEBOOK.galleys]
+    assert s["supply"][yellow][1] == RULEBOOK.galleys
+    assert (
+        s["supply"][red][2] == RULEBOOK.city_tokens - 2 and s["supply"][yellow][2] == RULEBOOK.city_tokens - 1
+    )
 
 
 def test_8_2_conquest_example_a_second_galley_makes_it_three_and_impossible() -> None:
@@ -134,9 +136,9 @@ def test_8_2_destroying_a_temple_returns_it_and_wins_a_general() -> None:
     assert s["temples"] == temples + 1
     assert s["ntemple"][n_of(s, "romans")] == 0
     assert s["razed"] == 1
-    assert s["pers"][red][GENERALS] == 0  # won at the end of the turn
+    assert s["personages"][red][GENERALS] == 0  # won at the end of the turn
     events = play(g, "germans", "done")
-    assert s["pers"][red][GENERALS] == 1
+    assert s["personages"][red][GENERALS] == 1
     assert {"msg": "ev.personage", "args": {"nation": "germans", "kind": "generals", "n": 1}}.items() <= next(
         e for e in events if e["msg"] == "ev.personage"
     ).items()
@@ -159,10 +161,10 @@ def test_8_2_a_neutral_temple_has_defence_three_and_leaves_the_site_free() -> No
     assert ("region", "burdigala") in legal(g, "germans")
     play(g, "germans", ("region", "burdigala"), "done")
     assert s["city"][r] == red
-    assert s["pers"][red][GENERALS] == 1
+    assert s["personages"][red][GENERALS] == 1
 
 
 def test_1_without_a_city_token_no_city_can_be_conquered() -> None:
     g, s = _gesocribate()
-    s["sup"][n_of(s, "germans")][2] = 0
+    s["supply"][n_of(s, "germans")][2] = 0
     assert ("region", "gesocribate") not in legal(g, "germans")

@@ -101,7 +101,7 @@ def test_evaluate_prefers_the_nation_with_more_personages() -> None:
     g = new("orient", 3, seed=5)
     s = g.state
     leader = s["nations"][1]
-    s["pers"][1][0] = 5
+    s["personages"][1][0] = 5
     s["bank"][0] -= 5
     values = RULES.evaluate(s)
     assert values[leader] == max(values.values()) and values[leader] > 0.4
@@ -130,8 +130,8 @@ def test_views_show_the_movement_and_the_battle_question() -> None:
     target = b.adj[1][home][0]
     s["units"][0][2 * home + 1] = 1
     s["units"][1][2 * target + 1] = 1
-    s["sup"][0][1] -= 1
-    s["sup"][1][1] -= 1
+    s["supply"][0][1] -= 1
+    s["supply"][1][1] -= 1
     g.apply(me, ["rondel", "movere1"])
     assert g.view(me)["move"]["moves_left"] == {b.ids[home]: {"galley": [1, 0]}}
     g.apply(me, ["galley", b.ids[home]])

@@ -61,7 +61,7 @@ def test_5_2_founding_example_attalia_and_paphos_not_antiochia() -> None:
 def test_5_2_attalia_is_a_gold_site() -> None:
     g, s = _red()
     play(g, "persians", ("region", "attalia"))
-    assert s["tok"][r_of(s, "attalia")] == 2
+    assert s["city_token"][r_of(s, "attalia")] == 2
 
 
 def test_5_2_hostile_units_do_not_prevent_founding_but_a_city_or_neutral_temple_does() -> None:
@@ -84,7 +84,7 @@ def test_5_2_not_enough_resources_offers_only_the_end_of_the_turn() -> None:
 def test_1_no_city_token_left_no_new_city() -> None:
     g, s = _red()
     red = n_of(s, "persians")
-    s["sup"][red][2] = 0
+    s["supply"][red][2] = 0
     s["ncity"][red] = RULEBOOK.city_tokens  # as if 24 cities stood (counter only, for the offer)
     assert legal(g, "persians") == [("done",)]
 

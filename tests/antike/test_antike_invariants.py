@@ -23,7 +23,7 @@ def state() -> dict[str, Any]:
 
 def take(s: dict[str, Any], n: int, k: int, count: int = 1) -> None:
     s["bank"][k] -= count
-    s["pers"][n][k] += count
+    s["personages"][n][k] += count
 
 
 def problems(s: dict[str, Any]) -> str:
@@ -67,6 +67,6 @@ def test_4_enough_personages_end_the_game(state: dict[str, Any]) -> None:
     state["winner"] = 1
     state["flow"] = [{"s": "over"}]
     assert "enough to win" not in problems(state)
-    state["pers"][1][NAVIGATORS] = 0
-    state["pers"][1][GENERALS] = 1
+    state["personages"][1][NAVIGATORS] = 0
+    state["personages"][1][GENERALS] = 1
     assert "won with 1 personages" in problems(state)

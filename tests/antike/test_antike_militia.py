@@ -47,7 +47,7 @@ def test_7_1_arming_example_two_galleys_for_four_iron_and_a_free_legion() -> Non
     assert here(s, "romans", "carthago") == (1, 0)
     assert here(s, "romans", "syracus") == (0, 1)
     assert here(s, "romans", "neapolis") == (0, 1)
-    assert s["sup"][romans][:2] == [RULEBOOK.legions - 1, RULEBOOK.galleys - 2]
+    assert s["supply"][romans][:2] == [RULEBOOK.legions - 1, RULEBOOK.galleys - 2]
 
 
 def test_7_1_a_temple_city_takes_three_new_units_the_others_one() -> None:

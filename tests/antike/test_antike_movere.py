@@ -66,14 +66,14 @@ def test_8_1_example_legion_crosses_red_borders_galley_blue_ones() -> None:
 def test_8_1_example_strata_gives_legions_a_second_move() -> None:
     g, s = _carthago("strata")
     play(g, "romans", ("legion", "carthago"), ("region", "cirta"))
-    assert s["flow"][-1]["sel"] is not None
+    assert s["flow"][-1]["picked"] is not None
     assert ("stop",) in legal(g, "romans")
     assert "caesarea" in _targets(g, "romans")
     play(g, "romans", ("region", "caesarea"))
     assert here(s, "romans", "caesarea") == (1, 0)
     # the galley still has its single move (no Navigatio)
     play(g, "romans", ("galley", "carthago"), ("region", "mare_africum"))
-    assert s["flow"][-1]["sel"] is None
+    assert s["flow"][-1]["picked"] is None
     assert ("galley", "mare_africum") not in legal(g, "romans")
 
 
@@ -85,8 +85,8 @@ def test_8_1_example_galley_to_carales_battle_if_yellow_asks() -> None:
     play(g, "romans", "battle")
     assert here(s, "romans", "carales") == (0, 0)
     assert here(s, "germans", "carales") == (0, 0)
-    assert s["sup"][n_of(s, "romans")][1] == RULEBOOK.galleys
-    assert s["sup"][n_of(s, "germans")][1] == RULEBOOK.galleys
+    assert s["supply"][n_of(s, "romans")][1] == RULEBOOK.galleys
+    assert s["supply"][n_of(s, "germans")][1] == RULEBOOK.galleys
 
 
 def test_8_1_example_galley_to_carales_battle_if_red_asks() -> None:
@@ -172,7 +172,7 @@ def test_8_1_a_battle_takes_the_mover_unit_with_fewest_moves_left() -> None:
     mv = s["flow"][-1]["moves_left"]
     assert mv[str(2 * r_of(s, "syracus") + 1)] == [0, 1]
     assert mv[str(2 * r_of(s, "carthago") + 1)] == [0, 1]
-    assert s["flow"][-1]["sel"] is None
+    assert s["flow"][-1]["picked"] is None
 
 
 def test_8_1_galleys_never_cross_land_only_borders() -> None:
@@ -226,13 +226,13 @@ def test_8_pella_example_movement_battle_and_conquest() -> None:
     pella = r_of(s, "pella")
     assert s["city"][pella] == red
     assert s["temple"][pella] == 0
-    assert s["tok"][pella] == 0  # the same resource (marble) on the conqueror's token
+    assert s["city_token"][pella] == 0  # the same resource (marble) on the conqueror's token
     assert here(s, "persians", "pella") == (0, 0)
     assert s["temples"] == RULEBOOK.temples  # the only temple went back to the bank
     assert s["ntemple"][yellow] == 0
     # the general comes at the end of the turn
     assert s["turn"] != red
-    assert s["pers"][red][GENERALS] == 1
+    assert s["personages"][red][GENERALS] == 1
 
 
 def test_8_pella_example_note_regnum_makes_the_defence_four() -> None:
@@ -245,7 +245,7 @@ def test_8_pella_example_note_regnum_makes_the_defence_four() -> None:
     red = n_of(s, "persians")
     # nothing to conquer: the action ends and no general is won
     assert s["city"][r_of(s, "pella")] == n_of(s, "greeks")
-    assert s["pers"][red][GENERALS] == 0
+    assert s["personages"][red][GENERALS] == 0
 
 
 def test_8_pella_example_the_yellow_galley_would_have_blocked_the_sparta_galley() -> None:
@@ -256,7 +256,7 @@ def test_8_pella_example_the_yellow_galley_would_have_blocked_the_sparta_galley(
     play(g, "greeks", "battle")  # Yellow asks for the battle: both galleys are lost
     assert here(s, "persians", "athenae") == (0, 0)
     assert here(s, "greeks", "athenae") == (0, 0)
-    assert s["flow"][-1]["sel"] is None
+    assert s["flow"][-1]["picked"] is None
     assert ("galley", "athenae") not in legal(g, "persians")
 
 

@@ -48,10 +48,10 @@ def _end_turn(g, s, nation: str = "romans") -> list[dict]:
 def test_3_1_a_king_for_each_five_cities() -> None:
     g, s = _empire(9)
     _end_turn(g, s)
-    assert s["pers"][n_of(s, "romans")][KINGS] == 1
+    assert s["personages"][n_of(s, "romans")][KINGS] == 1
     g, s = _empire(10)
     _end_turn(g, s)
-    assert s["pers"][n_of(s, "romans")][KINGS] == 2
+    assert s["personages"][n_of(s, "romans")][KINGS] == 2
 
 
 def test_4_example_kings_are_kept_and_thresholds_never_repeat() -> None:
@@ -60,18 +60,18 @@ def test_4_example_kings_are_kept_and_thresholds_never_repeat() -> None:
     g, s = _empire(10)
     romans = n_of(s, "romans")
     _end_turn(g, s)
-    assert s["pers"][romans][KINGS] == 2
+    assert s["personages"][romans][KINGS] == 2
     city(s, "greeks", "roma")  # lost to conquest
     _end_turn(g, s)
-    assert s["pers"][romans][KINGS] == 2
+    assert s["personages"][romans][KINGS] == 2
     city(s, "romans", "roma")
     _end_turn(g, s)
-    assert s["pers"][romans][KINGS] == 2
+    assert s["personages"][romans][KINGS] == 2
     for r in ROMAN[10:15]:
         city(s, "romans", r)
     assert s["ncity"][romans] == 15
     _end_turn(g, s)
-    assert s["pers"][romans][KINGS] == 3
+    assert s["personages"][romans][KINGS] == 3
 
 
 def test_5_3_personages_come_only_at_the_end_of_the_turn() -> None:
@@ -81,9 +81,9 @@ def test_5_3_personages_come_only_at_the_end_of_the_turn() -> None:
     turn(s, "romans", {"s": "found"})
     play(g, "romans", ("region", "ancona"))
     romans = n_of(s, "romans")
-    assert s["ncity"][romans] == 5 and s["pers"][romans][KINGS] == 0
+    assert s["ncity"][romans] == 5 and s["personages"][romans][KINGS] == 0
     play(g, "romans", "done")
-    assert s["pers"][romans][KINGS] == 1
+    assert s["personages"][romans][KINGS] == 1
 
 
 def test_3_3_a_citizen_for_each_three_temples() -> None:
@@ -91,10 +91,10 @@ def test_3_3_a_citizen_for_each_three_temples() -> None:
     for r in ROMAN[:2]:
         city(s, "romans", r, temple=True)
     _end_turn(g, s)
-    assert s["pers"][n_of(s, "romans")][CITIZENS] == 0
+    assert s["personages"][n_of(s, "romans")][CITIZENS] == 0
     city(s, "romans", ROMAN[2], temple=True)
     _end_turn(g, s)
-    assert s["pers"][n_of(s, "romans")][CITIZENS] == 1
+    assert s["personages"][n_of(s, "romans")][CITIZENS] == 1
 
 
 def test_4_navigator_example_four_galleys_well_placed_make_seven_sea_areas() -> None:
@@ -104,7 +104,7 @@ def test_4_navigator_example_four_galleys_well_placed_make_seven_sea_areas() -> 
     _navigator_galleys(s)
     assert sea_points(s, romans) == 7
     _end_turn(g, s)
-    assert s["pers"][romans][NAVIGATORS] == 1
+    assert s["personages"][romans][NAVIGATORS] == 1
 
 
 def test_4_a_sea_shared_with_hostile_galleys_is_not_controlled() -> None:
@@ -128,7 +128,7 @@ def test_4_personages_once_won_are_never_lost() -> None:
     for sea in ("mare_tyrrhenum", "mare_ionium", "mare_africum", "syracus"):
         units(s, "romans", sea)
     _end_turn(g, s)
-    assert s["pers"][romans][NAVIGATORS] == 1
+    assert s["personages"][romans][NAVIGATORS] == 1
 
 
 def test_5_3_no_personage_when_its_stack_is_empty() -> None:
@@ -136,5 +136,5 @@ def test_5_3_no_personage_when_its_stack_is_empty() -> None:
     give_personages(s, "greeks", RULEBOOK.cards[KINGS])
     assert s["bank"][KINGS] == 0
     _end_turn(g, s)
-    assert s["pers"][n_of(s, "romans")][KINGS] == 0
+    assert s["personages"][n_of(s, "romans")][KINGS] == 0
     assert s["bank"][KINGS] == 0

@@ -74,9 +74,9 @@ def test_7_3_example_metallum_and_moneta_together_for_seventeen_and_a_scholar() 
     play(g, "carthaginians", ("advance", "moneta"))
     black = n_of(s, "carthaginians")
     assert wallet(s, "carthaginians") == [0, 0, 0, 0]
-    assert s["pers"][black][SCHOLARS] == 0  # won at the end of the turn
+    assert s["personages"][black][SCHOLARS] == 0  # won at the end of the turn
     play(g, "carthaginians", "done")
-    assert s["pers"][black][SCHOLARS] == 1
+    assert s["personages"][black][SCHOLARS] == 1
     assert s["turn"] != black
 
 
@@ -153,8 +153,8 @@ def test_3_4_pliny_goes_to_the_first_nation_owning_all_eight_technologies() -> N
         techs(s, me, "mercatura", "commercium", "metallum", "moneta", "regnum", "res_publica", "strata")
         purse(s, me, gold=8)
         play(g, me, ("rondel", "scientia"), ("advance", "navigatio"), "done")
-        assert s["pers"][0][5] == (1 if pliny else 0)
-        assert s["pers"][0][SCHOLARS] == 1  # Navigatio developed first
+        assert s["personages"][0][5] == (1 if pliny else 0)
+        assert s["personages"][0][SCHOLARS] == 1  # Navigatio developed first
         assert s["bank"][5] == 0
 
 
@@ -176,7 +176,7 @@ def test_7_3_trading_is_offered_at_any_moment_of_the_owners_turn() -> None:
     units(s, "carthaginians", "tacape", legions=1)
     for frame in (
         {"s": "rondel"},
-        {"s": "move", "moves_left": {str(2 * r_of(s, "tacape")): [1, 0]}, "sel": None},
+        {"s": "move", "moves_left": {str(2 * r_of(s, "tacape")): [1, 0]}, "picked": None},
     ):
         turn(s, "carthaginians", frame)
         assert ("trade", "mercatura") in legal(g, "carthaginians"), frame

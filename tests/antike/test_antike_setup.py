@@ -21,10 +21,10 @@ def test_5_start_of_the_game(scenario: str, players: int) -> None:
     # §9: 3 marble, 3 iron, 3 gold, no coin, no unit
     assert s["purse"] == [[3, 3, 3, 0]] * count
     assert all(sum(u) == 0 for u in s["units"])
-    assert s["sup"] == [[12, 13, 21]] * count
+    assert s["supply"] == [[12, 13, 21]] * count
     assert sum(1 for t in s["temple"] if t == 2) == 3 and s["temples"] == 17
     for n in range(count):
-        tokens = sorted(s["tok"][r] for r in range(len(s["city"])) if s["city"][r] == n)
+        tokens = sorted(s["city_token"][r] for r in range(len(s["city"])) if s["city"][r] == n)
         assert tokens == [0, 1, 2]
     # §5 the last nation in turn order holds Bellona; everyone starts off the rondel
     assert s["bellona"] == count - 1
@@ -48,7 +48,7 @@ def test_5_the_start_player_is_random_and_play_goes_clockwise() -> None:
 def test_5_two_players_run_two_nations_each_alternately() -> None:
     g = tavola.new_game("antike-ii", scenario="mare-nostrum", players=2, seed=1)
     s = g.state
-    ctrl = s["ctrl"]
+    ctrl = s["control"]
     assert ctrl[0] != ctrl[1] and ctrl[0] == ctrl[2] and ctrl[1] == ctrl[3]
     assert s["target"] == RULEBOOK.victory[4]
     assert g.active_roles == [ctrl[0]]

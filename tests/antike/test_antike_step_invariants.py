@@ -60,11 +60,11 @@ def test_5_turns_pass_clockwise(state: State) -> None:
 
 
 def test_4_personages_and_technologies_are_never_lost(state: State) -> None:
-    state["pers"][ROMANS][0] = 1
+    state["personages"][ROMANS][0] = 1
     state["bank"][0] -= 1
     state["tech"][ROMANS] = TECH["strata"].bit
     before, a, after = play(state, ("rondel", "aurum"))
-    after["pers"][ROMANS][0] = 0
+    after["personages"][ROMANS][0] = 0
     after["tech"][ROMANS] = 0
     fires(before, a, after, "romans lost a personage")
     fires(before, a, after, "romans lost a technology")
@@ -135,10 +135,10 @@ def test_7_1_galleys_only_where_a_sea_border_runs(state: State) -> None:
     before, a, after = play(state, ("rondel", "militia"), ("pay", "gold"), ("legion", "colonia"))
     after["units"][GERMANS][2 * R["colonia"]] -= 1
     after["units"][GERMANS][2 * R["colonia"] + 1] += 1
-    after["sup"][GERMANS] = [
-        after["sup"][GERMANS][0] + 1,
-        after["sup"][GERMANS][1] - 1,
-        after["sup"][GERMANS][2],
+    after["supply"][GERMANS] = [
+        after["supply"][GERMANS][0] + 1,
+        after["supply"][GERMANS][1] - 1,
+        after["supply"][GERMANS][2],
     ]
     fires(before, a, after, "a galley armed in colonia")
 
@@ -194,7 +194,7 @@ def test_7_3_trade_only_with_the_technology(state: State) -> None:
 
 def _legion_in_colonia(state: State) -> None:
     state["units"][GERMANS][2 * R["colonia"]] = 1
-    state["sup"][GERMANS][0] -= 1
+    state["supply"][GERMANS][0] -= 1
 
 
 def test_8_1_a_legion_crosses_one_land_border(state: State) -> None:
@@ -236,14 +236,14 @@ def test_5_2_founding_needs_a_unit_there(state: State) -> None:
         if B.site[r] in (0, 1, 2) and before["city"][r] < 0 and not before["temple"][r]
     )
     after["city"][r] = GERMANS
-    after["tok"][r] = B.site[r]
+    after["city_token"][r] = B.site[r]
     fires(before, a, after, "without a legion or galley there")
     fires(before, a, after, "not a marble, an iron and a gold")
 
 
 def test_5_3_kings_at_the_end_of_the_turn_only_as_deserved(state: State) -> None:
     before, a, after = play(state, ("rondel", "aurum"))  # the Germans' turn ends with 3 cities
-    after["pers"][GERMANS][0] = 1
+    after["personages"][GERMANS][0] = 1
     after["bank"][0] -= 1
     fires(before, a, after, "holds 1 kings for 3")
 
@@ -252,7 +252,7 @@ def test_5_3_personages_come_only_at_the_end_of_the_turn(state: State) -> None:
     state["purse"][GERMANS][MARBLE] = 5
     before, a, after = play(state, ("rondel", "templum"), ("region", "vindobona"))
     assert after["turn"] == GERMANS
-    after["pers"][GERMANS][2] = 1
+    after["personages"][GERMANS][2] = 1
     fires(before, a, after, "before the end of its turn")
 
 

@@ -73,7 +73,7 @@ def test_4_option_one_short_a_temple_wins_even_when_no_general_is_left() -> None
     res = g.result
     assert res is not None and res["winners"] == ["romans"]
     assert res["reason"] == "temple_when_one_short"
-    assert s["pers"][n_of(s, "romans")][GENERALS] == 0
+    assert s["personages"][n_of(s, "romans")][GENERALS] == 0
 
 
 def test_4_two_short_a_destroyed_temple_without_general_does_not_win() -> None:
@@ -94,16 +94,16 @@ def test_4_one_short_a_temple_with_a_general_left_wins_by_the_general() -> None:
     play(g, "romans", ("region", "tarentum"))
     res = g.result
     assert res is not None and res["reason"] == "personages"
-    assert s["pers"][n_of(s, "romans")][GENERALS] == 1
+    assert s["personages"][n_of(s, "romans")][GENERALS] == 1
 
 
 def test_4_two_players_win_through_either_of_their_nations() -> None:
     g = new("orient", 2, seed=9)
     s = g.state
     assert g.roles == ["p1", "p2"]
-    assert [s["ctrl"][n] for n in range(4)] in (["p1", "p2", "p1", "p2"], ["p2", "p1", "p2", "p1"])
+    assert [s["control"][n] for n in range(4)] in (["p1", "p2", "p1", "p2"], ["p2", "p1", "p2", "p1"])
     third = s["nations"][2]
-    role = s["ctrl"][2]
+    role = s["control"][2]
     give_personages(s, third, 8, SCHOLARS)
     for r, token in (("knossos", "iron"), ("messana", "gold")):  # an 'any' site and a gold one
         city(s, third, r, token=token)

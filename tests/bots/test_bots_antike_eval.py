@@ -47,14 +47,14 @@ def test_a_unit_on_a_free_city_site_is_worth_more_than_one_elsewhere() -> None:
     assert with_legion(s, 0, own) == before  # one more legion in a city it holds adds nothing
     assert with_legion(s, 0, site) > before
     # Without a city token left the site cannot be founded: no more a future city.
-    s["sup"][0][2] = 0
+    s["supply"][0][2] = 0
     assert with_legion(s, 0, site) == nation_value(s, 0)
 
 
 def test_future_cities_count_no_more_than_the_city_tokens_left() -> None:
     s = position()
     a, b = free_sites(s)[:2]
-    s["sup"][0][2] = 1
+    s["supply"][0][2] = 1
     s["units"][0][2 * a] += 1
     one = nation_value(s, 0)
     s["units"][0][2 * b] += 1

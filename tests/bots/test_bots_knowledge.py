@@ -102,3 +102,25 @@ def test_greedy_breaks_ties_at_random_without_a_prior() -> None:
     game = marking_game()
     picks = {make_bot("greedy", seed=s).choose(game.rules, game.state, "north") for s in range(20)}
     assert len(picks) > 1
+
+
+def test_mcts_never_opens_what_the_prior_cuts_off() -> None:
+    """Knowledge.cutoff: an action weighed below the cutoff share of the best is never tried
+    while a better one has been; without a cutoff the same search tries it."""
+
+    def prior(rules: Rules, world: State, role: str, actions: list[Action]) -> list[float]:
+        return [1.0 if a == ("pass",) else 0.01 for a in actions]
+
+    game = marking_game()
+    try:
+        for cutoff, opened in ((0.1, {("pass",)}), (0.0, None)):
+            register_knowledge("toy", Knowledge(prior=prior, cutoff=cutoff))
+            bot = make_bot("mcts:iterations=40", seed=1)
+            assert bot.choose(game.rules, game.state, "north") == ("pass",) or cutoff == 0.0
+            tried = set(bot.root_statistics("north"))
+            if opened is not None:
+                assert tried == opened
+            else:
+                assert len(tried) > 1
+    finally:
+        register_knowledge("toy", None)

@@ -76,3 +76,20 @@ def act(state: State, role: str, *action: Any) -> list[dict[str, Any]]:
 
 def advance(state: State) -> list[dict[str, Any]]:
     return sequence.advance(state)
+
+
+def fight(austria: int, prussia: int, a_hand: list[str], p_hand: list[str], **options: Any) -> State:
+    """§11: Neipperg at Neisse (diamonds) against Friedrich at Grottkau (spades), at the start of
+    Austria's combat sub-phase."""
+    from tavola.games.maria import combat
+
+    state = allocated(**options)
+    clear_board(state)
+    place(state, "neipperg", "neisse", austria)
+    place(state, "friedrich_der_grosse", "grottkau", prussia)
+    give(state, "austria", *a_hand)
+    give(state, "prussia", *p_hand)
+    state["turn"], state["stage"], state["group"] = 1, "retro", 2
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    return state

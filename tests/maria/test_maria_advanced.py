@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from maria_helpers import act, advance, allocated, at_step, cid, clear_board, give, place
 
-from tavola.games.maria import RULES, boxes, combat, conquest, supply, winter
+from tavola.core.rules import clone
+from tavola.games.maria import RULES, boxes, combat, conquest, invariants, supply, winter
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import N
 
@@ -326,3 +327,44 @@ def test_11_1_austria_attacks_before_the_pragmatic_army() -> None:
         RULES.apply(state, role, RULES.legal_actions(state, role)[-1])
     assert RULES.active_roles(state) == ["frederick"]
     assert RULES.legal_actions(state, "frederick") == [("attack", "mons>valenciennes")]
+
+
+def _checked(state: dict, role: str, *action: object) -> list[str]:
+    """The §10.1 step invariant of an action, whether or not the rules allow it."""
+    after = clone(state)
+    if tuple(action) in RULES.legal_actions(state, role):
+        RULES.apply(after, role, tuple(action))
+    else:
+        after["flow"][-1]["piece"] = action[1]  # as if the rules had let it move
+    applied, found = invariants.check_flanders_step(state, tuple(action), after)
+    assert applied
+    return found
+
+
+def test_10_1_invariant_the_flanders_order_checked_from_outside() -> None:
+    """§10.1: the invariant checker reads whose turn it is on the Flanders map from the order
+    the pieces finished moving: the Pragmatic Army first, then in turn."""
+    state = _flanders_moving()
+    place(state, "khevenhuller", "luxemburg", 4)
+    place(state, "cumberland", "maastricht", 3)
+    assert _checked(state, "theresa", "move", "arenberg")  # Austria may not open
+    assert _checked(state, "frederick", "move", "earl_of_stair") == []
+    act(state, "frederick", "move", "earl_of_stair")
+    act(state, "frederick", "stop")
+    assert _checked(state, "frederick", "move", "cumberland")  # twice in a row
+    assert _checked(state, "theresa", "move", "khevenhuller") == []
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "stop")
+    assert _checked(state, "theresa", "move", "arenberg")
+    assert _checked(state, "frederick", "move", "cumberland") == []
+
+
+def test_10_1_invariant_the_flanders_order_is_not_checked_where_the_order_cannot_tell() -> None:
+    """A train re-entered in Flanders (§10.2) is in the order of pieces moved without having
+    moved on the map: the checker does not guess."""
+    state = _flanders_moving()
+    place(state, "cumberland", "maastricht", 3)
+    state["trains"]["pragmatic_army_train_1"] = "brussel"
+    state["moved"].append("pragmatic_army_train_1")
+    applied, found = invariants.check_flanders_step(state, ("move", "arenberg"), clone(state))
+    assert not applied and found == []

@@ -4,9 +4,10 @@ keeps its generals within reach of their trains (§9)."""
 
 from __future__ import annotations
 
-from maria_helpers import act, allocated, at_step, clear_board, place
+from maria_helpers import act, allocated, at_step, cid, clear_board, fight, give, place
 
 from tavola.games.maria import RULES, knowledge
+from tavola.games.maria.board_adapter import GEO
 
 
 def _france_moving() -> dict:
@@ -45,7 +46,8 @@ def test_10_3_a_protected_fortress_sends_the_march_to_its_protector() -> None:
         assert city in knowledge.targets(state, "france")
     place(state, "neipperg", "karlsbad", 3)  # protects Eger and Pilsen
     place(state, "karl_v_lothringen", "brunn", 6)  # and every other one in the trains' reach
-    assert sorted(knowledge._open_targets(state, "france")) == ["brunn", "karlsbad"]
+    place(state, "traun", "pardubitz", 2)  # (the train follows: 8 cities from it, §9, §10.1)
+    assert sorted(knowledge._open_targets(state, "france")) == ["brunn", "karlsbad", "pardubitz"]
 
 
 def test_9_the_march_keeps_within_reach_of_the_trains() -> None:
@@ -59,3 +61,67 @@ def test_9_the_march_keeps_within_reach_of_the_trains() -> None:
     assert (
         weights[("to", "eger")] < weights[("to", "nurnberg")] or weights[("stop",)] > weights[("to", "eger")]
     )
+
+
+def _fight(austria: int, prussia: int, a_hand: list[str], p_hand: list[str]) -> dict:
+    """Neipperg at Neisse (diamonds) attacks Friedrich at Grottkau (spades)."""
+    state = fight(austria, prussia, a_hand, p_hand)
+    act(state, "theresa", "attack", "neisse>grottkau")
+    return state
+
+
+def test_11_1_behind_the_bot_plays_its_highest_card_of_the_suit() -> None:
+    state = _fight(2, 4, ["10-diamonds", "3-diamonds", "9-hearts", "reserve"], [])
+    assert _best(state, "theresa") == ("card", cid("10-diamonds"))
+
+
+def test_11_1_a_hopeless_battle_is_stopped_while_the_general_survives_it() -> None:
+    state = _fight(5, 8, ["2-diamonds"], [])  # -3 with 2 points: stop and lose 3 of 5
+    assert _best(state, "theresa") == ("stop",)
+
+
+def test_11_1_a_battle_that_would_take_every_troop_is_left_at_once_keeping_the_cards() -> None:
+    state = _fight(2, 8, ["2-diamonds", "9-hearts"], [])  # -6 with 2 points and 2 troops
+    assert _best(state, "theresa") == ("withdraw",)
+
+
+def _winter(power: str) -> dict:
+    state = allocated()
+    at_step(state, "winter", power=power, paid=0, recruits=-1)
+    return state
+
+
+def test_13_the_bot_recruits_with_its_lowest_cards_and_keeps_some_for_battle() -> None:
+    state = _winter("austria")
+    give(state, "austria", "2-hearts", "9-spades", "10-clubs")  # 21 points: 5 spare of the 16 kept
+    assert _best(state, "theresa") == ("pay", cid("2-hearts"))
+    act(state, "theresa", "pay", cid("2-hearts"))
+    act(state, "theresa", "pay", cid("9-spades"))  # 11 paid: 2 troops; 10 left, fewer than 16
+    assert _best(state, "theresa") == ("recruit",)
+
+
+def test_13_the_bot_brings_back_a_lost_general_first() -> None:
+    state = _winter("austria")
+    give(state, "austria", "10-clubs", "10-spades", "10-hearts")
+    for c in ("10-clubs", "10-spades"):
+        act(state, "theresa", "pay", cid(c))
+    act(state, "theresa", "recruit")
+    state["generals"]["karl_v_lothringen"].update(city=None, troops=0)
+    assert _best(state, "theresa")[0] == "enter"
+
+
+def test_4_no_troop_is_allocated_to_a_general_out_of_play() -> None:
+    state = RULES.setup("introductory", 3, {}, 0)
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert max(weights, key=weights.get) in {("troop", "belle_isle"), ("troop", "broglie")}
+    assert weights[("troop", "moritz_v_sachsen")] < 0.1
+
+
+def test_9_a_train_heads_for_the_general_farthest_from_it() -> None:
+    state = _france_moving()
+    place(state, "belle_isle", "prag", 6)
+    act(state, "louis", "move", "france_train_2")
+    step = _best(state, "louis")
+    dist = GEO.distances
+    assert step[0] == "to" and dist(step[1], ("bohemia",))["prag"] < dist("nurnberg", ("bohemia",))["prag"]

@@ -2,23 +2,14 @@
 
 from __future__ import annotations
 
-from maria_helpers import act, allocated, at_step, cid, clear_board, give, place
+from maria_helpers import act, allocated, at_step, cid, clear_board, fight, place
 
 from tavola.games.maria import RULES, combat
 
 
 def _fight(austria: int, prussia: int, a_hand: list[str], p_hand: list[str], **options: object) -> dict:
     """Neipperg at Neisse (diamonds) against Friedrich at Grottkau (spades), Austria attacking."""
-    state = allocated(**options)
-    clear_board(state)
-    place(state, "neipperg", "neisse", austria)
-    place(state, "friedrich_der_grosse", "grottkau", prussia)
-    give(state, "austria", *a_hand)
-    give(state, "prussia", *p_hand)
-    state["turn"], state["stage"], state["group"] = 1, "retro", 2
-    at_step(state, "sequence")
-    combat.start_combat(state, 2)
-    return state
+    return fight(austria, prussia, a_hand, p_hand, **options)
 
 
 def test_11_1_every_active_general_beside_an_enemy_general_must_attack() -> None:

@@ -78,6 +78,17 @@ def test_10_3_invariant_markers_on_fortresses_and_silesia_always_marked() -> Non
     assert any("no victory markers" in p for p in invariants.check_markers(state))
 
 
+def test_10_3_invariant_advanced_question_marks_come_out_of_the_pool() -> None:
+    """§10.3, §15: a question mark of the advanced game is a marker taken from the pool of the
+    mover's side (a Bavarian's from France's)."""
+    state = allocated(scenario="advanced")
+    assert invariants.check_pools(state) == []
+    state["question"] = {"prag": "bavaria"}
+    assert any("france" in p for p in invariants.check_pools(state))
+    state["pools"]["france"] -= 1
+    assert invariants.check_pools(state) == []
+
+
 def test_7_invariant_hussars_on_bohemia_never_with_a_piece() -> None:
     state = _sound()
     clear_board(state)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from maria_helpers import act, allocated, at_step, clear_board, place
 
-from tavola.games.maria import RULES, conquest
+from tavola.games.maria import RULES, conquest, invariants
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.movement import next_cities
 
@@ -123,6 +123,67 @@ def test_10_3_a_protected_fortress_gets_a_question_mark_and_12_falls_when_unprot
     assert not conquest.protected(state, "ingolstadt")
     conquest.retroactive(state)
     assert state["markers"]["ingolstadt"] == "austria" and state["question"] == {}
+
+
+def _advanced_moving(group: int) -> dict:
+    state = allocated(scenario="advanced")
+    clear_board(state)
+    state["turn"], state["stage"], state["group"] = 2, "combat", group
+    at_step(state, "move", group=group, piece="", stack=False, march=False, path=[], main=True, done=[])
+    return state
+
+
+def test_10_3_advanced_question_mark_taken_from_the_pool_and_put_back_if_not_conquered() -> None:
+    """§10.3: «Nel gioco avanzato quando prendi un segnalino punto interrogativo dalla scorta
+    rimetticelo se la fortezza non viene conquistata retroattivamente»."""
+    state = _advanced_moving(2)
+    pool = state["pools"]["austria"]
+    place(state, "khevenhuller", "ingolstadt", 6)
+    place(state, "torring", "munchen", 5)  # protects Ingolstadt
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "to", "regensburg")
+    assert state["question"] == {"ingolstadt": "austria"}
+    assert state["pools"]["austria"] == pool - 1
+    assert invariants.check_pools(state) == []
+    conquest.retroactive(state)  # Törring still protects it: not conquered, the marker goes back
+    assert "ingolstadt" not in state["markers"] and state["pools"]["austria"] == pool
+    assert invariants.check_pools(state) == []
+
+
+def test_10_3_advanced_question_mark_becomes_the_victory_marker_of_a_retroactive_conquest() -> None:
+    state = _advanced_moving(2)
+    pool = state["pools"]["austria"]
+    place(state, "khevenhuller", "ingolstadt", 6)
+    place(state, "torring", "munchen", 5)
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "to", "regensburg")
+    state["generals"]["torring"]["city"] = "scharding"  # as if it had retreated out of range
+    conquest.retroactive(state)
+    assert state["markers"]["ingolstadt"] == "austria" and state["pools"]["austria"] == pool - 1
+    assert invariants.check_pools(state) == []
+
+
+def test_10_3_advanced_question_mark_with_an_empty_pool_is_an_additional_marker() -> None:
+    """§10.3 with §23: a question mark taken while the pool is empty counts as an additional
+    marker until it goes back."""
+    state = _advanced_moving(2)
+    place(state, "khevenhuller", "ingolstadt", 6)
+    place(state, "torring", "munchen", 5)
+    state["pools"]["austria"] = 0
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "to", "regensburg")
+    assert state["extra"]["austria"] == 1 and state["pools"]["austria"] == 0
+    conquest.retroactive(state)
+    assert state["extra"]["austria"] == 0 and state["pools"]["austria"] == 0
+
+
+def test_10_3_introductory_question_marks_touch_no_pool() -> None:
+    state = _moving(2)
+    place(state, "khevenhuller", "ingolstadt", 6)
+    place(state, "torring", "munchen", 5)
+    act(state, "theresa", "move", "khevenhuller")
+    act(state, "theresa", "to", "regensburg")
+    assert state["question"] == {"ingolstadt": "austria"} and state["pools"] == {}
 
 
 def test_10_3_face_down_generals_and_forced_marches_never_conquer() -> None:

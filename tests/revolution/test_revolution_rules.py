@@ -3,6 +3,7 @@ board (§3 set-up, §4 victory, §5 turn 0, §6 turns 1-5)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
@@ -651,6 +652,10 @@ def test_4_a_random_game_plays_to_the_end_with_every_invariant(players: int) -> 
     result = RULES.result(state)
     assert result is not None and result["winners"]
     assert state["turn"] == C.last_turn
+    # §4.3 the result gives each faction's VP by source: cards of cities, of provinces, its objective
+    for faction, vp in result["factions"].items():
+        assert sum(result["by_source"][faction].values()) == vp
+        assert result["coins"][faction] == state["treasury"][F[faction]]
 
 
 def test_4_options_change_the_play_and_keep_the_invariants() -> None:
@@ -672,6 +677,53 @@ def test_4_4_the_evaluation_counts_the_cards_the_majorities_will_give() -> None:
     assert state["city_card"][c("AMSTERDAM")] == EMPTY  # not allocated yet
     assert before["burghers"] > empty["burghers"]
     put(state, "catholics", "AMSTERDAM", 3)  # 4 against 3: the card would go to the Catholics
+    after = RULES.evaluate(state)
+    assert after["catholics"] > before["catholics"] and after["burghers"] < before["burghers"]
+
+
+def test_4_3_coins_and_stock_score_nothing_at_the_end_so_the_evaluation_lets_them_go() -> None:
+    """Coins and tokens off the map give no VP (§4.3): the evaluation values them by the phases
+    left to spend or place them in (§6.3, §6.4, §6.7, §6.16; §6.1, §6.10), so a coin is worth
+    less each turn and nothing once turn 5's Allegiance is over: a bot that keeps its money
+    to the end gains nothing by it."""
+
+    def gain(turn: int, phase: str, key: str) -> float:
+        state = blank(5)
+        state["turn"], state["phase"] = turn, phase
+        before = RULES.evaluate(state)["burghers"]
+        if key == "treasury":
+            coins(state, "burghers", 6)
+        else:
+            state["stock"][F["burghers"]] += 6
+        return RULES.evaluate(state)["burghers"] - before
+
+    coin = [gain(t, "taxes", "treasury") for t in range(1, C.last_turn + 1)]
+    assert all(a > b > 0 for a, b in itertools.pairwise(coin))
+    assert gain(C.last_turn, "allegiance", "treasury") > 0  # the last phase to spend them
+    assert gain(C.last_turn, "cards", "treasury") == 0
+    assert gain(C.last_turn, "units", "stock") > 0  # the last phase to place them
+    assert gain(C.last_turn, "movement", "stock") == 0
+    assert gain(0, "units", "treasury") == gain(1, "taxes", "treasury")
+
+
+def test_6_16_coins_on_the_allegiance_track_are_valued_as_the_markers_they_will_move() -> None:
+    """Coins put on a city are resolved only once every faction has spent (§6.16), but the
+    evaluation judges the position as it will be then: the Catholics' 3 coins on GENT (space 5)
+    take its marker to space 2, which adds a Catholic unit and removes an anti-Catholic one, and
+    the city's majority turns to them. The spending is worth more than the coins it costs."""
+    state = blank(4)
+    state["turn"], state["phase"] = C.last_turn, "allegiance"
+    state["order"] = [F["catholics"], F["habsburgs"], F["burghers"], F["reformers"]]
+    state["allegiance"][C.cities.index(c("GENT"))] = 5
+    put(state, "burghers", "GENT", 2)
+    put(state, "catholics", "GENT", 1)
+    coins(state, "catholics", 3)
+    coins(state, "burghers", 1)
+    allegiance.begin(state)
+    assert state["flow"][-1]["s"] == "spend" and state["flow"][-1]["who"] == F["catholics"]
+    before = RULES.evaluate(state)
+    RULES.apply(state, "catholics", ("spend", "GENT", 3))
+    assert state["places"][c("GENT")][F["catholics"]] == 1  # not resolved yet
     after = RULES.evaluate(state)
     assert after["catholics"] > before["catholics"] and after["burghers"] < before["burghers"]
 

@@ -375,9 +375,10 @@ class MctsBot(Bot):
         if untried:
             width = len(options) if self.widen <= 0 else _WIDTH_BASE + self.widen * math.sqrt(node.visits)
             if len(tried) < width:
-                action = self._open(rules, world, role, untried, knowledge)
-                stats[(role, action)] = [0, 0.0, 1]
-                return action
+                opened = self._open(rules, world, role, options, untried, bool(tried), knowledge)
+                if opened is not None:
+                    stats[(role, opened)] = [0, 0.0, 1]
+                    return opened
         best: list[Action] = []
         best_u = -math.inf
         c = self.c
@@ -396,15 +397,34 @@ class MctsBot(Bot):
         return best[0] if len(best) == 1 else best[self.rand.randrange(len(best))]
 
     def _open(
-        self, rules: Rules, world: State, role: str, untried: list[Action], knowledge: Knowledge | None
-    ) -> Action:
-        """The next action to add to a node: the prior's favourite, else a random one."""
-        if knowledge is not None and knowledge.prior is not None and len(untried) > 1:
-            weights = knowledge.prior(rules, world, role, untried)
-            top = max(weights)
-            best = [a for a, w in zip(untried, weights) if w >= top]
-            return best[self.rand.randrange(len(best))]
-        return untried[self.rand.randrange(len(untried))]
+        self,
+        rules: Rules,
+        world: State,
+        role: str,
+        options: list[Action],
+        untried: list[Action],
+        tried: bool,
+        knowledge: Knowledge | None,
+    ) -> Action | None:
+        """The next action to add to a node: the prior's favourite, else a random one; None when
+        the game's prior cuts every untried action off (:attr:`Knowledge.cutoff`) and some
+        action has been tried."""
+        if knowledge is None or knowledge.prior is None:
+            return untried[self.rand.randrange(len(untried))]
+        if knowledge.cutoff > 0 and tried:
+            weights = knowledge.prior(rules, world, role, options)
+            floor = knowledge.cutoff * max(weights)
+            left = set(untried)
+            scored = [(w, a) for a, w in zip(options, weights) if a in left and w >= floor]
+            if not scored:
+                return None
+        elif len(untried) > 1:
+            scored = list(zip(knowledge.prior(rules, world, role, untried), untried))
+        else:
+            return untried[self.rand.randrange(1)]
+        top = max(w for w, _ in scored)
+        best = [a for w, a in scored if w >= top]
+        return best[self.rand.randrange(len(best))]
 
     def _playout(
         self, rules: Rules, world: State, knowledge: Knowledge | None, hard: float

@@ -19,17 +19,25 @@ from tavola.core.errors import DataError
 
 class Provenanced(BaseModel):
     """An item with exactly one of ``source`` (where the fact is printed or published) or
-    ``reconstructed`` (the basis on which a missing fact was reconstructed)."""
+    ``reconstructed`` (the basis on which a missing fact was reconstructed). A reconstructed
+    item may also say how a balance report ``tuned`` it; a sourced fact is never tuned."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     source: str | None = None
     reconstructed: str | None = None
+    tuned: str | None = None  # what a balance run showed and what was changed for it
 
     @model_validator(mode="after")
     def _one_provenance(self) -> Provenanced:
         if bool(self.source) == bool(self.reconstructed):
             raise ValueError("needs exactly one of 'source' or 'reconstructed' (non-empty)")
+        if self.tuned is not None and not self.tuned:
+            raise ValueError("'tuned' must say what the balance runs showed")
+        # A sourced item may name a reconstructed part ("...; value reconstructed"): only such
+        # a part can be tuned.
+        if self.tuned and self.source and "reconstructed" not in self.source:
+            raise ValueError("a sourced fact is never tuned: only reconstructed items are")
         return self
 
     @property

@@ -57,10 +57,15 @@ class Knowledge:
 
     ``prior(rules, world, role, actions)`` is a non-negative weight per action (higher: try it
     first); ``playout(rules, world, role, actions, rand)`` is the action a cheap playout takes,
-    one of ``actions``. Both only ever receive determinized worlds, never the true state."""
+    one of ``actions``. Both only ever receive determinized worlds, never the true state.
+
+    ``cutoff`` (0: none) lets the prior prune: an action whose weight is below ``cutoff`` times
+    the best weight at a node is never opened there while a better one has been tried (a game
+    whose prior knows the blunders keeps a small search from spending its few samples on them)."""
 
     prior: Callable[[Rules, State, str, list[Action]], list[float]] | None = None
     playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
+    cutoff: float = 0.0
 
 
 StepInvariants = Callable[[State, str, Action, State, list[Event], "dict[str, int] | None"], list[str]]

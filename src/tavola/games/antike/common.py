@@ -26,7 +26,7 @@ State = dict[str, Any]
 MARBLE, IRON, GOLD, COIN = 0, 1, 2, 3
 """Places in a purse, ``state["purse"][n]``."""
 LEGION, GALLEY, CITY_TOKENS = 0, 1, 2
-"""Unit types (``units[n][2 * r + type]``) and places in a supply, ``state["sup"][n]``."""
+"""Unit types (``units[n][2 * r + type]``) and places in a supply, ``state["supply"][n]``."""
 KINGS, GENERALS, CITIZENS, SCHOLARS, NAVIGATORS, PLINY = range(6)
 PERSONAGES = ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
 PURSE_INDEX = {k: i for i, k in enumerate(PURSE)}
@@ -122,7 +122,7 @@ def trade_rates(state: State, n: int) -> list[str]:
 
 def personages(state: State, n: int) -> int:
     """§3 the personages a nation has won."""
-    p = state["pers"][n]
+    p = state["personages"][n]
     return p[0] + p[1] + p[2] + p[3] + p[4] + p[5]
 
 

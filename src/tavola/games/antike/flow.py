@@ -102,7 +102,7 @@ FLOW = Flow(
             movere.ask_move,
             frame={
                 "moves_left": "per unit slot, how many units have 1 and 2 moves left",
-                "sel": "the picked unit: [slot, moves left, has moved] or None",
+                "picked": "the picked unit: [slot, moves left, has moved] or None",
             },
             side=_trading(),
         ),
@@ -164,8 +164,13 @@ LAYOUT_2 = {
     "clash": {"opp": "opponents", "ask": "defender_asked", "who": "deciding"},
 }
 """What layout 3 named in full words, old -> new: two state keys and the locals of two frames."""
-LAYOUTS = {1: LAYOUT_1, 2: LAYOUT_2}
-"""The names each layout changed for the next one (the current layout is 3)."""
+LAYOUT_3 = {
+    "state": {"ctrl": "control", "sup": "supply", "tok": "city_token", "pers": "personages"},
+    "move": {"sel": "picked"},
+}
+"""What layout 4 named in full words, old -> new: four state keys and the move's picked unit."""
+LAYOUTS = {1: LAYOUT_1, 2: LAYOUT_2, 3: LAYOUT_3}
+"""The names each layout changed for the next one (the current layout is 4)."""
 
 
 def as_layout(state: State, version: int) -> State:

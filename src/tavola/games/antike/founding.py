@@ -28,7 +28,7 @@ def sites(state: State, n: int) -> list[int]:
     """§5.2 regions where the nation could found a city, cost aside: a city site with no city
     and no neutral temple, at least one own legion or galley there (hostile units do not stop
     it), and a city token left in supply (§1)."""
-    if state["sup"][n][CITY_TOKENS] <= 0:
+    if state["supply"][n][CITY_TOKENS] <= 0:
         return []
     city = state["city"]
     temple = state["temple"]
@@ -98,8 +98,8 @@ def found(state: State, n: int, r: int, token: int) -> list[dict[str, Any]]:
     """§5.2 pay 1 marble, 1 iron and 1 gold (coins stand in) and place the city token."""
     coins = pay(state, n, *COST)
     state["city"][r] = n
-    state["tok"][r] = token
-    state["sup"][n][CITY_TOKENS] -= 1
+    state["city_token"][r] = token
+    state["supply"][n][CITY_TOKENS] -= 1
     state["ncity"][n] += 1
     return [
         event(

@@ -39,7 +39,7 @@ def nation_value(state: State, n: int) -> float:
     per = RULEBOOK.per
     progress = 0.0
     # Free city sites held by the nation's units, as many as it has city tokens left.
-    founding = SITE_SHARE * min(len(sites(state, n)), state["sup"][n][CITY_TOKENS])
+    founding = SITE_SHARE * min(len(sites(state, n)), state["supply"][n][CITY_TOKENS])
     if bank[KINGS]:
         progress += min(1.0, (state["ncity"][n] % per["kings"] + founding) / per["kings"])
     if bank[CITIZENS]:
@@ -82,10 +82,10 @@ def nation_value(state: State, n: int) -> float:
 def evaluate(state: State) -> dict[str, float]:
     roles = state["roles"]
     if state["winner"] >= 0:
-        win = state["ctrl"][state["winner"]]
+        win = state["control"][state["winner"]]
         return {r: 1.0 if r == win else 0.0 for r in roles}
     best = {r: 0.0 for r in roles}
     for n in range(len(state["nations"])):
-        role = state["ctrl"][n]
+        role = state["control"][n]
         best[role] = max(best[role], nation_value(state, n))
     return best

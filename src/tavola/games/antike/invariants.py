@@ -76,7 +76,7 @@ def check(state: State) -> list[str]:
     out: list[str] = []
     names = state["nations"]
     count = len(names)
-    city, tok, temple = state["city"], state["tok"], state["temple"]
+    city, tok, temple = state["city"], state["city_token"], state["temple"]
     coins = state["coins"]
     if coins < 0:
         out.append(f"the bank holds {coins} coins")
@@ -112,7 +112,7 @@ def check(state: State) -> list[str]:
         all_coins += purse[COIN]
         if min(purse) < 0:
             out.append(f"{nation} holds a negative purse {purse}")
-        sup = state["sup"][n]
+        sup = state["supply"][n]
         if min(sup) < 0:
             out.append(f"{nation} has a negative supply {sup}")
         units = state["units"][n]
@@ -144,7 +144,7 @@ def check(state: State) -> list[str]:
         for t in book.techs:
             if techs & t.bit and t.requires and not techs & t.requires:
                 out.append(f"{nation} owns {t.id} without its prerequisite")
-        if min(state["pers"][n]) < 0:
+        if min(state["personages"][n]) < 0:
             out.append(f"{nation} has a negative personage count")
         if not -1 <= state["pos"][n] < 8:
             out.append(f"{nation} stands on rondel space {state['pos'][n]}")
@@ -156,7 +156,7 @@ def check(state: State) -> list[str]:
             out.append(f"{names[f]} developed {t.id} first but does not own it")
     cards = [*book.cards[:5], book.cards[5] if state["pliny"] else 0]
     for k in range(6):
-        held = sum(p[k] for p in state["pers"]) + state["bank"][k]
+        held = sum(p[k] for p in state["personages"]) + state["bank"][k]
         if state["bank"][k] < 0 or held != cards[k]:
             out.append(f"personage stack {k}: {held} cards in play, bank {state['bank'][k]}, not {cards[k]}")
     out += _check_personages(state)
@@ -175,7 +175,7 @@ def check(state: State) -> list[str]:
 def _check_move(state: State, move: dict[str, Any]) -> list[str]:
     """Units with moves left never outnumber the units there; the picked unit is one of them."""
     units = state["units"][state["turn"]]
-    sel = move["sel"]
+    sel = move["picked"]
     out = []
     for key, counts in move["moves_left"].items():
         s = int(key)
@@ -200,7 +200,7 @@ def _check_personages(state: State) -> list[str]:
     all_techs = sum(t.bit for t in book.techs)
     over = state["winner"] >= 0
     for n, nation in enumerate(names):
-        pers = state["pers"][n]
+        pers = state["personages"][n]
         firsts = sum(1 for f in state["first"] if f == n)
         if pers[_SCHOLARS] > firsts:
             out.append(f"{nation} holds {pers[_SCHOLARS]} scholars for {firsts} first developments (§3.4)")
@@ -220,8 +220,10 @@ def _check_personages(state: State) -> list[str]:
             out.append(f"{nation} holds {sum(pers)} personages, enough to win, and the game goes on (§4)")
     if over:
         w = state["winner"]
-        if sum(state["pers"][w]) < state["target"] - 1:
-            out.append(f"{names[w]} won with {sum(state['pers'][w])} personages of {state['target']} (§4)")
+        if sum(state["personages"][w]) < state["target"] - 1:
+            out.append(
+                f"{names[w]} won with {sum(state['personages'][w])} personages of {state['target']} (§4)"
+            )
     return out
 
 
@@ -277,7 +279,7 @@ def _book_defence(state: State, r: int) -> int:
     owner = state["city"][r]
     value = 3 if state["temple"][r] == 1 else 1
     value += state["units"][owner][2 * r] + state["units"][owner][2 * r + 1]
-    if sum(state["pers"][owner]) <= 2:
+    if sum(state["personages"][owner]) <= 2:
         value += 1
     techs = {t.id for t in RULEBOOK.techs if state["tech"][owner] & t.bit}
     value += 2 if "res_publica" in techs else 1 if "regnum" in techs else 0
@@ -332,7 +334,7 @@ def check_step(
         for key in ("purse", "tech", "pos"):
             if after[key][m] != before[key][m]:
                 out.append(f"§5 {names[m]}'s {key} changed in {names[n]}'s turn")
-        if after["pers"][m] != before["pers"][m]:
+        if after["personages"][m] != before["personages"][m]:
             out.append(f"§5.3 {names[m]} won personages in {names[n]}'s turn")
         if any(a > x for a, x in zip(after["units"][m], before["units"][m], strict=True)):
             out.append(f"§5 {names[m]} gained units in {names[n]}'s turn")
@@ -342,7 +344,7 @@ def check_step(
     # §3, §4 personages and technologies, once won, are never lost.
     _seen(seen, "4 personages kept")
     for m in range(count):
-        if any(a < x for a, x in zip(after["pers"][m], before["pers"][m], strict=True)):
+        if any(a < x for a, x in zip(after["personages"][m], before["personages"][m], strict=True)):
             out.append(f"§4 {names[m]} lost a personage")
         if after["tech"][m] & before["tech"][m] != before["tech"][m]:
             out.append(f"§7.3 {names[m]} lost a technology")
@@ -377,11 +379,11 @@ def check_step(
             out.append(f"§5 Bellona passed from {names[before['bellona']]} to {names[after['bellona']]}")
     if turn_over:
         out += _personages_won(before, after, seen)
-    elif after["pers"][n] != before["pers"][n]:
+    elif after["personages"][n] != before["personages"][n]:
         out.append(f"§5.3 {names[n]} won personages before the end of its turn")
     if after["winner"] >= 0 and before["winner"] < 0:
         _seen(seen, "4 victory")
-        have = sum(after["pers"][after["winner"]])
+        have = sum(after["personages"][after["winner"]])
         if after["winner"] != n or have < after["target"] - 1:
             out.append(f"§4 {names[after['winner']]} wins with {have} personages of {after['target']}")
     return out
@@ -426,7 +428,7 @@ def _rondel_step(
         _seen(seen, "6.1 production")
         k = PRODUCES[space]
         for r in range(board(before).size):
-            if before["city"][r] == n and before["tok"][r] == k:
+            if before["city"][r] == n and before["city_token"][r] == k:
                 made[k] += 3 if before["temple"][r] == 1 else 1
         techs = {t.id for t in RULEBOOK.techs if before["tech"][n] & t.bit}
         made[k] += 2 if "moneta" in techs else 1 if "metallum" in techs else 0
@@ -481,7 +483,7 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
         if strength < _book_defence(before, r):
             out.append(f"§8.2 {nation} took {rid} with {strength} units against {_book_defence(before, r)}")
         if owner >= 0:
-            if after["city"][r] != n or after["tok"][r] != before["tok"][r]:
+            if after["city"][r] != n or after["city_token"][r] != before["city_token"][r]:
                 out.append(f"§8.2 {rid}'s city token is not the conqueror's with the same resource")
             if before["ncity"][owner] < 2:
                 out.append(f"§8.2 {before['nations'][owner]}'s only city, {rid}, was taken")
@@ -500,7 +502,7 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
             out.append(f"§5.2 {nation} founded {rid} without a legion or galley there")
         if before["temple"][r] == 2 or b.site[r] == NO_SITE:
             out.append(f"§5.2 {nation} founded {rid}, where no city may stand")
-        if b.site[r] != SITE_ANY and after["tok"][r] != b.site[r]:
+        if b.site[r] != SITE_ANY and after["city_token"][r] != b.site[r]:
             out.append(f"§5.2 {rid} shows a token its site does not produce")
         if not _paid(p_res, a_res, [1, 1, 1]):
             out.append(f"§5.2 founding {rid} cost {p_res} -> {a_res}, not a marble, an iron and a gold")
@@ -537,7 +539,7 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
         "loss",
     ):
         gained = [a - x for a, x in zip(a_res, p_res, strict=True)]
-        arming = sum(after["sup"][n][:2]) < sum(before["sup"][n][:2])
+        arming = sum(after["supply"][n][:2]) < sum(before["supply"][n][:2])
         if any(gained) and not arming:
             out.append(f"§5 {nation}'s purse changed {gained} with nothing bought")
     return out
@@ -558,7 +560,7 @@ def _units_step(
     mine = diff[n]
     added = [s for s, d in enumerate(mine) if d > 0]
     removed = [s for s, d in enumerate(mine) if d < 0]
-    supply_drop = [before["sup"][n][t] - after["sup"][n][t] for t in (LEGION, GALLEY)]
+    supply_drop = [before["supply"][n][t] - after["supply"][n][t] for t in (LEGION, GALLEY)]
     if any(supply_drop[t] > 0 for t in (LEGION, GALLEY)):
         _seen(seen, "7.1 arming")
         if before["flow"][-1]["s"] != "militia" or sum(supply_drop) != 1 or removed:
@@ -627,11 +629,13 @@ def _personages_won(before: State, after: State, seen: dict[str, int] | None) ->
         (_CITIZENS, "citizens", temples),
         (_NAVIGATORS, "navigators", _sea_points(after, n)),
     ):
-        was = before["pers"][n][k]
+        was = before["personages"][n][k]
         due = min(max(was, have // PER[name]), was + before["bank"][k])
-        if after["pers"][n][k] != due:
-            out.append(f"§5.3 {nation} holds {after['pers'][n][k]} {name} for {have}, the book gives {due}")
-    if after["pers"][n][_PLINY] > before["pers"][n][_PLINY] and after["tech"][n] != sum(
+        if after["personages"][n][k] != due:
+            out.append(
+                f"§5.3 {nation} holds {after['personages'][n][k]} {name} for {have}, the book gives {due}"
+            )
+    if after["personages"][n][_PLINY] > before["personages"][n][_PLINY] and after["tech"][n] != sum(
         t.bit for t in RULEBOOK.techs
     ):
         out.append(f"§3.4 {nation} won Pliny without all eight technologies")

@@ -63,7 +63,7 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
         purse = world["purse"][frame.get("deciding", world["turn"])]
         pays = [a for a in actions if a[0] == "pay"]
         return max(pays, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
-    if step == "move" and frame["sel"] is None and _DONE in actions and rand.random() < 0.35:
+    if step == "move" and frame["picked"] is None and _DONE in actions and rand.random() < 0.35:
         return _DONE
     weights = _weights(world, actions)
     return rand.choices(actions, weights)[0]

@@ -36,7 +36,7 @@ def limit(state: State, r: int) -> int:
 def places(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.1 a legion or galley in an own city below its limit, from the nation's supply (§1):
     land-only cities take only legions, sea-only cities only galleys."""
-    sup = state["sup"][n]
+    sup = state["supply"][n]
     leg, gal = sup[LEGION] > 0, sup[GALLEY] > 0
     if not (leg or gal):
         return []
@@ -93,7 +93,7 @@ def apply_militia(
     else:
         coins = pay(state, n, 0, IRON_PER_UNIT, 0)
     state["units"][n][2 * r + t] += 1
-    state["sup"][n][t] -= 1
+    state["supply"][n][t] -= 1
     key = str(r)
     frame["add"][key] = frame["add"].get(key, 0) + 1
     return [

@@ -46,7 +46,7 @@ def start_movere(state: State, n: int) -> list[dict[str, Any]]:
             mv[str(s)] = [0, k] if two[s & 1] else [k, 0]
     if not mv:
         return start_conquest(state, n)
-    flow.begin(state, "move", moves_left=mv, sel=None)
+    flow.begin(state, "move", moves_left=mv, picked=None)
     return []
 
 
@@ -73,7 +73,7 @@ def legal_move(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, .
     """§8.1 pick a unit with a move left, open a battle where hostile units stand (§8.1), or finish
     moving; a picked unit crosses a border of its colour or stops."""
     b = board(state)
-    sel = frame["sel"]
+    sel = frame["picked"]
     if sel is not None:
         s = sel[0]
         act = b.act_region
@@ -92,7 +92,7 @@ def legal_move(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, .
 
 
 def ask_move(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:
-    sel = frame["sel"]
+    sel = frame["picked"]
     if sel is None:
         return "prompt.move", {}
     args = {"unit": UNITS[sel[0] & 1], "region": board(state).ids[sel[0] >> 1], "moves": sel[1]}
@@ -118,12 +118,12 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
             rem = 1
         if not counts[0] and not counts[1]:
             del frame["moves_left"][key]
-        frame["sel"] = [s, rem, 0]
+        frame["picked"] = [s, rem, 0]
         return []
     if verb == "stop":
-        s, rem, _ = frame["sel"]
+        s, rem, _ = frame["picked"]
         frame["moves_left"].setdefault(str(s), [0, 0])[rem - 1] += 1
-        frame["sel"] = None
+        frame["picked"] = None
         return []
     if verb == "attack":
         r = b.index[action[1]]
@@ -141,14 +141,14 @@ def apply_move(state: State, frame: dict[str, Any], n: int, action: tuple[Any, .
 def _step(state: State, frame: dict[str, Any], n: int, y: int) -> list[dict[str, Any]]:
     """§8.1 the picked unit crosses one border; entering hostile units of its type opens a
     possible battle (either side may ask for it)."""
-    s, rem, _ = frame["sel"]
+    s, rem, _ = frame["picked"]
     t = s & 1
     units = state["units"]
     d = 2 * y + t
     units[n][s] -= 1
     units[n][d] += 1
     rem -= 1
-    frame["sel"] = [d, rem, 1] if rem else None
+    frame["picked"] = [d, rem, 1] if rem else None
     b = board(state)
     events = [event("ev.move", nation=state["nations"][n], unit=UNITS[t], frm=b.ids[s >> 1], to=b.ids[y])]
     opp = [m for m in range(len(units)) if m != n and units[m][d]]
@@ -187,7 +187,7 @@ def apply_clash(state: State, frame: dict[str, Any], n: int, action: tuple[Any, 
     r, t = frame["region"], frame["unit"]
     s = 2 * r + t
     other = frame["opponents"][0]
-    units, sup = state["units"], state["sup"]
+    units, sup = state["units"], state["supply"]
     _lose_moving_side(state, mover, s)
     sup[mover][t] += 1
     units[other][s] -= 1
@@ -233,7 +233,7 @@ def _lose_moving_side(state: State, n: int, s: int) -> None:
     units = state["units"][n]
     key = str(s)
     counts = move["moves_left"].get(key) or [0, 0]
-    sel = move["sel"]
+    sel = move["picked"]
     picked = 1 if sel is not None and sel[0] == s else 0
     spent = units[s] - picked - counts[0] - counts[1]
     units[s] -= 1
@@ -242,7 +242,7 @@ def _lose_moving_side(state: State, n: int, s: int) -> None:
     if counts[0]:
         counts[0] -= 1
     elif picked:
-        move["sel"] = None
+        move["picked"] = None
         return
     else:
         counts[1] -= 1
@@ -257,7 +257,7 @@ def targets(state: State, n: int) -> list[int]:
     city token in supply (§1)."""
     units = state["units"][n]
     city, temple, ncity = state["city"], state["temple"], state["ncity"]
-    tokens = state["sup"][n][CITY_TOKENS] > 0
+    tokens = state["supply"][n][CITY_TOKENS] > 0
     out = []
     for r in range(len(city)):
         here = units[2 * r] + units[2 * r + 1]
@@ -307,7 +307,7 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
     conqueror's showing the same resource; the conqueror returns units equal to the defence."""
     b = board(state)
     strength = defence(state, r)
-    units, sup = state["units"], state["sup"]
+    units, sup = state["units"], state["supply"]
     nations = state["nations"]
     if state["temple"][r] == 2:
         state["temple"][r] = 0
@@ -354,7 +354,7 @@ def conquer(state: State, n: int, r: int) -> list[dict[str, Any]]:
 
 def _remove(state: State, n: int, r: int, legions: int, galleys: int) -> None:
     """§8.2 return the conqueror's units to its supply."""
-    units, sup = state["units"][n], state["sup"][n]
+    units, sup = state["units"][n], state["supply"][n]
     units[2 * r] -= legions
     units[2 * r + 1] -= galleys
     sup[0] += legions

@@ -29,7 +29,7 @@ def deserved(state: State, n: int) -> list[int]:
     won twice (§4 example: the 10th city regained gives no new king); generals (§3.2) for each
     temple destroyed this turn; scholars (§3.4) for each technology developed first this turn;
     navigators (§3.5) for each 7 sea areas; Pliny (§3.4 variant) for owning all 8 technologies."""
-    pers = state["pers"][n]
+    pers = state["personages"][n]
     per = RULEBOOK.per
     due = [0] * 6
     due[KINGS] = max(0, state["ncity"][n] // per["kings"] - pers[KINGS])
@@ -48,7 +48,7 @@ def award(state: State, n: int) -> tuple[list[dict[str, Any]], int]:
     Returns the events and how many destroyed temples found no general left (for §4)."""
     due = deserved(state, n)
     bank = state["bank"]
-    pers = state["pers"][n]
+    pers = state["personages"][n]
     events = []
     unrewarded = 0
     nation = state["nations"][n]
@@ -83,4 +83,4 @@ def check_victory(state: State, n: int, unrewarded: int) -> list[dict[str, Any]]
     state["winner"] = n
     state["reason"] = reason
     flow.begin(state, "over")
-    return [event("ev.win", nation=state["nations"][n], role=state["ctrl"][n], n=have, reason=reason)]
+    return [event("ev.win", nation=state["nations"][n], role=state["control"][n], n=have, reason=reason)]

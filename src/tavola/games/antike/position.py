@@ -91,7 +91,7 @@ def position(state: State) -> dict[str, Any]:
             entry["rondel"] = SPACES[state["pos"][n]]
         entry["purse"] = _nonzero(PURSE, state["purse"][n])
         entry["cities"] = {
-            b.ids[r]: RESOURCES[state["tok"][r]] for r in range(b.size) if state["city"][r] == n
+            b.ids[r]: RESOURCES[state["city_token"][r]] for r in range(b.size) if state["city"][r] == n
         }
         temples = [b.ids[r] for r in range(b.size) if state["city"][r] == n and state["temple"][r] == 1]
         units = {}
@@ -103,7 +103,7 @@ def position(state: State) -> dict[str, Any]:
             ("temples", temples),
             ("units", units),
             ("technologies", _techs(state["tech"][n])),
-            ("personages", _nonzero(PERSONAGES, state["pers"][n])),
+            ("personages", _nonzero(PERSONAGES, state["personages"][n])),
         ):
             if value:
                 entry[key] = value
@@ -154,8 +154,8 @@ def _write_step(state: State, b: Board, f: dict[str, Any]) -> dict[str, Any]:
             {"region": b.ids[int(k) >> 1], "unit": UNITS[int(k) & 1], **_nonzero(("one", "two"), v)}
             for k, v in f["moves_left"].items()
         ]
-        if f["sel"] is not None:
-            slot, rem, moved = f["sel"]
+        if f["picked"] is not None:
+            slot, rem, moved = f["picked"]
             step["picked"] = {"region": b.ids[slot >> 1], "unit": UNITS[slot & 1], "moves_left": rem}
             if moved:
                 step["picked"]["moved"] = True
@@ -253,7 +253,7 @@ def from_position(position: dict[str, Any], seed: int) -> State:
         "scenario": scenario,
         "roles": roles(scenario, players),
         "nations": ids,
-        "ctrl": [seats[line.nations.index(nid)] for nid in ids],
+        "control": [seats[line.nations.index(nid)] for nid in ids],
         "target": book.victory[count],
         "pliny": bool(options.get("pliny", False)),
     }
@@ -380,17 +380,17 @@ def from_position(position: dict[str, Any], seed: int) -> State:
             "coins": coins,
             "temples": book.temples - on_map,
             "units": units,
-            "sup": [
+            "supply": [
                 [book.legions - sum(u[0::2]), book.galleys - sum(u[1::2]), book.city_tokens - ncity[n]]
                 for n, u in enumerate(units)
             ],
             "city": city,
-            "tok": tok,
+            "city_token": tok,
             "temple": temple,
             "ncity": ncity,
             "ntemple": ntemple,
             "tech": tech,
-            "pers": pers,
+            "personages": pers,
             "bank": bank,
         }
     )
@@ -466,7 +466,7 @@ def _read_turn(state: State, b: Board, position: dict[str, Any], ids: list[str])
         if any(f["s"] == "over" for f in flow):
             raise PositionError("result", "the step 'over' needs the result: winner and reason")
         for n in range(count):
-            have = sum(state["pers"][n])
+            have = sum(state["personages"][n])
             if have >= state["target"]:
                 raise PositionError(
                     f"nations.{ids[n]}.personages",
@@ -516,7 +516,7 @@ def _read_step(state: State, b: Board, ids: list[str], raw: Any, i: int, stack: 
                 raise PositionError(f"{item}.added.{rid}", "more units added than stand there")
         frame["add"] = added
     elif s == "move":
-        frame["moves_left"], frame["sel"] = _read_move(state, b, raw, item)
+        frame["moves_left"], frame["picked"] = _read_move(state, b, raw, item)
     elif s == "clash":
         r = _region(b, raw.get("region"), f"{item}.region")
         unit = raw.get("unit")

@@ -27,7 +27,7 @@ def output(state: State, n: int, kind: int) -> int:
     """§6.1 1 per city of that resource, 3 with a temple; §7.3 Metallum +1, Moneta +2 in all,
     on every production action of the nation."""
     amount = 0
-    for owner, token, temple in zip(state["city"], state["tok"], state["temple"], strict=True):
+    for owner, token, temple in zip(state["city"], state["city_token"], state["temple"], strict=True):
         if owner == n and token == kind:
             amount += RULEBOOK.prod_temple if temple else RULEBOOK.prod_city
     techs = state["tech"][n]

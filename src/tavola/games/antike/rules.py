@@ -49,13 +49,13 @@ class AntikeRules(Rules):
     def active_roles(self, state: State) -> list[str]:
         if state["winner"] >= 0:
             return []
-        return [state["ctrl"][acting(state)]]
+        return [state["control"][acting(state)]]
 
     def legal_actions(self, state: State, role: str) -> list[Action]:
         if state["winner"] >= 0:
             return []
         n = acting(state)
-        if state["ctrl"][n] != role:
+        if state["control"][n] != role:
             return []
         return FLOW.legal(state, n)
 
@@ -68,10 +68,10 @@ class AntikeRules(Rules):
             return None
         scores: dict[str, int] = {r: 0 for r in state["roles"]}
         for n in range(len(state["nations"])):
-            role = state["ctrl"][n]
+            role = state["control"][n]
             scores[role] = max(scores[role], personages(state, n))
         return {
-            "winners": [state["ctrl"][w]],
+            "winners": [state["control"][w]],
             "scores": scores,
             "reason": "temple_when_one_short" if state["reason"] == "temple" else "personages",
             "nations": {nid: personages(state, n) for n, nid in enumerate(state["nations"])},

@@ -55,18 +55,18 @@ def _nations(state: State) -> list[dict[str, Any]]:
     names = state["nations"]
     nations = []
     for n, nid in enumerate(names):
-        pers = state["pers"][n]
+        pers = state["personages"][n]
         nations.append(
             {
                 "id": nid,
-                "role": state["ctrl"][n],
+                "role": state["control"][n],
                 "colour": SETUPS[state["scenario"]].colours[nid],
                 "rondel": RULEBOOK.spaces[state["pos"][n]] if state["pos"][n] >= 0 else None,
                 "purse": dict(zip(PURSE, state["purse"][n], strict=True)),
                 "supply": {
-                    "legion": state["sup"][n][0],
-                    "galley": state["sup"][n][1],
-                    "city": state["sup"][n][2],
+                    "legion": state["supply"][n][0],
+                    "galley": state["supply"][n][1],
+                    "city": state["supply"][n][2],
                 },
                 "techs": [t.id for t in RULEBOOK.techs if state["tech"][n] & t.bit],
                 "personages": dict(zip(PERSONAGES, pers, strict=True)),
@@ -99,7 +99,7 @@ def _regions(state: State) -> dict[str, Any]:
         temple = state["temple"][r]
         entry: dict[str, Any] = {
             "city": names[owner] if owner >= 0 else None,
-            "token": RESOURCES[state["tok"][r]] if owner >= 0 else None,
+            "token": RESOURCES[state["city_token"][r]] if owner >= 0 else None,
             "temple": ("city", "neutral")[temple - 1] if temple else None,
             "units": here,
         }
@@ -116,7 +116,7 @@ def _moves(state: State, move: dict[str, Any]) -> dict[str, Any]:
     for key, counts in move["moves_left"].items():
         s = int(key)
         moves.setdefault(b.ids[s >> 1], {})[UNITS[s & 1]] = list(counts)
-    sel = move["sel"]
+    sel = move["picked"]
     return {
         "moves_left": moves,
         "picked": None
@@ -129,7 +129,7 @@ def prompt(state: State, role: str) -> dict[str, Any]:
     if state["winner"] >= 0:
         return {"text": "prompt.over", "args": {"nation": state["nations"][state["winner"]]}, "rule": "§4"}
     n = acting(state)
-    if state["ctrl"][n] != role:
+    if state["control"][n] != role:
         return {"text": "waiting", "args": {}, "rule": ""}
     return FLOW.prompt(state, n, nation=state["nations"][n])
 

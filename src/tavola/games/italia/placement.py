@@ -206,6 +206,8 @@ def ask_reinf(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     key, args = ask(S, f, "ask" if f.get("ph") == "ask" else "place")
     if f.get("items"):
         args["unit"] = f["items"][0][0]
+        if f["items"][0][0] == LEADER and f["items"][0][1]:
+            args["leader"] = f["items"][0][1]  # the browser names the leader who arrives
     return key, args
 
 

@@ -133,7 +133,7 @@ def ask_combat(state: State, frame: dict[str, Any], role: str) -> tuple[str, dic
 
 
 # --- the battle, card by card (§11.1) ---------------------------------------------------------
-def _mine(frame: dict[str, Any]) -> tuple[str, int]:
+def mine(frame: dict[str, Any]) -> tuple[str, int]:
     """(city of the side with the right to play, its score)."""
     if frame["right"] == "attacker":
         return frame["attacker"], frame["score"]
@@ -143,7 +143,7 @@ def _mine(frame: dict[str, Any]) -> tuple[str, int]:
 def playable(state: State, frame: dict[str, Any]) -> tuple[list[int], bool]:
     """§11.1: only cards of the suit of the sector where one's own general stands; in a mixed
     stack only the supreme commander's cards. (numbered cards, one per value; any Reserve)."""
-    city, _ = _mine(frame)
+    city, _ = mine(frame)
     power = _side_power(state, city)
     suit = GEO.cities[city].suit
     by_value: dict[int, int] = {}
@@ -158,7 +158,7 @@ def playable(state: State, frame: dict[str, Any]) -> tuple[list[int], bool]:
 
 
 def legal_battle(state: State, frame: dict[str, Any], role: str) -> list[tuple[Any, ...]]:
-    city, score = _mine(frame)
+    city, score = mine(frame)
     if state["control"][_side_power(state, city)] != role:
         return []
     cards, reserve = playable(state, frame)
@@ -175,7 +175,7 @@ def legal_battle(state: State, frame: dict[str, Any], role: str) -> list[tuple[A
 def apply_battle(
     state: State, frame: dict[str, Any], role: str, action: tuple[Any, ...]
 ) -> list[dict[str, Any]]:
-    city, score = _mine(frame)
+    city, score = mine(frame)
     power = _side_power(state, city)
     sign = 1 if frame["right"] == "attacker" else -1
     if action[0] in ("card", "reserve"):
@@ -209,7 +209,7 @@ def apply_battle(
 
 
 def ask_battle(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
-    city, score = _mine(frame)
+    city, score = mine(frame)
     return "prompt.battle", {"general": commander(state, city), "score": score, "suit": GEO.cities[city].suit}
 
 

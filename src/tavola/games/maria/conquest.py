@@ -81,21 +81,29 @@ def conquer(state: State, city: str, power: str) -> list[dict[str, Any]]:
 
 def leave(state: State, city: str, power: str, down: bool, march: bool) -> list[dict[str, Any]]:
     """§10.3: a face-up general leaving an enemy fortress (passing through or setting out from it)
-    conquers it unless it is protected; a protected one gets a question mark (§12). Never in a
-    forced march, never face down."""
+    conquers it unless it is protected; a protected one gets a question mark (§12), which the
+    advanced game takes from the pool of the mover's superpower («quando prendi un segnalino
+    punto interrogativo dalla scorta»: an additional marker when the pool is empty, §23). Never
+    in a forced march, never face down."""
     if down or march or not enemy_fortress(state, city, power):
         return []
     if protected(state, city):
-        state["question"].setdefault(city, power)
+        if city not in state["question"]:
+            state["question"][city] = power
+            boxes.take_marker(state, superpower(state, power))
         return [event("ev.question", power=power, city=city)]
     return conquer(state, city, power)
 
 
 def retroactive(state: State) -> list[dict[str, Any]]:
     """§12: after every combat, each question-marked fortress no longer protected is conquered
-    by the power that left it; the others lose their question mark."""
+    by the power that left it; the others lose their question mark. §10.3: in the advanced game
+    the question mark goes back to the pool («rimetticelo se la fortezza non viene conquistata
+    retroattivamente»); a fortress that falls takes its victory marker as any conquest does (the
+    question mark is the one placed, or goes back where the conquest places none)."""
     events = []
     for city, power in sorted(state["question"].items()):
+        boxes.return_marker(state, superpower(state, power))
         if enemy_fortress(state, city, power) and not protected(state, city):
             events += conquer(state, city, power)
             events[-1]["args"]["retroactive"] = True

@@ -142,8 +142,9 @@ RHINE = ("trier", "mainz", "koln", "mannheim")  # §10.3 NOTE, §16
 
 
 def check_pools(state: dict[str, Any]) -> list[str]:
-    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress or
-    in a victory box (markers it placed with an empty pool are counted apart, §23); §16: at most
+    """Advanced game. §15: every victory marker of a superpower is in its pool, on a fortress, in
+    a victory box or (§10.3) a question mark of its side awaiting the retroactive conquest
+    (markers it placed with an empty pool are counted apart, §23); §16: at most
     2 in its battle boxes; only France and the Pragmatic Army use the 3-electors box, and hold
     it only with 3 of the 4 Rhine electors; §10.3: the Rhine electors carry elector markers
     (French or Austro-Pragmatic), never victory markers."""
@@ -158,6 +159,7 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         placed += state["boxes"][sp] + (1 if sp in state["electors_box"] else 0)
         placed += (1 if sp in state["italy_box"] else 0) + (1 if state["emperor"] == sp else 0)
         placed += state["aside"].get(sp, 0) + (1 if sp == "prussia" and state["silesia_box"] else 0)
+        placed += sum(1 for power in state["question"].values() if _marker_side(state, power) == sp)
         have = state["pools"][sp] + placed - state["extra"][sp]
         if have != total:
             out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
@@ -174,6 +176,19 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         if sum(1 for c in RHINE if state["markers"].get(c) in side) < 3:
             out.append(f"§16: {sp} holds the 3-electors box with fewer than 3 Rhine electors")
     return out
+
+
+def _marker_side(state: dict[str, Any], power: str) -> str | None:
+    """§10.3: whose victory markers a power's conquests take: its own if a superpower, else
+    those of the superpower it cooperates with (§2, §19.3)."""
+    if power in POOLS:
+        return power
+    for pair in _cooperating(state):
+        if power in pair and len(pair) == 2:
+            (other,) = pair - {power}
+            if other in POOLS:
+                return other
+    return None
 
 
 TRACK_SPACES = {"italy": 9, "russia": 6, "saxony": 8}  # the political display's tracks (data)
@@ -267,6 +282,98 @@ def check_step(before: dict[str, Any], after: dict[str, Any]) -> tuple[bool, lis
     (:func:`check_saxony_step`). (Whether the supply check applied, the violations.)"""
     applied, out = check_supply_step(before, after)
     return applied, out + check_saxony_step(before, after)
+
+
+PAIR = ("pragmatic_army", "austria")  # §10.1: on the Flanders map, the Pragmatic Army first
+
+
+def _flanders_mover(before: dict[str, Any], action: tuple[Any, ...]) -> str | None:
+    """The piece this step sets moving on the Flanders map or brings onto it, if any."""
+    top = before["flow"][-1]
+    verb = action[0]
+    if not top["piece"] and verb in ("move", "march"):
+        piece = str(action[1])
+        where = before["generals"][piece]["city"] if piece in GEO.generals else before["trains"][piece]
+        return piece if where is not None and GEO.cities[where].map == "flanders" else None
+    if not top["piece"] and verb in ("stack", "march_stack"):
+        gens = [g for g, x in before["generals"].items() if x["city"] == action[1] and g not in before["out"]]
+        if len({_power(g) for g in gens}) != 1 or GEO.cities[str(action[1])].map != "flanders":
+            return None  # a stack of Austria and the Pragmatic Army: whose move it is is not checked
+        return gens[0]
+    if top["piece"] and verb == "to" and GEO.cities[str(action[1])].map == "flanders":
+        piece = top["piece"]
+        where = before["generals"][piece]["city"] if piece in GEO.generals else before["trains"][piece]
+        return piece if where is not None and GEO.cities[where].map != "flanders" else None
+    return None
+
+
+def _last_flanders_power(before: dict[str, Any]) -> str | None:
+    """The power that moved last on the Flanders map in this sub-phase, from the order in which
+    the pieces finished moving; ``""`` when neither has moved; None when the order cannot tell
+    (a train may have re-entered rather than moved, §10.2; a general may have crossed to the
+    Bohemia map; a mixed stack moved)."""
+    done = [p for p in before["moved"] if _power(p) in PAIR]
+    if not done:
+        return ""
+    last = done[-1]
+    if last not in GEO.generals:
+        return None
+    city = before["generals"][last]["city"]
+    if city is None or GEO.cities[city].map != "flanders":
+        return None
+    beside = done[-2] if len(done) > 1 else None
+    if (
+        beside in GEO.generals
+        and before["generals"][beside]["city"] == city
+        and _power(beside) != _power(last)
+    ):
+        return None
+    return _power(last)
+
+
+def check_flanders_step(
+    before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any]
+) -> tuple[bool, list[str]]:
+    """§10.1: «Se dovesse nascere una disputa tra l'Armata Pragmatica e l'Austria circa l'ordine
+    con la quale vogliono muovere sulla mappa Fiandre, questi si alternano nei movimenti su questa
+    mappa partendo dall'Armata Pragmatica» (the dispute is the default; option
+    ``flanders_order=free`` is its absence). While two players both have pieces to move there
+    and neither has ended its movement, a piece set moving on the Flanders map (or brought onto
+    it) is the Pragmatic Army's if neither has moved there yet, else of the power that did not
+    move there last. The last mover is read from the order the pieces finished moving
+    (``moved``): where that order cannot tell (see :func:`_last_flanders_power`) the step is
+    not checked. (Whether it applied, the violations.)"""
+    top = before["flow"][-1]
+    if top["s"] != "move" or before["options"].get("flanders_order", "alternate") != "alternate":
+        return False, []
+    control = before["control"]
+    if "pragmatic_army" not in control or control["austria"] == control["pragmatic_army"]:
+        return False, []
+    piece = _flanders_mover(before, action)
+    if piece is None or _power(piece) not in PAIR:
+        return False, []
+    from tavola.games.maria.common import group_powers
+
+    if not set(PAIR) <= set(group_powers(before, top["group"])):
+        return False, []
+    for power in PAIR:
+        waiting = [
+            p
+            for p, city in _pieces(before).items()
+            if _power(p) == power
+            and city is not None
+            and p not in before["moved"]
+            and GEO.cities[city].map == "flanders"
+        ]
+        if control[power] in top["done"] or not waiting:
+            return False, []  # one of them has ended or has nothing left there: moves are free
+    last = _last_flanders_power(before)
+    if last is None:
+        return False, []
+    due = "pragmatic_army" if last in ("", "austria") else "austria"
+    if _power(piece) != due:
+        return True, [f"§10.1: {piece} moves on the Flanders map in the {due}'s turn"]
+    return True, []
 
 
 def _saxony_neutral(state: dict[str, Any]) -> bool:
@@ -367,11 +474,15 @@ def step_invariants(
     events: list[dict[str, Any]],
     seen: dict[str, int] | None = None,
 ) -> list[str]:
-    """The invariants of one transition (``Rules.step_invariants``): §9 supply."""
+    """The invariants of one transition (``Rules.step_invariants``): §9 supply, §10.1 the
+    alternation on the Flanders map."""
     applied, found = check_step(before, after)
     if seen is not None and applied:
         seen["9 supply"] = seen.get("9 supply", 0) + 1
-    return found
+    alternated, more = check_flanders_step(before, action, after)
+    if seen is not None and alternated:
+        seen["10.1 Flanders order"] = seen.get("10.1 Flanders order", 0) + 1
+    return found + more
 
 
 def check_result(state: dict[str, Any]) -> list[str]:

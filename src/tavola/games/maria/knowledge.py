@@ -8,15 +8,24 @@ from functools import cache
 from typing import Any
 
 from tavola.core.rules import Action, Knowledge, Rules, State
-from tavola.games.maria import boxes, conquest, victory
+from tavola.games.maria import boxes, combat, conquest, victory
 from tavola.games.maria.board_adapter import GEO
 from tavola.games.maria.common import (
+    GENERAL_MAX,
+    RESERVE_HIGH,
     N,
+    card,
+    commander,
     enemies,
     general_power,
+    generals_at,
     hand_value,
+    is_reserve,
+    owner,
+    pay_value,
     piece_power,
     power_troops,
+    stack_troops,
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play
@@ -50,7 +59,101 @@ def prior(rules: Rules, world: State, role: str, actions: list[Action]) -> list[
     frame = world["flow"][-1]
     if frame["s"] == "move" and world["result"] is None:
         return _march(world, frame, actions, weights)
+    if frame["s"] == "battle":
+        return _battle(world, frame, actions, weights)
+    if frame["s"] == "allocate":
+        return _allocate(world, actions, weights)
+    if frame["s"] == "winter":
+        return _winter(world, frame, actions, weights)
     return weights
+
+
+def _allocate(state: State, actions: list[Action], weights: list[float]) -> list[float]:
+    """§4: the troops go to the generals that take part, the weakest first (a general of one
+    or two troops is beaten and lost at the first battle, §11.1); none to a general out of play."""
+    out = list(weights)
+    gens = state["generals"]
+    for i, a in enumerate(actions):
+        if a[0] == "troop":
+            out[i] = (
+                0.01
+                if a[1] in state["out"]
+                else 1.0 + 4.0 * (GENERAL_MAX - gens[a[1]]["troops"]) / GENERAL_MAX
+            )
+        elif a[0] == "untroop":
+            out[i] = 0.01
+    return out
+
+
+KEEP = 16  # card points a power keeps through the winter for its battles (§11.1)
+
+
+def _winter(state: State, frame: dict[str, Any], actions: list[Action], weights: list[float]) -> list[float]:
+    """§13: troops at 4 points each, as many as the generals can take (8 each) and the generals
+    lost can come back with, keeping some cards for the battles; paid with the lowest cards; the
+    generals lost brought back first, then the weakest generals reinforced."""
+    power = frame["power"]
+    out = list(weights)
+    cost = N.costs["troop"]
+    if frame["recruits"] < 0:
+        room = sum(
+            GENERAL_MAX - x["troops"]
+            for g, x in state["generals"].items()
+            if general_power(g) == power and x["city"] is not None and g not in state["out"]
+        )
+        room += sum(
+            1
+            for g, x in state["generals"].items()
+            if general_power(g) == power and x["city"] is None and g not in state["out"]
+        )
+        spare = hand_value(state, power) - KEEP
+        more = frame["paid"] + cost <= cost * room and spare >= cost - frame["paid"] % cost
+        low = min((pay_value(state, int(a[1])) for a in actions if a[0] == "pay"), default=0)
+        for i, a in enumerate(actions):
+            if a[0] == "pay":
+                out[i] = (6.0 if pay_value(state, int(a[1])) == low else 0.5) if more else 0.05
+            elif a[0] == "recruit":
+                out[i] = 0.1 if more else 6.0
+        return out
+    weakest = min(
+        (state["generals"][a[1]]["troops"] for a in actions if a[0] == "troop"), default=GENERAL_MAX
+    )
+    for i, a in enumerate(actions):
+        if a[0] == "enter":
+            out[i] = 8.0
+        elif a[0] == "troop":
+            out[i] = 6.0 if state["generals"][a[1]]["troops"] == weakest else 1.0
+        elif a[0] == "done":
+            out[i] = 0.05
+    return out
+
+
+def _battle(state: State, frame: dict[str, Any], actions: list[Action], weights: list[float]) -> list[float]:
+    """§11.1: behind or level, play the highest card of the sector's suit (the Reserve as 8):
+    the bigger the swing, the more the other side must find; a side that cannot catch up stops
+    while its general survives the losses, and withdraws at once (keeping its cards) when the
+    losses would take every troop anyway."""
+    city, score = combat.mine(frame)
+    power = general_power(commander(state, city))
+    cards, _ = combat.playable(state, frame)
+    values = [card(c)[2] for c in cards]
+    top = max(values, default=0)
+    reserves = sum(1 for c in state["hands"][power] if is_reserve(c))
+    reach = sum(values) + RESERVE_HIGH * reserves
+    deficit = -score
+    troops = stack_troops(state, city)
+    hopeless = reach < deficit
+    out = list(weights)
+    for i, a in enumerate(actions):
+        if a[0] == "card":
+            out[i] = 6.0 if card(int(a[1]))[2] == top else 1.0
+        elif a[0] == "reserve":
+            out[i] = (3.0 if not values else 0.5) if a[1] == RESERVE_HIGH else 0.02
+        elif a[0] == "stop":
+            out[i] = (8.0 if deficit < troops else 0.5) if hopeless else 0.1
+        elif a[0] == "withdraw":
+            out[i] = 10.0 if hopeless and deficit >= troops else 0.01
+    return out
 
 
 def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: random.Random) -> Action:
@@ -61,7 +164,15 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
             return verbs[first]
     useful = [a for a in actions if a[0] not in ("untroop", "transfer", "withdraw")] or actions
     weights = prior(rules, world, role, useful)
+    if rand.random() < GREEDY:
+        top = max(weights)
+        best = [a for a, w in zip(useful, weights) if w >= top]
+        return best[rand.randrange(len(best))]
     return rand.choices(useful, weights)[0]
+
+
+GREEDY = 0.9  # share of playout clicks that take the prior's favourite: playouts that play the
+# plan rather than wander give the few iterations of a search values it can compare
 
 
 # --- the march: fortresses to take (§10.3, §14, §23) ------------------------------------------
@@ -87,13 +198,24 @@ def targets(state: State, power: str) -> list[str]:
     return [c for c in places if conquest.enemy_fortress(state, c, power)]
 
 
+SUPPLY = N.supply_distance  # §9: a path of at most 6 cities to a train of the general's colour
+TRAIN_STEP = N.movement["general"] - N.movement["train_fewer"]  # §10.1: a train moves 2 cities
+FOLLOW = SUPPLY + TRAIN_STEP  # a general may go this far from its train: the train moves after it
+
+
+def _at_home(state: State, power: str, city: str) -> bool:
+    """§9: a general is always supplied in its own home territory."""
+    return owner(state, city) == power
+
+
 def _open_targets(state: State, power: str) -> list[str]:
     """§10.3: the fortresses to take that no enemy general protects, within reach of the
-    side's trains (§9); when every one is protected, the generals protecting them: a battle
+    power's trains (§9); when every one is protected, the generals protecting them: a battle
     won drives them off (§11), and the fortresses fall, retroactively too (§12)."""
     places = targets(state, power)
-    trains = _trains(state, superpower(state, power)) + _trains(state, power)
-    supplied = [c for c in places if _nearest(state, c, trains) <= SUPPLY_REACH + 1] or places
+    trains = _trains(state, power)
+    supplied = [c for c in places if _nearest(state, c, trains) <= FOLLOW or _at_home(state, power, c)]
+    supplied = supplied or places
     open_ = [c for c in supplied if not conquest.protected(state, c)]
     if open_:
         return open_
@@ -117,39 +239,33 @@ def _trains(state: State, power: str) -> list[str]:
     return [c for t, c in state["trains"].items() if c and t not in state["out"] and piece_power(t) == power]
 
 
+def _enemy_strength(state: State, power: str) -> dict[str, int]:
+    """city -> troops of the enemy stack there (the determinized world's numbers, §6)."""
+    out: dict[str, int] = {}
+    for g, x in state["generals"].items():
+        if x["city"] is not None and g not in state["out"] and enemies(state, general_power(g), power):
+            out[x["city"]] = out.get(x["city"], 0) + x["troops"]
+    return out
+
+
+def _threat(state: State, city: str, foes: dict[str, int]) -> int:
+    """§11.1: the strongest enemy stack next to ``city`` (a battle at the next combat sub-phase)."""
+    return max((foes.get(n, 0) for n in GEO.neighbours(city, maps_in_play(state))), default=0)
+
+
 def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: list[float]) -> list[float]:
     """§10.1, §10.3: a general steps toward the nearest fortress to take and leaves it (which
-    conquers it when unprotected), never farther than 6 cities from its trains (§9); a train
-    follows its generals; generals march before trains, and the movement ends last."""
+    conquers it when unprotected), never farther from its trains than they can follow (§9),
+    never next to a much stronger enemy stack it would have to attack (§11.1); a train follows
+    its generals, to stay within 6 cities of every one away from home; generals march before
+    trains, and the movement ends last."""
     piece = frame["piece"]
     out = list(weights)
     if piece:
         power = piece_power(piece)
-        general = piece in state["generals"]
-        here = state["generals"][piece]["city"] if general else state["trains"][piece]
-        if general:
-            places = _open_targets(state, power)
-            trains = _trains(state, power)
-        else:
-            places = [
-                x["city"] for g, x in state["generals"].items() if x["city"] and general_power(g) == power
-            ]
-            trains = []
-        now = _nearest(state, here, places)
-        leaving = general and here in places
-        onward = False
-        for i, a in enumerate(actions):
-            if a[0] == "to":
-                d = _nearest(state, a[1], places)
-                w = 8.0 if leaving or d < now else (0.5 if d == now else 0.1)
-                if trains and GEO.owner(a[1]) != power and _nearest(state, a[1], trains) > SUPPLY_REACH:
-                    w *= 0.05  # §9: out of supply next turn
-                onward |= w >= 8.0 and (general or now > 2)
-                out[i] = w
-        for i, a in enumerate(actions):
-            if a[0] == "stop":
-                out[i] = 0.1 if onward else 4.0
-        return out
+        if piece in state["generals"]:
+            return _general_steps(state, frame, piece, power, actions, out)
+        return _train_steps(state, piece, power, actions, out)
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
@@ -162,7 +278,83 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
     return out
 
 
-SUPPLY_REACH = 5  # §9: 6 cities, one kept for the train that moves after the general
+def _general_steps(
+    state: State, frame: dict[str, Any], piece: str, power: str, actions: list[Action], out: list[float]
+) -> list[float]:
+    here = state["generals"][piece]["city"]
+    places = _open_targets(state, power)
+    trains = _trains(state, power)
+    foes = _enemy_strength(state, power)
+    mine = (
+        sum(state["generals"][g]["troops"] for g in generals_at(state, here))
+        if frame["stack"]
+        else (state["generals"][piece]["troops"])
+    )
+    now = _nearest(state, here, places)
+    leaving = here in places and conquest.enemy_fortress(state, here, power)
+    onward = False
+    for i, a in enumerate(actions):
+        if a[0] != "to":
+            continue
+        city = a[1]
+        d = _nearest(state, city, places)
+        w = 8.0 if leaving or d < now else (0.5 if d == now else 0.1)
+        if trains and not _at_home(state, power, city) and _nearest(state, city, trains) > FOLLOW:
+            w *= 0.05  # §9: out of supply next turn
+        if city in foes:
+            w = 8.0 if mine >= foes[city] + 3 else 0.05  # joining is impossible: a guard stands there
+        elif _threat(state, city, foes) > mine + 3:
+            w *= 0.1  # §11.1: it would have to attack a much stronger stack
+        onward |= w >= 8.0
+        out[i] = w
+    stay = 0.1 if onward else 4.0
+    if _threat(state, here, foes) > mine + 3:
+        stay *= 0.3
+    for i, a in enumerate(actions):
+        if a[0] == "stop":
+            out[i] = stay
+    return out
+
+
+def _train_steps(
+    state: State, piece: str, power: str, actions: list[Action], out: list[float]
+) -> list[float]:
+    """§9: a train keeps the generals of its colour away from home within 6 cities: it heads
+    for the farthest of them and keeps out of reach of enemy generals (§10.1: entering a
+    train's city destroys it)."""
+    here = state["trains"][piece]
+    gens = [
+        x["city"]
+        for g, x in state["generals"].items()
+        if x["city"]
+        and g not in state["out"]
+        and general_power(g) == power
+        and not _at_home(state, power, x["city"])
+    ]
+    if not gens:
+        gens = [x["city"] for g, x in state["generals"].items() if x["city"] and general_power(g) == power]
+    foes = _enemy_strength(state, power)
+    maps = maps_in_play(state)
+
+    def need(city: str) -> int:
+        dist = GEO.distances(city, maps)
+        return max((dist.get(c, 99) for c in gens), default=0)
+
+    now = need(here)
+    onward = False
+    for i, a in enumerate(actions):
+        if a[0] != "to":
+            continue
+        d = need(a[1])
+        w = 8.0 if d < now else (0.5 if d == now else 0.1)
+        if _threat(state, a[1], foes):
+            w *= 0.1
+        onward |= w >= 8.0 and now > 3
+        out[i] = w
+    for i, a in enumerate(actions):
+        if a[0] == "stop":
+            out[i] = 0.1 if onward else 4.0
+    return out
 
 
 def _strength(state: State, powers: set[str]) -> float:
@@ -206,22 +398,52 @@ def evaluate(state: State) -> dict[str, float]:
             value = 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
         else:
             mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
-            value = 0.7 * mine + 0.15 * _approach(state, powers) + 0.15 * strength
+            value = 0.6 * mine + 0.1 * _approach(state, powers) + 0.15 * _supplied(state, powers)
+            value += 0.15 * strength
         out[role] = max(0.0, min(1.0, value))
     return out
 
 
 def _approach(state: State, powers: set[str]) -> float:
-    """§10.3: how close the side's face-up generals stand to the fortresses they must take."""
+    """§10.3: how close the side's face-up generals stand to the fortresses they can take (or
+    to the generals protecting them)."""
     near = []
+    places = {p: _open_targets(state, p) for p in powers}
     for g, x in state["generals"].items():
         power = general_power(g)
-        if power in powers and x["city"] is not None and g not in state["out"] and not x["down"]:
-            near.append(1.0 / (1 + _nearest(state, x["city"], targets(state, power))))
+        if power not in powers or g in state["out"]:
+            continue
+        if x["city"] is None or x["down"]:
+            near.append(0.0)  # a general lost or face down takes nothing (§10.3)
+        else:
+            near.append(1.0 / (1 + _nearest(state, x["city"], places[power])))
     return sum(near) / len(near) if near else 0.0
 
 
-KNOWLEDGE = Knowledge(prior=prior, playout=playout)
+def _supplied(state: State, powers: set[str]) -> float:
+    """§9: the share of the side's generals face up and in supply (at home, or within 6 cities
+    of a train of their colour; half for one its train can still reach this turn)."""
+    score = []
+    for g, x in state["generals"].items():
+        power = general_power(g)
+        if power not in powers or g in state["out"]:
+            continue
+        if x["city"] is None or x["down"]:
+            score.append(0.0)
+        elif _at_home(state, power, x["city"]):
+            score.append(1.0)
+        else:
+            d = _nearest(state, x["city"], _trains(state, power))
+            score.append(1.0 if d <= SUPPLY else (0.5 if d <= FOLLOW else 0.0))
+    return sum(score) / len(score) if score else 0.0
+
+
+CUTOFF = 0.1
+"""A search of a few iterations never opens a click the prior weighs below a tenth of the best
+one at a node (a step away from the fortresses, out of supply or beside a stronger stack, a
+transfer in the middle of a march): it has too few samples to find them wrong."""
+
+KNOWLEDGE = Knowledge(prior=prior, playout=playout, cutoff=CUTOFF)
 
 
 def _evaluate_advanced(state: State) -> dict[str, float]:

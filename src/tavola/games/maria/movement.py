@@ -372,8 +372,13 @@ def _finish(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def ask_move(state: State, frame: dict[str, Any], role: str) -> tuple[str, dict[str, Any]]:
+    """§10.1: pick a piece, or move the one picked on; while Austria and the Pragmatic Army
+    alternate on the Flanders map, the prompt says whose move it is there."""
     if frame["piece"]:
         return "prompt.move_on", {"piece": frame["piece"], "n": len(frame["path"])}
+    turn = flanders_turn(state, frame)
+    if turn is not None:
+        return "prompt.move_flanders", {"power": turn}
     return "prompt.move", {}
 
 

@@ -4,22 +4,42 @@ What a Revolution player looks at: the VP the turn would give if the cards were 
 (§4.4: VP are recomputed from zero each turn, so a card is worth what the majority under it
 will give at the next allocation, §6.17), the small provinces counted as at the end (§4.3.1);
 the cities and provinces where the faction is one token short of a majority (cards that can
-flip); and the money and tokens still to use (treasury and stock). A role's value is its share
-of these against the best other role, in [0, 1]."""
+flip); and the money and tokens still to use (treasury and stock). Coins and tokens off the map
+score nothing at the end (§4.3: VP come from cards and objectives only), so they are worth what
+is left of the game to spend them in: a coin by the phases that spend coins still to come (§6.3,
+§6.4, §6.7, §6.16), a token in stock by the phases that draw on the stock (§6.1, §6.10), nothing
+after the last of them. While coins go down on the Allegiance track, the position is judged as it
+will be once they are resolved (§6.16). A role's value is its share of these against the best other role, in [0, 1]."""
 
 from __future__ import annotations
 
 import math
 
-from tavola.games.revolution import victory
+from tavola.games.revolution import allegiance, victory
 from tavola.games.revolution.allocation import cities_left_out
 from tavola.games.revolution.common import State, counts, fid, majority
 from tavola.games.revolution.loader import COMPONENTS as C
+from tavola.games.revolution.turn import TURN
 
 COIN = 0.15  # half-VP per coin in the treasury
 TOKEN = 0.05  # half-VP per token in the stock
 NEAR = 0.6  # half-VP per card one token away
 HELD = 0.25  # weight of the cards held now against the cards the majorities would give
+SPENDS = ("maintenance", "raise", "beggars", "allegiance")  # §6.3, §6.4, §6.7, §6.16: coins
+DRAWS = ("units", "taxes")  # §5.2, §6.10 new units and §6.1 taxes take tokens from the stock
+
+
+def chances_left(state: State, uses: tuple[str, ...]) -> float:
+    """The share of a full game's ``uses`` phases (turns 1-5) still to come, the phase under way
+    included: 1 in turn 0 and at the start of turn 1, 0 after the last one of turn 5."""
+    names = [name for name, _, _ in TURN]
+    per_turn = sum(name in uses for name in names)
+    turn = state["turn"]
+    if turn == 0:
+        return 1.0
+    now = names.index(state["phase"]) if state["phase"] in names else len(names)
+    this_turn = sum(name in uses for name in names[now:])
+    return min(1.0, (this_turn + per_turn * (C.last_turn - turn)) / (per_turn * C.last_turn))
 
 
 def near_cards(state: State, owner: int, tallies: list[list[int]]) -> int:
@@ -51,8 +71,26 @@ def projected(state: State, tallies: list[list[int]], holders: list[int] | None 
     return out
 
 
+def spent_resolved(state: State) -> State:
+    """While the factions put down their coins (§6.16), the state as it will be once they have:
+    the coins already down resolved (markers moved) and the cities on the end spaces adjusted,
+    as they will be whoever spends; otherwise the state itself."""
+    if state["flow"][-1]["s"] != "spend":
+        return state
+    out = dict(state)
+    for key in ("places", "spent"):
+        out[key] = [list(row) for row in state[key]]
+    out["stock"] = list(state["stock"])
+    out["allegiance"] = list(state["allegiance"])
+    allegiance.settle(out)
+    return out
+
+
 def evaluate(state: State) -> dict[str, float]:
     per_role = {r: 0.0 for r in state["roles"]}
+    state = spent_resolved(state)
+    coin = COIN * chances_left(state, SPENDS)
+    token = TOKEN * chances_left(state, DRAWS)
     with_cities = not cities_left_out(state)
     tallies = [counts(state, p, cities=with_cities) for p in range(len(C.province_ids))]
     cards = [state["places"][c] for c in C.cities] + tallies
@@ -64,8 +102,8 @@ def evaluate(state: State) -> dict[str, float]:
             victory.vp2(ahead, o, True)
             + HELD * victory.vp2(state, o, True)
             + NEAR * _near(cards, holders, totals, o)
-            + COIN * state["treasury"][o]
-            + TOKEN * state["stock"][o]
+            + coin * state["treasury"][o]
+            + token * state["stock"][o]
         )
         per_role[state["seat"][fid(o)]] += value
     out = {}

@@ -43,11 +43,16 @@ class _Item(BaseModel):
     model_config = ConfigDict(extra="forbid")
     source: str | None = None
     reconstructed: str | None = None
+    tuned: str | None = None  # what a balance report changed, and why (docs/balance.md)
 
     @model_validator(mode="after")
     def _provenance(self) -> _Item:
         if not ((self.source or "").strip() or (self.reconstructed or "").strip()):
             raise ValueError("needs its provenance: 'source' or 'reconstructed'")
+        if self.tuned is not None and not (self.reconstructed or "").strip():
+            raise ValueError(
+                "only a reconstructed item may be tuned: a sourced fact stays as its source gives it"
+            )
         return self
 
 

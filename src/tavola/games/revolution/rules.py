@@ -66,6 +66,11 @@ class RevolutionRules(Rules):
             "scores": {r: v / 2 for r, v in scores.items()},
             "reason": "most victory points after turn 5 (§4.5)",
             "factions": {C.factions[o]: state["vp2"][o] / 2 for o in state["factions"]},
+            "by_source": {
+                C.factions[o]: {k: v / 2 for k, v in victory.breakdown(state, o, True).items()}
+                for o in state["factions"]
+            },
+            "coins": {C.factions[o]: state["treasury"][o] for o in state["factions"]},
         }
 
     # --- positions (docs/positions.md) -----------------------------------------------------

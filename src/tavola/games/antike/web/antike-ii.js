@@ -122,12 +122,22 @@ export function draw(ctx) {
       const colour = nationColour(ctx, nid);
       const ink = nid && (nations(ctx).find((n) => n.id === nid) || {}).colour === "yellow" ? "#231c15" : "#fff";
       const mine = nid === view.acting;
-      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, ring: mine && picked === "legion", title: `${nationName(ctx, nid)}: ${words.counted(counts[0], "unit.legion", {})}` });
-      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, ring: mine && picked === "galley", title: `${nationName(ctx, nid)}: ${words.counted(counts[1], "unit.galley", {})}` });
+      if (counts[0]) items.push({ shape: "square", color: colour, count: counts[0], ink, ring: mine && picked === "legion", actions: tokenActions(ctx, area.id, mine, "legion"), title: `${nationName(ctx, nid)}: ${words.counted(counts[0], "unit.legion", {})}` });
+      if (counts[1]) items.push({ shape: "ship", color: colour, count: counts[1], ink, ring: mine && picked === "galley", actions: tokenActions(ctx, area.id, mine, "galley"), title: `${nationName(ctx, nid)}: ${words.counted(counts[1], "unit.galley", {})}` });
     }
     if (items.length) g.append(tokenRow(ctx, a.x, cy + size * 2.5, items, size * 0.95));
     layer.append(g);
   }
+}
+
+// What a tap on a legion or galley token sends (the screen keeps those the rules offer): the
+// mover's own unit is picked to move (§8.1) or, after a conquest, returned (§8.2); a hostile
+// unit where the mover stands opens a battle there (§8.1).
+function tokenActions(ctx, region, mine, unit) {
+  const p = ctx.view.prompt || {};
+  if (p.text === "prompt.loss") return mine && (p.args || {}).region === region ? [["unit", unit]] : [];
+  if (p.text !== "prompt.move") return []; // arming (§7.1) places new units in cities: the cities are the targets
+  return mine ? [[unit, region], ["attack", region]] : [["attack", region]];
 }
 
 function galleySymbol(ctx, x, y, size) {
@@ -427,6 +437,12 @@ const SPENDS = { "prompt.militia": ["iron", 2], "prompt.templum": ["marble", 5],
 
 export function promptNote(ctx) {
   const p = ctx.view && ctx.view.prompt;
+  if (p && p.text === "prompt.move" && ctx.interactive && (ctx.view.actions || []).some((a) => a[0] === "legion" || a[0] === "galley")) {
+    const fight = (ctx.view.actions || []).some((a) => a[0] === "attack");
+    return fight
+      ? ctx.t("antike.tap_unit_or_battle", null, "Choose a legion or galley of yours on the map to move it, or a hostile unit standing with yours to open a battle.")
+      : ctx.t("antike.tap_unit", null, "Choose a legion or galley of yours on the map to move it.");
+  }
   const me = acting(ctx);
   if (!p || !me || !me.purse || !(p.text in SPENDS)) return null;
   const [res, need] = SPENDS[p.text];

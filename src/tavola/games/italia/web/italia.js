@@ -105,7 +105,9 @@ function counter(ctx, x, y, size, grp) {
   const { s } = ctx;
   const fill = nationShade(ctx, grp.nation);
   const fg = ink(fill);
-  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: { nation: grp.nation, kind: grp.kind, n: grp.n } });
+  const data = { nation: grp.nation, kind: grp.kind, n: grp.n };
+  if (grp.actions && grp.actions.length) data.actions = JSON.stringify(grp.actions);
+  const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: data });
   g.append(s("title", null, grp.title));
   const w = size * 2.3;
   const h = size * 2.3;
@@ -133,10 +135,10 @@ function counter(ctx, x, y, size, grp) {
     g.append(s("text", { class: "counter-mark", y: (size * 0.62).toFixed(2), "font-size": (size * 0.6).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   } else {
     g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
-    const sym = symbol(s, grp.kind, w * 0.56, h * 0.3, fg);
-    sym.setAttribute("transform", `translate(0,${(-h * 0.12).toFixed(2)})`);
+    const sym = symbol(s, grp.kind, w * 0.5, h * 0.26, fg);
+    sym.setAttribute("transform", `translate(0,${(-h * 0.17).toFixed(2)})`);
     g.append(sym);
-    g.append(s("text", { class: "counter-mark", y: (h * 0.4).toFixed(2), "font-size": (size * 0.72).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+    g.append(s("text", { class: "counter-mark", y: (h * 0.42).toFixed(2), "font-size": (size * 0.86).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   }
   if (grp.gathered) {
     // picked up to move: a bright ring round the counter
@@ -145,8 +147,9 @@ function counter(ctx, x, y, size, grp) {
   if (grp.n > 1) {
     const bx = grp.kind === "leader" ? size * 0.95 : w / 2;
     const by = grp.kind === "leader" ? -size * 0.95 : -h / 2;
-    g.append(s("circle", { cx: bx, cy: by, r: size * 0.62, fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 0.7 }));
-    g.append(s("text", { class: "counter-count", x: bx, y: by + size * 0.27, "font-size": (size * 0.78).toFixed(2), fill: "#2b2118" }, String(grp.n)));
+    // the count large enough to read at a laptop's first view of the whole board
+    g.append(s("circle", { cx: bx, cy: by, r: size * 0.8, fill: "#fffaf0", stroke: "#2b2118", "stroke-width": 0.7 }));
+    g.append(s("text", { class: "counter-count", x: bx, y: by + size * 0.36, "font-size": (size * 1.05).toFixed(2), fill: "#2b2118" }, String(grp.n)));
   }
   return g;
 }
@@ -155,11 +158,53 @@ export function counterSize(map) {
   return Math.max(7, Math.min(10, map.spacing * 0.085));
 }
 
+// The area whose units the prompt is about (the group being gathered, the battle, the area to
+// leave) and the nation choosing there: its counters there may be tapped (pickActions).
+// Only the steps whose unit choices are about the units of that area (a reaction's units come
+// from another area than the prompt names).
+const FOCUS = {
+  "it.p.move.group": "at",
+  "it.p.excess": "area",
+  "it.p.retreat.battle": "area",
+  "it.p.retreat.elephant": "area",
+  "it.p.retreat.clear": "area",
+  "it.p.retreat.submit": "area",
+  "it.p.retreat.raid": "area",
+  "it.p.retreat.leaders": "area",
+  "it.p.battle.attacker_aims": "area",
+  "it.p.battle.defender_aims": "area",
+};
+
+function focus(ctx) {
+  const p = ctx.view.prompt;
+  const key = p && FOCUS[p.text];
+  const args = (p && p.args) || {};
+  const area = key && args[key] !== undefined ? ctx.screen.areaOf(args[key]) : null;
+  return area && args.nation ? { area: String(area.id), nation: args.nation, aims: p.text.endsWith("_aims") } : null;
+}
+
+// The actions a tap on a counter would send, best first (the screen keeps the first the rules
+// offer): take one more unit of its kind into the group, or put one back; a leader by name; a
+// fleet by its place in the area.
+function pickActions(area, grp, units) {
+  if (grp.kind === "leader") return grp.leaders.map((key) => (grp.gathered ? ["drop", key] : ["leader", key]));
+  if (grp.kind === "fleet") {
+    const out = [];
+    units.forEach((u, j) => {
+      if (u.kind === "fleet" && u.nation === grp.nation && !u.gathered) out.push(["fleet", j]);
+    });
+    return grp.gathered ? [] : out;
+  }
+  if (grp.gathered) return [["drop", grp.kind]];
+  return grp.damaged ? [["unit", `${grp.kind}*`], ["unit", grp.kind]] : [["unit", grp.kind]];
+}
+
 export function draw(ctx) {
   const { map, s, view } = ctx;
   if (!map) return;
   const layer = map.layer("pieces");
   const size = counterSize(map);
+  const here = focus(ctx);
   for (const area of view.areas || []) {
     const a = map.anchor(String(area.id));
     if (!a) continue;
@@ -173,9 +218,10 @@ export function draw(ctx) {
     const groups = new Map();
     for (const u of area.units || []) {
       const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}`;
-      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], cargo: 0 });
+      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], leaders: [], cargo: 0 });
       const grp = groups.get(key);
       grp.n += 1;
+      if (u.leader) grp.leaders.push(u.leader);
       if (u.leader) grp.names.push(ctx.word(u.leader));
       else if (u.name) grp.names.push(u.name);
       if (u.cargo) grp.cargo += u.cargo.length;
@@ -183,6 +229,11 @@ export function draw(ctx) {
     const items = [...groups.values()];
     for (const grp of items) {
       const what = ctx.screen.words().counted(grp.n, `unit.${grp.kind}`, {});
+      if (here && here.area === String(area.id)) {
+        // the choosing nation's own counters; in a battle, the enemy's counters it aims at (§10.4)
+        if (here.aims) grp.actions = here.nation !== grp.nation ? [grp.damaged ? ["target", `${grp.kind}*`] : null, ["target", grp.kind]].filter(Boolean) : [];
+        else if (here.nation === grp.nation) grp.actions = pickActions(area, grp, area.units || []);
+      }
       grp.title = `${ctx.word(grp.nation)}: ${what}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}${grp.damaged ? ` (${ctx.t("italia.damaged", null, "damaged")})` : ""}${grp.cargo ? ` + ${grp.cargo}` : ""}`;
     }
     const perRow = 3;
@@ -210,7 +261,8 @@ export function legend(ctx) {
 
 export function selected(ctx) {
   const b = ctx.view.battle;
-  return b ? [String(b.area)] : [];
+  const here = focus(ctx);
+  return [...new Set([b ? String(b.area) : null, here ? here.area : null].filter(Boolean))];
 }
 
 export function roleColour(role) {
@@ -357,6 +409,25 @@ export function nounLabel(action, ctx) {
 // number it needed (§10.2), then the losses, retreats and the result that followed in the same
 // step. A raid rolls against 7 (§10.6).
 const SIDE_EVENTS = new Set(["it.lost", "it.lost_leader", "it.retreat", "it.deserts", "it.stack_removed"]);
+const OUTCOME = new Set([...SIDE_EVENTS, "it.battle_over", "it.raided", "it.raid_failed", "it.pillaged", "it.damaged", "it.lone_leader", "it.defects", "it.converted", "it.conversion_lost", "it.submits"]);
+
+// "infantry hits on 7+, on 9+ with the modifiers": each unit type that rolled, once.
+function needs(ctx, shots, raw) {
+  const units = ctx.board.raw.units || {};
+  const seen = new Map();
+  (raw || []).forEach(([kind, , need], i) => {
+    const base = units[kind] && units[kind].to_hit;
+    if (typeof base !== "number" || seen.has(kind)) return;
+    const unit = shots[i].label;
+    seen.set(
+      kind,
+      base === need
+        ? ctx.t("battle.need_base", { unit, base }, `${unit} hits on ${base}+`)
+        : ctx.t("battle.need_mod", { unit, base, need }, `${unit} hits on ${base}+, on ${need}+ with the modifiers`),
+    );
+  });
+  return [...seen.values()];
+}
 
 export function battle(ctx, log) {
   let i = log.length - 1;
@@ -378,11 +449,16 @@ export function battle(ctx, log) {
     lost: after.filter((e) => SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation).map(message),
   });
   const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a, roll.mods_a), side("defender", args.defender, args.mod_d, roll.shots_d, roll.mods_d)];
-  const rest = after.filter((e) => !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
+  // why each die needed its number: the unit's to-hit number (§10.2) and where the modifiers took it
+  if (!roll.raid) for (const sd of sides) sd.needs = needs(ctx, sd.shots, roll[sd.side === "attacker" ? "shots_a" : "shots_d"]);
+  // the outcome says what the battle did; what the step went on to (a campaign begun, its gold) is
+  // the log's, not the battle's
+  const rest = after.filter((e) => OUTCOME.has(e.msg) && !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
   const round = roll.round || 1;
   const area = ctx.word(String(args.area));
   return {
     key: `${roll.step}|${args.area}|${round}`,
+    area: args.area,
     oddsKey: `${args.area}|${round}`,
     title: roll.raid
       ? ctx.t("battle.raid_title", { area }, `Raid on ${area}`)
@@ -413,10 +489,38 @@ export function promptNote(ctx) {
     }
     for (const [kind, n] of kinds) gathered.unshift(words.counted(n, `unit.${kind}`, {}));
   }
-  if (where) return ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+  const p = view.prompt || {};
+  if (String(p.text).startsWith("it.p.reinf") && p.args && p.args.leader) {
+    // which leader comes: the prompt says "the leader"
+    const name = ctx.word(p.args.leader);
+    return ctx.t("italia.leader_arrives", { name }, `The leader ${name} arrives with the reinforcements.`);
+  }
+  const tap = tapHint(ctx);
+  if (where) {
+    const text = ctx.t("italia.gathered", { area: ctx.word(String(where.id)), units: gathered.join(", ") }, `Gathered in ${where.id}: ${gathered.join(", ")}`);
+    return tap ? `${text} ${tap}` : text;
+  }
+  if (tap) return tap;
   if (view.bought && view.bought.length) {
     return ctx.t("italia.bought", { units: pendingText(ctx, view.bought) }, `Bought: ${view.bought}`);
   }
+  return null;
+}
+
+// What a tap on the map's counters does now, when some may be tapped: gather and put back in a
+// group, choose a target in a battle, choose the units that leave.
+function tapHint(ctx) {
+  const here = focus(ctx);
+  const verbs = new Set((ctx.view.actions || []).map((a) => a[0]));
+  if (!here || !ctx.interactive) return null;
+  const area = ctx.word(here.area);
+  if (here.aims && verbs.has("target")) return ctx.t("italia.tap_target", { area }, `Choose an enemy counter in ${area} on the map to aim at it.`);
+  if (ctx.view.prompt.text === "it.p.move.group") {
+    if (verbs.has("drop")) return ctx.t("italia.tap_gather_drop", { area }, `Choose a counter in ${area} on the map to gather it.`);
+    if (verbs.has("unit") || verbs.has("leader") || verbs.has("fleet")) return ctx.t("italia.tap_gather", { area }, `Choose a counter in ${area} on the map to gather it.`);
+    return null;
+  }
+  if (verbs.has("unit") || verbs.has("leader")) return ctx.t("italia.tap_choose", { area }, `Choose a counter in ${area} on the map.`);
   return null;
 }
 

@@ -8,7 +8,7 @@
 // (§11.2), winter recruiting (§13), the political display (§17) and every power's public
 // counts. The choices stay in the prompt, named in words (Rules.action_nouns).
 
-import { lastEntry, statsPanel } from "/static/games/generic.js";
+import { jumpHint, lastEntry, statsPanel } from "/static/games/generic.js";
 import { currentLang } from "/static/js/core.js";
 
 const SUIT = {
@@ -390,9 +390,39 @@ function handPanel(ctx) {
 
 // §4, §6: the seat's army sheets: each general's rank, printed minimum, troops and where it is.
 // While the sheets are written in secret (§4), how many troops are left to allocate.
+// The sheet's own controls (§4 writing the sheets, §13 winter recruits): − and + on each
+// general's row, each one a legal action (untroop / troop); the choices bar does not repeat them.
+const SHEET_VERBS = new Set(["troop", "untroop"]);
+
+export function claims(action) {
+  return SHEET_VERBS.has(action[0]);
+}
+
+export function claimHint(actions, ctx) {
+  const text = tr(ctx, "sheet_hint", null, "Give troops with − and + on your army sheet.");
+  return jumpHint(ctx, ".ma-sheet", text); // on a phone the sheet sits below the map
+}
+
+function sheetButton(ctx, verb, gid, legal, symbol) {
+  const { h } = ctx;
+  const action = legal.get(`${verb}|${gid}`);
+  const name = ctx.word(gid);
+  const label = verb === "troop" ? tr(ctx, "troop_add", { general: name }, `One troop more for ${name}`) : tr(ctx, "troop_remove", { general: name }, `One troop less for ${name}`);
+  return h(
+    `button.btn.btn-small.ma-step.ma-${verb}`,
+    action
+      ? { type: "button", title: label, "aria-label": label, dataset: { target: JSON.stringify(action), action: JSON.stringify(action) }, onclick: () => ctx.act(action) }
+      : { type: "button", disabled: true, "aria-label": label },
+    symbol,
+  );
+}
+
 function sheetPanel(ctx) {
   const { h, view } = ctx;
   const mine = powersOf(ctx, ctx.role);
+  const legal = new Map();
+  if (ctx.interactive) for (const a of view.actions || []) if (SHEET_VERBS.has(a[0])) legal.set(`${a[0]}|${a[1]}`, a);
+  const giving = legal.size > 0;
   const rows = [];
   for (const p of mine) {
     for (const [gid, g] of Object.entries(view.generals || {})) {
@@ -407,13 +437,17 @@ function sheetPanel(ctx) {
           h("td.num", null, String(info.rank)),
           h("td.num", null, String(info.minimum)),
           h("td.num.ma-troops", null, String(g.troops)),
+          giving ? h("td.ma-give", null, sheetButton(ctx, "untroop", gid, legal, "−"), sheetButton(ctx, "troop", gid, legal, "+")) : null,
           h("td", null, off ? tr(ctx, "not_in_play", null, "not in play") : g.city ? ctx.word(g.city) : tr(ctx, "off_map", null, "off the map"), g.down ? ` · ${tr(ctx, "down", null, "face down")}` : ""),
         ),
       );
     }
   }
   if (!rows.length) return null;
-  const note = view.phase === "setup" && view.prompt && view.prompt.args && typeof view.prompt.args.n === "number" ? h("p.small.ma-left", null, tr(ctx, "to_allocate", { n: view.prompt.args.n }, `${view.prompt.args.n} troops left to allocate, in secret (§4)`)) : null;
+  const args = (view.prompt && view.prompt.args) || {};
+  let note = null;
+  if (view.phase === "setup" && typeof args.n === "number") note = h("p.small.ma-left", null, tr(ctx, "to_allocate", { n: args.n }, `${args.n} troops left to allocate, in secret (§4)`));
+  else if (view.prompt && view.prompt.text === "prompt.reinforce" && typeof args.n === "number") note = h("p.small.ma-left", null, tr(ctx, "to_reinforce", { n: args.n, power: args.power }, `${args.n} new troops to give (§13)`));
   return panel(
     ctx,
     "ma-sheet",
@@ -421,7 +455,7 @@ function sheetPanel(ctx) {
     h(
       "table.ma-table",
       null,
-      h("thead", null, h("tr", null, ["general", "rank", "minimum", "troops", "where"].map((k) => h("th", { scope: "col" }, tr(ctx, `col_${k}`, null, k))))),
+      h("thead", null, h("tr", null, ["general", "rank", "minimum", "troops", giving ? "give" : null, "where"].filter(Boolean).map((k) => h("th", { scope: "col" }, tr(ctx, `col_${k}`, null, k))))),
       h("tbody", null, rows),
     ),
     note,

@@ -184,6 +184,8 @@ export function tokenRow(ctx, x, y, items, size = 11) {
     const cx = x0 + i * gap;
     const node = s("g", { class: `token token-${it.shape || "disc"}`, transform: `translate(${cx.toFixed(1)},${y.toFixed(1)})` });
     if (it.title) node.append(s("title", null, it.title));
+    // the actions a tap on the token would send (the screen keeps those the rules offer)
+    if (it.actions && it.actions.length) node.dataset.actions = JSON.stringify(it.actions);
     if (it.ring) node.append(s("circle", { class: "token-ring", r: size * 1.55 }));
     const fill = it.color || "#6b5a45";
     if (it.shape === "square") node.append(s("rect", { x: -size, y: -size, width: size * 2, height: size * 2, rx: size * 0.3, fill }));

@@ -311,6 +311,7 @@ export class GameScreen {
       } catch (err) {
         console.error("adapter draw failed", err);
       }
+      this.wirePieces();
       this.map.avoidPieces();
     }
     this.readableZoom();
@@ -358,6 +359,45 @@ export class GameScreen {
     vb.x = within(cx - vb.w / 2, home.x, home.w, vb.w);
     vb.y = within(cy - vb.h / 2, home.y, home.h, vb.h);
     this.map.applyView();
+  }
+
+  // Pieces the player may pick on the map: an adapter marks a counter with the actions that
+  // would take it (data-actions, best first); the first of them in the legal set makes the
+  // counter a target (a tap or Enter sends it), the others stay inert. The browser never sends
+  // an action the server did not offer.
+  wirePieces() {
+    const legal = new Map(((this.opts.interactive && this.view.actions) || []).map((a) => [JSON.stringify(a), a]));
+    for (const node of this.map.layer("pieces").querySelectorAll("[data-actions]")) {
+      let action = null;
+      try {
+        action = JSON.parse(node.dataset.actions).map((a) => legal.get(JSON.stringify(a))).find(Boolean) || null;
+      } catch {
+        action = null;
+      }
+      if (!action) continue;
+      const label = this.pieceLabel(action, node);
+      node.dataset.target = JSON.stringify(action);
+      node.classList.add("piece-target");
+      node.setAttribute("tabindex", "0");
+      node.setAttribute("role", "button");
+      node.setAttribute("aria-label", label);
+      const title = node.querySelector(":scope > title");
+      if (title) title.textContent = `${title.textContent} · ${label}`;
+      const fire = (ev) => {
+        ev.preventDefault();
+        ev.stopPropagation();
+        this.act(action);
+      };
+      node.addEventListener("click", fire);
+      node.addEventListener("keydown", (ev) => {
+        if (ev.key === "Enter" || ev.key === " ") fire(ev);
+      });
+    }
+  }
+
+  // What a tap on a piece does, in words: "Gather: infantry", "Put back: Brennus".
+  pieceLabel(action) {
+    return `${this.verbLabel(action[0])}: ${this.nounLabel(action)}`;
   }
 
   // --- since your last turn ----------------------------------------------------------------
@@ -414,6 +454,9 @@ export class GameScreen {
       if (panel) panel.remove();
       return;
     }
+    // where the battle of the panel was fought, ringed on the map while the panel is open
+    const where = report.area !== undefined && report.area !== null ? this.areaOf(report.area) : null;
+    if (where && this.map) drawMarks(this.map, s, [{ kind: "fight", at: where }], () => "#8e3420").classList.add("battle-mark");
     const odds = report.oddsKey ? this.oddsSeen.get(report.oddsKey) : null;
     // a battle fought over several steps (Maria's cards) is drawn again as it goes on
     const sig = `${report.key}|${report.version ?? ""}|${currentLang()}|${odds ? 1 : 0}`;
@@ -450,6 +493,7 @@ export class GameScreen {
           : sd.mod
             ? h("p.battle-mod.small", null, t("battle.modifier", { mod: sd.mod > 0 ? `+${sd.mod}` : String(sd.mod) }, `modifier ${sd.mod}`))
             : null,
+        sd.needs && sd.needs.length ? h("p.battle-needs.small.muted", null, sd.needs.join("; ")) : null,
         h(
           "ol.battle-dice",
           { hidden: !sd.shots.length },
@@ -573,7 +617,7 @@ export class GameScreen {
       const text = this.message(p.text, p.args);
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
-      if (targets.size) box.append(h("p.prompt-hint", null, t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.")));
+      if (targets.size) box.append(h("p.prompt-hint", null, this.mapHint(targets)));
       if (this.adapter.promptNote) {
         // what the player has chosen so far (gathered units, bought units...), from the adapter
         let note = null;
@@ -615,6 +659,16 @@ export class GameScreen {
       for (const a of tail) row.append(this.button(a, this.actionLabel(a), "finish"));
       choices.append(row);
     }
+  }
+
+  // What a click on the highlighted areas does: the game's own words when all of them do one
+  // thing (hint.<verb>: Italia's capital, which a newcomer would not guess during the buying),
+  // else the plain "click a highlighted area".
+  mapHint(targets) {
+    const verbs = new Set([...targets.values()].flatMap((tgt) => tgt.actions.map((a) => a[0])));
+    const only = verbs.size === 1 ? [...verbs][0] : null;
+    if (only && this.gtext(`hint.${only}`) !== undefined) return this.message(`hint.${only}`, { n: targets.size });
+    return t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.");
   }
 
   button(action, label, kind) {

@@ -47,6 +47,24 @@ def test_views_are_json_and_hide_the_rng(game_id: str) -> None:
         assert again.checksums == game.checksums
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_round_for_the_lists_is_the_one_the_views_report(game_id: str) -> None:
+    """The server stores ``Game.round`` after every action without building a view: it must
+    be what an observer's view says, at every step (a game without rounds says None)."""
+    game = tavola.Game(game_id, seed=11)
+    pick = random.Random(11)
+    rounds = set()
+    for _ in range(400):
+        reported = game.view(None).get("round")
+        assert game.round == (reported if type(reported) is int else None), len(game.actions)
+        rounds.add(game.round)
+        if game.is_over:
+            break
+        role = game.active_roles[0]
+        game.apply(role, pick.choice([a for a in game.legal_actions(role) if a != ("undo",)]))
+    assert len(rounds) > 1 or rounds == {None}
+
+
 def test_fuzz_session_games_run_the_invariant_checks(monkeypatch: pytest.MonkeyPatch) -> None:
     """The undo-session games of the fuzzer check every step as straight play does."""
     rules = get_rules("antike-ii")

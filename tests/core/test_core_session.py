@@ -211,6 +211,62 @@ def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
         assert game.checksums == record["checksums"]
 
 
+@pytest.mark.parametrize("game_id", ["toy", "italia-i"])
+def test_a_session_resumed_from_a_snapshot_is_the_replay_of_its_first_steps(game_id: str) -> None:
+    """A server rebuilds a game from its last snapshot and the steps after it: the session
+    is the one a replay of the record builds (state, log, undo, views), and plays on the same."""
+    pick = random.Random(7)
+    game = tavola.Game(game_id, seed=4)
+    snaps = []
+    while not game.is_over and len(game.actions) < 300:
+        if len(game.actions) % 7 == 0:
+            snaps.append(game.snapshot())
+        role = game.active_roles[0]
+        legal = game.legal_actions(role)
+        game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.3 else pick.choice(legal))
+    record = game.record()
+    for snap in [snaps[-1], snaps[len(snaps) // 2], snaps[0]]:
+        resumed = tavola.replay({**record, "actions": [], "checksums": []})
+        resumed.resume(snap)
+        step = len(resumed.actions)
+        again = tavola.replay(record, upto=step)
+        assert resumed.actions == again.actions and resumed.checksums == again.checksums
+        assert resumed.log == again.log and resumed.chance == again.chance
+        for role in [*resumed.roles, None]:
+            assert resumed.view(role) == again.view(role)
+            if role is not None:
+                assert resumed.can_undo(role) == again.can_undo(role)
+        for entry in record["actions"][step:]:
+            resumed.apply(entry[0], entry[1:])
+        assert resumed.checksums == record["checksums"]
+
+
+def test_a_snapshot_that_does_not_fit_is_refused_and_changes_nothing() -> None:
+    game = tavola.Game("toy", seed=4)
+    play_random(game, steps=6)
+    good = game.snapshot()
+    fresh = tavola.replay({**game.record(), "actions": [], "checksums": []})
+    before = fresh.record()
+    other = tavola.Game("toy", seed=5)  # another seed: its state does not give these checksums
+    play_random(other, steps=6)
+    import marshal
+    import zlib
+
+    body = list(marshal.loads(zlib.decompress(good)))
+    body[3] = other.state
+    for bad in (
+        b"junk",
+        zlib.compress(marshal.dumps(("tavola-snapshot:0", [], [], {}, [], [], b"", []))),
+        zlib.compress(marshal.dumps(tuple(body))),
+    ):
+        with pytest.raises(ValueError):
+            fresh.resume(bad)
+        assert fresh.record() == before
+    fresh.resume(good)
+    with pytest.raises(ValueError):
+        fresh.resume(good)  # only a fresh session resumes
+
+
 def test_view_lists_actions_only_for_active_roles() -> None:
     game = tavola.new_game("toy", players=2, seed=4)
     game.apply("north", ["bid", 2])
@@ -245,6 +301,29 @@ def test_format_1_records_replay_to_their_checksums() -> None:
     assert game.record() == data and game.dice_commitment is None
     with pytest.raises(CorruptRecord, match="checksum"):
         tavola.replay({**data, "format": 2})
+
+
+def test_a_game_from_a_position_writes_the_newest_format_and_old_ones_keep_verifying() -> None:
+    """A game started from a position draws on the keyed stream and writes the canonical
+    checksum (format 3), as a game from a set-up does; a format-1 record from a position
+    (written before) replays to its checksums and exports unchanged."""
+    from tavola.core.game import RECORD_FORMAT
+    from tavola.core.position import read
+
+    old = json.loads((Path(__file__).parent / "data" / "format1_position.json").read_text())
+    assert old["format"] == 1 and "position" in old
+    again = tavola.replay(old)
+    assert again.record_format == 1 and again.record() == old
+    example = read(Path(__file__).parents[2] / "examples" / "antike-ii" / "6.1-yellow.yaml")
+    game = tavola.Game.from_position("antike-ii", example["position"], seed=5)
+    for entry in old["actions"]:
+        game.apply(entry[0], entry[1:])
+    record = json.loads(json.dumps(game.record()))
+    assert record["format"] == RECORD_FORMAT and record["dice_commitment"] == game.dice_commitment
+    assert record["checksums"] != old["checksums"]  # another generator, another checksum
+    assert tavola.replay(record).record() == record
+    with pytest.raises(CorruptRecord):
+        tavola.replay({**record, "format": 1})
 
 
 def test_new_records_are_format_2_with_a_commitment_that_replay_checks() -> None:

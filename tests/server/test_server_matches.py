@@ -173,3 +173,25 @@ def test_finished_match_refuses_actions(client):
     assert meta["status"] == "over" and meta["seed"] == 2 and meta["active"] == []
     r = act(client, m["id"], "north", ["bid", 0], meta["step"])
     assert r.status_code == 409 and r.json()["error"]["code"] == "over"
+
+
+def test_play_answers_are_the_shape_their_response_models_document(client):
+    """Views are encoded in the worker thread that built them, not checked by the response
+    model on the event loop: the bytes must still be exactly what the model documents."""
+    from server_helpers import act, create, play_out
+
+    from tavola.server import schemas as S
+
+    m = create(client, {"north": "me", "south": "hotseat"}, seed=8, options={"short": True})
+    mid = m["id"]
+    answers = [
+        (S.ViewOut, act(client, mid, "north", ["bid", 2], 0)),
+        (S.ViewOut, client.get(f"/api/matches/{mid}/view", params={"role": "south", "log_tail": 1})),
+        (S.ViewOut, client.get(f"/api/matches/{mid}/view")),
+    ]
+    play_out(client, mid, ["north", "south"])
+    answers.append((S.ReplayOut, client.get(f"/api/matches/{mid}/replay", params={"step": 1})))
+    for model, r in answers:
+        assert r.status_code == 200 and r.headers["content-type"] == "application/json", r.text
+        body = r.json()
+        assert model.model_validate(body).model_dump(mode="json") == body

@@ -130,3 +130,40 @@ def test_delta_log_rebuilds_the_whole_log(client):
                 assert log == full["log"], step
     with client.websocket_connect(f"/ws/matches/{mid}?log=some") as ws:
         assert ws.receive_json()["status"] == 400
+
+
+def test_one_view_built_per_change_for_the_roles_watching_only(client, monkeypatch):
+    """The acting seat's answer and its push share one view; an observer's view is built only
+    while an observer's socket is open (the lists' round needs none)."""
+    from tavola.core.game import Game
+
+    built: list[str | None] = []
+    real = Game._build_view
+
+    def counting(self, role):
+        built.append(role)
+        return real(self, role)
+
+    monkeypatch.setattr(Game, "_build_view", counting)
+    m = create(client, {"north": "me", "south": "hotseat"}, seed=5)
+    mid = m["id"]
+    with client.websocket_connect(f"/ws/matches/{mid}?role=north") as ws:
+        ws.receive_json()
+        built.clear()
+        assert act(client, mid, "north", ["bid", 3], 0).status_code == 200
+        _until(ws, "view", 1)
+        settle(client)
+        assert built == ["north"]  # the answer's, shared by the push; no observer's
+        built.clear()
+        assert act(client, mid, "south", ["bid", 0], 1).status_code == 200
+        _until(ws, "view", 2)
+        settle(client)
+        assert sorted(built, key=str) == ["north", "south"]  # the answer's and the push's
+        watcher = browser(client)
+        with watcher.websocket_connect(f"/ws/matches/{mid}") as obs:
+            obs.receive_json()
+            built.clear()
+            assert act(client, mid, "north", ["mark", 1], 2).status_code == 200
+            _until(ws, "view", 3), _until(obs, "view", 3)
+            settle(client)
+            assert sorted(built, key=str) == [None, "north"]

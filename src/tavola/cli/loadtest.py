@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import fields
 
 from tavola.cli.common import emit_json
 from tavola.tools.loadtest import HOST, LoadTest, compare
@@ -61,21 +62,9 @@ def _counts(text: str) -> list[int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    load = LoadTest(
-        games=args.games,
-        seconds=args.seconds,
-        game=args.game,
-        scenario=args.scenario,
-        players=args.players,
-        scripted=args.scripted,
-        bot=args.bot,
-        bot_delay=args.bot_delay,
-        bot_think=args.bot_think,
-        ws_log=args.ws_log,
-        seed=args.seed,
-        database=args.database,
-        workers=args.workers[0],
-    )
+    # Every setting of LoadTest is an option of the same name; --workers may list several.
+    given = {f.name: getattr(args, f.name) for f in fields(LoadTest) if f.name != "workers"}
+    load = LoadTest(**given, workers=args.workers[0])
     if len(args.workers) > 1 or args.rounds > 1:
         report, show = compare(load, args.workers, args.rounds), print_comparison
     else:

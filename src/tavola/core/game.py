@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import marshal
+import sys
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,6 +39,9 @@ COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
 *click2, ...)``, each click preceded by its length. One step of the record."""
 OFFERS_KEPT = 64
+SNAPSHOT_TAG = f"tavola-snapshot:1:marshal{marshal.version}:py{sys.version_info[0]}.{sys.version_info[1]}"
+"""What :meth:`Game.snapshot` bytes are written in: marshal's format may change between Python
+versions, so a snapshot of another one is refused (the caller replays the record instead)."""
 SESSION_KEYS = frozenset({"active", "step", "result", "prompt", "actions", "can_undo", "log"})
 """The keys :meth:`Game.view` adds to a game's view: a game's own view may not use them."""
 
@@ -99,7 +104,8 @@ def parse_action(raw: Any) -> Action:
     for part in raw:
         if isinstance(part, bool) or not isinstance(part, str | int):
             raise MalformedAction(f"action parts are strings or integers, not {part!r}")
-    return tuple(raw)
+    # Interned: a record's verbs and nouns repeat, and a server holds many games' actions.
+    return tuple(sys.intern(part) if type(part) is str else part for part in raw)
 
 
 class Game:
@@ -190,10 +196,22 @@ class Game:
     ) -> Game:
         """A game in play from a position (docs/positions.md); raises PositionError naming the
         faulty item. The game remembers the position it started from, and its record carries it."""
-        full, state, filled = load(game_id, position, seed)
-        # The state drew on the generator in use here: SplitMix64 (format 1) unless a replay chose.
-        fmt = record_format or FORMAT_OF[rng.current_generator() or rng.SPLITMIX]
-        game = cls(full["game"], full["scenario"], full["players"], full["options"], seed, record_format=fmt)
+        if record_format is None:  # the generator a replay chose, else the keyed stream
+            chosen = rng.current_generator()
+            record_format = RECORD_FORMAT if chosen is None else FORMAT_OF[chosen]
+        if record_format not in GENERATORS:
+            raise UnknownGame(f"record format {record_format!r} is not supported")
+        # What the position leaves unknown is filled from the seed, on the format's generator.
+        with rng.generator(GENERATORS[record_format]):
+            full, state, filled = load(game_id, position, seed)
+        game = cls(
+            full["game"],
+            full["scenario"],
+            full["players"],
+            full["options"],
+            seed,
+            record_format=record_format,
+        )
         game.state = state
         game.start = full
         game.filled = filled
@@ -269,6 +287,11 @@ class Game:
     def result(self) -> dict[str, Any] | None:
         return self.rules.result(self.state)
 
+    @property
+    def round(self) -> int | None:
+        """The round the game has reached (:meth:`Rules.round`), without building a view."""
+        return self.rules.round(self.state)
+
     def view(self, role: str | None) -> dict[str, Any]:
         """The role's redacted view, with its prompt, legal actions and visible log.
 
@@ -281,6 +304,11 @@ class Game:
         view = self._build_view(role)
         self._views[role] = (key, view)
         return dict(view)
+
+    def forget_views(self) -> None:
+        """Drop the views kept for this change (they are built again when asked for): a server
+        holding many live games keeps none it has already sent."""
+        self._views.clear()
 
     def _build_view(self, role: str | None) -> dict[str, Any]:
         if role is not None:
@@ -378,7 +406,7 @@ class Game:
             ev.setdefault("step", len(self.actions))
         log_len = len(self.log)
         self.log.extend(events)
-        self.actions.append([role, *action])
+        self.actions.append([sys.intern(role), *action])
         self.checksums.append(self._checksum())
         if (
             not undoable
@@ -452,7 +480,7 @@ class Game:
         self.state = state
         self.chance = rng.public_draws(draws)
         self.log.extend(events)
-        self.actions.append([role, *encode_commit(clicks)])
+        self.actions.append([sys.intern(role), *encode_commit(clicks)])
         self.checksums.append(self._checksum())
         self._undo.clear()
         self._rebase()
@@ -518,7 +546,7 @@ class Game:
         del self.log[log_len:]
         self._visible.clear()
         self._copy = None
-        self.actions.append([role, *UNDO])
+        self.actions.append([sys.intern(role), *UNDO])
         self.checksums.append(self._checksum())
         self.chance = []
         self._rebase()
@@ -563,6 +591,54 @@ class Game:
         self.chance = [list(c) for c in mark.chance]
         self.private = False
         self._visible.clear()
+        self._copy = None
+        self._views.clear()
+        self._offers.clear()
+        self._changes += 1
+        self._offer_all()
+
+    def snapshot(self) -> bytes:
+        """The committed session as it is now (state, actions, checksums, log, the run of steps
+        that may be taken back, the last step's public draws), compressed, for :meth:`resume`.
+        A server stores one every few steps beside the record, so rebuilding a game replays
+        only the steps after the last one. Open secret drafts are not in it (stored apart)."""
+        body = (
+            SNAPSHOT_TAG,
+            self.actions,
+            self.checksums,
+            self.state,
+            self.log,
+            self._undo,
+            self._base,
+            self.chance,
+        )
+        return zlib.compress(marshal.dumps(body), 1)
+
+    def resume(self, snapshot: bytes) -> None:
+        """Put this session, fresh from the record's settings (no step played yet), where
+        :meth:`snapshot` took its game. Refused (ValueError, nothing changed) if the bytes are
+        not a snapshot of this Python's, or its state does not give its own last checksum: the
+        caller then replays the record from the start."""
+        if self.actions or self._drafts:
+            raise ValueError("only a session with no step played resumes from a snapshot")
+        try:
+            tag, actions, sums, state, log, undo, base, chance = marshal.loads(zlib.decompress(snapshot))
+        except (ValueError, TypeError, EOFError, zlib.error) as exc:
+            raise ValueError(f"not a snapshot: {exc}") from None
+        if tag != SNAPSHOT_TAG or len(actions) != len(sums):
+            raise ValueError(f"a snapshot written as {tag!r}, not {SNAPSHOT_TAG!r}")
+        held, self.state = self.state, state
+        if sums and self._checksum() != sums[-1]:
+            self.state = held
+            raise ValueError(f"the snapshot's state does not give its checksum at step {len(sums) - 1}")
+        self.actions = [[sys.intern(entry[0]), *parse_action(entry[1:])] for entry in actions]
+        self.checksums = sums
+        self.log = log
+        self._undo = [(role, tuple(action), at) for role, action, at in undo]
+        self._base = base
+        self.chance = chance
+        self._visible.clear()
+        self._private_log = False
         self._copy = None
         self._views.clear()
         self._offers.clear()

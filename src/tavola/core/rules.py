@@ -129,6 +129,15 @@ class Rules(ABC):
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         """Everything ``role`` may see (``None`` is an observer). Never the RNG word."""
 
+    def round(self, state: State) -> int | None:
+        """The round the game has reached, as its views report it under ``round`` (None: a
+        game that counts none); the lists of matches show it. By default the state's own
+        ``round`` entry, which is what every game that reports a round keeps: a game whose
+        views say otherwise overrides this (a test holds the two equal for every game). Cheap:
+        the server asks after every action, whether anyone watches or not."""
+        value = state.get("round")
+        return value if type(value) is int else None
+
     def composing(self, state: State, role: str) -> Any:
         """The secret choice of several clicks ``role`` is making now (allocating troops over
         generals, say), as a value naming it (``("allocation", round)``), or None.

@@ -87,6 +87,20 @@ MaybeMe = Annotated[Identity | None, Depends(optional_identity)]
 BIG = 2**31
 
 
+def encode(body: dict[str, Any]) -> bytes:
+    """An answer as JSON, encoded in the worker thread that built it: views are large, and the
+    event loop serves every other client meanwhile."""
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def encoded(content: bytes, headers: Response) -> Response:
+    """The answer :func:`encode` made, with the headers (a refreshed cookie) the request's
+    dependencies set on ``headers``; its shape is the route's response model."""
+    out = Response(content, media_type="application/json")
+    out.headers.raw.extend(headers.headers.raw)
+    return out
+
+
 def log_query(
     log_from: Annotated[
         int | None,
@@ -317,23 +331,35 @@ async def view(
     ident: MaybeMe,
     p: P,
     logq: LogQ,
+    response: Response,
     role: Annotated[
         str | None, Query(max_length=64, description="one of my seats; omitted: observer")
     ] = None,
-) -> dict[str, Any]:
+) -> Response:
     """The redacted view of one of my seats, or the observer's view (its log whole, or the
     window ``log_from``/``log_step``/``log_tail`` ask for)."""
-    data, v = await run_in_threadpool(p.matches.view, mid, ident, role)
-    return {"match": p.matches.out(data, ident), "role": role, "view": window(v, logq)}
+
+    def answer() -> bytes:
+        data, v = p.matches.view(mid, ident, role)
+        return encode({"match": p.matches.out(data, ident), "role": role, "view": window(v, logq)})
+
+    return encoded(await run_in_threadpool(answer), response)
 
 
 @router.post("/matches/{mid}/actions", response_model=S.ViewOut, tags=["play"])
-async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ) -> dict[str, Any]:
+async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ, response: Response) -> Response:
     """Play one action for one of my seats. Stored before the answer; 409 if ``step`` is stale.
 
     The answer is the acting role's new view, its log windowed like ``GET view``'s."""
-    played = await run_in_threadpool(p.matches.act, mid, ident, body.role, list(body.action), body.step)
-    return {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
+
+    def answer() -> bytes:
+        played = p.matches.act(mid, ident, body.role, list(body.action), body.step)
+        assert played.view is not None  # a person's action
+        return encode(
+            {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
+        )
+
+    return encoded(await run_in_threadpool(answer), response)
 
 
 @router.get("/matches/{mid}/log", response_model=S.LogPageOut, tags=["play"])
@@ -401,21 +427,28 @@ async def replay_view(
     ident: MaybeMe,
     p: P,
     logq: LogQ,
+    response: Response,
     step: Annotated[
         int | None, Query(ge=0, lt=BIG, description="0 = the start; omitted: the last step")
     ] = None,
     role: Annotated[str | None, Query(max_length=64, description="viewpoint; omitted: observer")] = None,
-) -> dict[str, Any]:
+) -> Response:
     """The view at a past step: any viewpoint once the game is over, only my seats before.
     Its log is whole, or the window ``log_from``/``log_step``/``log_tail`` ask for."""
-    data, at, v = await run_in_threadpool(p.matches.replay_view, mid, ident, step, role)
-    return {
-        "match": p.matches.out(data, ident),
-        "role": role,
-        "step": at,
-        "steps": data.match.step,
-        "view": window(v, logq),
-    }
+
+    def answer() -> bytes:
+        data, at, v = p.matches.replay_view(mid, ident, step, role)
+        return encode(
+            {
+                "match": p.matches.out(data, ident),
+                "role": role,
+                "step": at,
+                "steps": data.match.step,
+                "view": window(v, logq),
+            }
+        )
+
+    return encoded(await run_in_threadpool(answer), response)
 
 
 @router.get(

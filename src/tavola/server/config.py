@@ -30,6 +30,11 @@ class Settings:
     max_ws_frame: int = 1024 * KIB
     """The WebSocket layer cuts a message larger than this at once, closing with 1009."""
     cache_matches: int = 256
+    cache_frozen: int = 20_000
+    """Live games held as compressed snapshots once out of the ``cache_matches`` used last."""
+    snapshot_every: int = 100
+    """Steps between two stored snapshots of a match's game: rebuilding a game that is not in
+    memory (or a replay's jump) replays at most this many steps. 0: none are stored."""
     cache_ttl: float = 2.0
     """Seconds a cached match row is trusted before it is read again."""
     secure_cookies: bool = False

@@ -16,12 +16,6 @@ FINISHED = ("over", "imported")
 PEOPLE = ("me", "hotseat", "open", "joined")
 
 
-def round_of(view: dict[str, Any]) -> int | None:
-    """The round a game's view reports, for the lists of matches."""
-    value = view.get("round")
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def new_id(n: int = 10) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))
 
@@ -137,7 +131,8 @@ class BotJob:
 @dataclass
 class Played:
     data: MatchData
-    view: dict[str, Any]
+    view: dict[str, Any] | None
+    """The acting role's new view (None for a bot's move: nobody asked)."""
     audience: str | None = None
     """None: everyone watching sees a change; a role: only that role's own draft changed."""
 

@@ -30,7 +30,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from tavola.bots import LEVELS, bot_names
 from tavola.core.errors import CorruptRecord, TavolaError
-from tavola.core.game import RECORD_FORMAT, Game, replay
+from tavola.core.game import RECORD_FORMAT, Game
 from tavola.core.rng import commitment
 from tavola.core.rules import clone
 from tavola.server.auth import Identity
@@ -48,11 +48,9 @@ from tavola.server.matchdata import (
     Played,
     SeatInfo,
     _player,
-    new_id,
-    round_of,
 )
-from tavola.server.models import ActionRow, DraftRow, Match, Seat, User
-from tavola.server.records import Records, Replay, _seed_columns
+from tavola.server.models import ActionRow, DraftRow, Match, Seat, SnapshotRow, User
+from tavola.server.records import Records, Replay, fresh_game, insert_match
 from tavola.server.talk import Talk
 
 __all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "SeatInfo"]
@@ -65,6 +63,7 @@ SEED_BITS = 256
 
 # Built once: the hot path of every action runs these two statements in one transaction.
 _INSERT_ACTION = insert(ActionRow.__table__)
+_INSERT_SNAPSHOT = insert(SnapshotRow.__table__)
 _MATCHES = Match.__table__.c
 _DRAFTS = DraftRow.__table__.c
 _JUDGED_ON = (
@@ -102,6 +101,16 @@ class _LostRace(Exception):
     """Another writer stored a change of this match first."""
 
 
+@dataclass(frozen=True)
+class Frozen:
+    """A live game held as :meth:`Game.snapshot` bytes, with the version it shows."""
+
+    version: int
+    data: bytes
+    drafts: dict[str, list[list[Any]]]
+    """The secret drafts open in it (a snapshot holds the committed game only)."""
+
+
 @dataclass
 class Live:
     """A live Game and the version of the match it shows (its steps and its drafts)."""
@@ -118,6 +127,11 @@ class Matches(Talk, Records):
         self.db = db
         self.settings = settings
         self._live: OrderedDict[str, Live] = OrderedDict()
+        self._frozen: OrderedDict[str, Frozen] = OrderedDict()
+        """Live games pushed out of ``_live`` (the ``cache_matches`` used last), kept as
+        snapshots: a log compressed some fifteen times, thawed in a few milliseconds with no
+        step replayed. Beyond ``cache_frozen`` of them, a game is rebuilt from the database's
+        last snapshot and at most ``snapshot_every`` steps."""
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
@@ -180,9 +194,49 @@ class Matches(Talk, Records):
                 cache.move_to_end(mid)
             return game
 
+    def _keep_live(self, mid: str, live: Live) -> None:
+        """Remember a live game; the one used longest ago, if too many, is frozen."""
+        with self._guard:
+            self._live[mid] = live
+            self._live.move_to_end(mid)
+            self._frozen.pop(mid, None)
+            out = self._live.popitem(last=False) if len(self._live) > self.settings.cache_matches else None
+        if out is None:
+            return
+        old, held = out
+        lock = self.lock(old)
+        if not lock.acquire(blocking=False):
+            return  # in use this very moment: rebuilt from the database when asked again
+        try:
+            frozen = Frozen(held.version, held.game.snapshot(), held.game.drafts())
+        finally:
+            lock.release()
+        with self._guard:
+            if old not in self._live:  # (not asked for again meanwhile)
+                self._frozen[old] = frozen
+                while len(self._frozen) > self.settings.cache_frozen:
+                    self._frozen.popitem(last=False)
+
+    def _thawed(self, m: MatchRow) -> Live | None:
+        """A frozen live game, thawed (and no longer frozen), or None."""
+        with self._guard:
+            frozen = self._frozen.pop(m.id, None)
+        if frozen is None:
+            return None
+        game = fresh_game(m)
+        try:
+            game.resume(frozen.data)
+        except ValueError as exc:
+            log.warning("match %s: frozen game not thawed (%s)", m.id, exc)
+            return None
+        if frozen.drafts:
+            game.restore_drafts(frozen.drafts)
+        return Live(game, frozen.version)
+
     def evict(self, mid: str) -> None:
         with self._guard:
             self._live.pop(mid, None)
+            self._frozen.pop(mid, None)
             self._replays.pop(mid, None)
             self._data.pop(mid, None)
 
@@ -194,6 +248,10 @@ class Matches(Talk, Records):
         """The live Game with the version it shows, brought to the row's version: the missing
         steps applied, and the drafts read again if any was stored meanwhile. Hold the lock."""
         live = self._cached(self._live, m.id)
+        if live is None:
+            live = self._thawed(m)
+            if live is not None:
+                self._keep_live(m.id, live)
         if live is not None and live.version == m.version and len(live.game.actions) == m.step:
             return live
         if live is not None and live.version > m.version:
@@ -219,26 +277,26 @@ class Matches(Talk, Records):
             raise ApiError(
                 500, "corrupt_match", f"match {m.id} cannot be rebuilt from its record: {exc}"
             ) from None
-        self._remember(self._live, m.id, live)
+        self._keep_live(m.id, live)
         return live
 
     def _catch_up(self, live: Live | None, m: MatchRow) -> Live:
         """One try at bringing the game to ``m``: its version is ``m``'s if it got there."""
-        if live is not None and len(live.game.actions) <= m.step:
-            game, done = live.game, len(live.game.actions)
-            with self.db.session() as s:
-                rows = self._action_rows(s, m.id, done, m.step)
-            for row in rows:
-                game.apply(row.role, row.action)
-                if game.checksums[-1] != row.checksum:
-                    raise CorruptRecord(f"step {row.step}: checksum differs from the stored one")
-            # version - step counts the draft clicks ever stored: if none came meanwhile, the
-            # drafts here are the stored ones (a step drops the same drafts everywhere).
-            drafted = (m.version - m.step) != (live.version - done)
-        else:
-            with self.db.session() as s:
-                game = replay(self._record(s, m))
-            drafted = m.version != m.step
+        with self.db.session() as s:
+            if live is not None and len(live.game.actions) <= m.step:
+                game, done = live.game, len(live.game.actions)
+                # version - step counts the draft clicks ever stored: if none came meanwhile,
+                # the drafts here are the stored ones (a step drops the same drafts everywhere).
+                drafted = (m.version - m.step) != (live.version - done)
+            else:
+                # From the last snapshot: at most ``snapshot_every`` steps to replay.
+                game = self._restored(s, m, m.step)
+                done, drafted = len(game.actions), m.version != m.step
+            rows = self._action_rows(s, m.id, done, m.step)
+        for row in rows:
+            game.apply(row.role, row.action)
+            if game.checksums[-1] != row.checksum:
+                raise CorruptRecord(f"step {row.step}: checksum differs from the stored one")
         if not drafted:
             return Live(game, m.version)
         with self.db.engine.connect() as conn:
@@ -341,6 +399,8 @@ class Matches(Talk, Records):
                 "player": seat.player,
                 "bot": seat.bot,
                 "mine": seat.role in mine,
+                "invite": None,
+                "invite_url": None,
             }
             # Only the creator hands invites around.
             if seat.kind == "open" and seat.invite and ident is not None and ident.user_id == m.created_by:
@@ -430,32 +490,11 @@ class Matches(Talk, Records):
                     f"(bots: {', '.join(sorted(bots))}; levels: {', '.join(LEVELS)})",
                 )
             rows.append(row)
-        now = time.time()
-        mid = new_id()
         with self.db.session() as s, s.begin():
-            s.execute(
-                insert(Match).values(
-                    id=mid,
-                    game=game_id,
-                    scenario=game.scenario,
-                    players=game.players,
-                    options=game.options,
-                    **_seed_columns(seed),
-                    record_format=game.record_format,
-                    state_version=game.state_version,
-                    status="over" if game.is_over else "active",
-                    step=0,
-                    active=game.active_roles,
-                    round=round_of(game.view(None)),
-                    result=game.result,
-                    created_by=ident.user_id,
-                    created_at=now,
-                    updated_at=now,
-                    bot_delay=bot_delay,
-                )
-            )
+            status = "over" if game.is_over else "active"
+            mid = insert_match(s, game, ident, status=status, bot_delay=bot_delay)
             s.execute(insert(Seat), [{"match_id": mid, **r} for r in rows])
-        self._remember(self._live, mid, Live(game, 0))
+        self._keep_live(mid, Live(game, 0))
         data = self.reload(mid)
         self.changed(mid)  # bots may move first
         return data
@@ -635,10 +674,11 @@ class Matches(Talk, Records):
                 raise
             if game.private:
                 # A click of a secret choice: the role's draft, stored, seen by nobody else.
-                played = Played(self._store_draft(mid, data, live, role), game.view(role), role)
+                stored, audience = self._store_draft(mid, data, live, role), role
             else:
-                dropped = drafting - set(game.drafts())
-                played = Played(self._store(mid, data, live, dropped), game.view(role))
+                stored, audience = self._store(mid, data, live, drafting - set(game.drafts())), None
+            # The answer's view (a bot needs none): the push to the role's sockets shares it.
+            played = Played(stored, None if bot else game.view(role), audience)
         # A stored action told the other processes as it was committed.
         self.changed(mid, played.audience, told=True)
         return played
@@ -653,8 +693,11 @@ class Matches(Talk, Records):
         active = game.active_roles
         result = game.result
         status = "active" if result is None else "over"
-        rnd = round_of(game.view(None))
+        rnd = game.round
         entry = game.actions[-1]
+        # Taken before the transaction, which holds the match's row (SQLite: the database).
+        every = self.settings.snapshot_every
+        snapshot = game.snapshot() if every > 0 and (step + 1) % every == 0 else None
         try:
             with self.db.engine.begin() as conn:
                 conn.execute(
@@ -686,6 +729,11 @@ class Matches(Talk, Records):
                     raise _LostRace
                 if dropped:
                     conn.execute(delete(DraftRow).where(DraftRow.match_id == mid, DraftRow.role.in_(dropped)))
+                if snapshot is not None:
+                    conn.execute(
+                        _INSERT_SNAPSHOT,
+                        {"match_id": mid, "step": step + 1, "data": snapshot, "created_at": now},
+                    )
                 if self.cluster is not None:
                     self.cluster.notify(conn, "changed", m=mid)
         except (IntegrityError, _LostRace):
@@ -749,7 +797,10 @@ class Matches(Talk, Records):
             if data.match.status == "imported":
                 return data, {}
             game = self._game(data.match)
-            return data, {r: game.view(r) for r in roles if r is None or r in game.roles}
+            views = {r: game.view(r) for r in roles if r is None or r in game.roles}
+            # Pushed: a live game keeps no view in memory until it is asked for again.
+            game.forget_views()
+            return data, views
 
     # --- bots -----------------------------------------------------------------------------
     def bot_job(self, mid: str) -> BotJob | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, Float, ForeignKey, Index, Integer, LargeBinary, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -114,6 +114,19 @@ class ActionRow(Base):
     role: Mapped[str] = mapped_column(String(64))
     action: Mapped[list[Any]] = mapped_column(JSON)
     checksum: Mapped[str] = mapped_column(String(16))
+    created_at: Mapped[float] = mapped_column(Float)
+
+
+class SnapshotRow(Base):
+    """The game of a match as it was after ``step`` steps (``Game.snapshot``), stored in the
+    transaction of that step every ``Settings.snapshot_every`` steps: a cache miss or a replay's
+    jump rebuilds from the nearest one and replays only the steps after it. Never the truth:
+    one that does not give the record's checksum at its step is ignored (replayed from 0)."""
+
+    __tablename__ = "snapshots"
+    match_id: Mapped[str] = mapped_column(ForeignKey("matches.id", ondelete="CASCADE"), primary_key=True)
+    step: Mapped[int] = mapped_column(Integer, primary_key=True)
+    data: Mapped[bytes] = mapped_column(LargeBinary)
     created_at: Mapped[float] = mapped_column(Float)
 
 

@@ -4,11 +4,12 @@ caller's own seats before; a record (it holds the seed) only once the game is ov
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import insert, select
 from sqlalchemy.orm import Session as DbSession
 
 from tavola.core.errors import TavolaError
@@ -17,7 +18,9 @@ from tavola.core.rng import commitment
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError, bad_request, forbidden, not_found
 from tavola.server.matchdata import FINISHED, MatchData, MatchRow, new_id
-from tavola.server.models import ActionRow, Match, Seat
+from tavola.server.models import ActionRow, Match, Seat, SnapshotRow
+
+log = logging.getLogger("tavola.server")
 
 _SEED_COLUMN = 2**63
 MARK_EVERY = 200
@@ -57,6 +60,31 @@ class Records:
         if m.record_format >= 2:
             out["dice_commitment"] = commitment(m.seed)
         return out
+
+    def _restored(self, s: DbSession, m: MatchRow, upto: int) -> Game:
+        """The match's game at its last stored snapshot at or before step ``upto`` that fits
+        the record (its state gives the record's checksum at its step), or fresh from its
+        settings if none does: the caller applies the steps after it from the actions table."""
+        snaps = s.execute(
+            select(SnapshotRow.step, SnapshotRow.data)
+            .where(SnapshotRow.match_id == m.id, SnapshotRow.step <= upto, SnapshotRow.step > 0)
+            .order_by(SnapshotRow.step.desc())
+            .limit(3)
+        ).all()
+        for snap in snaps:
+            game = fresh_game(m)
+            stored = s.scalar(
+                select(ActionRow.checksum).where(ActionRow.match_id == m.id, ActionRow.step == snap.step - 1)
+            )
+            try:
+                game.resume(snap.data)
+                if len(game.actions) != snap.step or game.checksums[-1] != stored:
+                    raise ValueError("its last checksum is not the record's")
+            except ValueError as exc:
+                log.warning("match %s: snapshot at step %s ignored (%s)", m.id, snap.step, exc)
+                continue
+            return game
+        return fresh_game(m)
 
     def replay_view(
         self, mid: str, ident: Identity | None, step: int | None, role: str | None
@@ -102,7 +130,8 @@ class Records:
             else:
                 held = None
         if held is None:
-            held = Replay(replay({**_settings(m), "actions": []}, verify=False))
+            with self.db.session() as s:
+                held = Replay(self._restored(s, m, step))
         game = held.game
         if len(game.actions) < step:
             with self.db.session() as s:
@@ -134,29 +163,8 @@ class Records:
         except TavolaError as exc:
             raise ApiError(422, "corrupt_record", str(exc)) from None
         now = time.time()
-        mid = new_id()
         with self.db.session() as s, s.begin():
-            s.execute(
-                insert(Match).values(
-                    id=mid,
-                    game=game.game_id,
-                    scenario=game.scenario,
-                    players=game.players,
-                    options=game.options,
-                    **_seed_columns(game.seed),
-                    record_format=game.record_format,
-                    state_version=game.state_version,
-                    status="imported",
-                    step=len(game.actions),
-                    version=len(game.actions),
-                    active=game.active_roles,
-                    result=game.result,
-                    start=game.start,
-                    created_by=ident.user_id if ident else None,
-                    created_at=now,
-                    updated_at=now,
-                )
-            )
+            mid = insert_match(s, game, ident, status="imported", version=len(game.actions))
             s.execute(insert(Seat), [{"match_id": mid, "role": r, "kind": "none"} for r in game.roles])
             if game.actions:
                 s.execute(
@@ -176,6 +184,11 @@ class Records:
         return self.reload(mid)
 
 
+def fresh_game(m: MatchRow) -> Game:
+    """The match's game before its first step (its settings, seed and start position)."""
+    return replay({**_settings(m), "actions": []}, verify=False)
+
+
 def _settings(m: MatchRow) -> dict[str, Any]:
     """A match's record without its actions: the settings, the seed and the start position."""
     out: dict[str, Any] = {
@@ -191,6 +204,43 @@ def _settings(m: MatchRow) -> dict[str, Any]:
     if m.state_version != 1:  # its checksums are written in this layout of the state
         out["state_version"] = m.state_version
     return out
+
+
+def insert_match(s: DbSession, game: Game, creator: Identity | None, **columns: Any) -> str:
+    """Insert the row of a new match (a new id, made now by ``creator``) with the columns its
+    game gives and ``columns``; its id."""
+    now = time.time()
+    mid = new_id()
+    s.execute(
+        insert(Match).values(
+            id=mid,
+            **_match_columns(game),
+            created_by=creator.user_id if creator else None,
+            created_at=now,
+            updated_at=now,
+            **columns,
+        )
+    )
+    return mid
+
+
+def _match_columns(game: Game) -> dict[str, Any]:
+    """The columns of a new match's row that its game gives: settings, seed, record format and
+    state layout, start position, and where it stands."""
+    return {
+        "game": game.game_id,
+        "scenario": game.scenario,
+        "players": game.players,
+        "options": game.options,
+        **_seed_columns(game.seed),
+        "record_format": game.record_format,
+        "state_version": game.state_version,
+        "start": game.start,
+        "step": len(game.actions),
+        "active": game.active_roles,
+        "round": game.round,
+        "result": game.result,
+    }
 
 
 def _seed_columns(seed: int) -> dict[str, Any]:

@@ -82,10 +82,20 @@ class Plan:
     ws_log: str = "full"
 
 
+_TLS: list[Any] = []
+
+
 async def _new_client(plan: Plan) -> Any:
+    import ssl
+
     import httpx
 
-    client = httpx.AsyncClient(base_url=plan.base, timeout=30.0)
+    # One TLS context for every client (loopback is plain HTTP, but a client builds one): each
+    # of its own loads the system's certificates, some 30 ms of CPU, which at a thousand
+    # matches kept the load clients busy for the whole run before a match was set up.
+    if not _TLS:
+        _TLS.append(ssl.create_default_context())
+    client = httpx.AsyncClient(base_url=plan.base, timeout=30.0, verify=_TLS[0])
     r = await client.get("/api/me")  # a guest identity (its cookie) per scripted player
     r.raise_for_status()
     return client

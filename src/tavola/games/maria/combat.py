@@ -26,7 +26,7 @@ from tavola.games.maria.common import (
     stack_troops,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
-from tavola.games.maria.stacks import lose_stack, remove_general
+from tavola.games.maria.stacks import lose_stack, lost_in_public, remove_general, tell
 
 COMBAT_FRAME = {"group": "the action phase", "attacks": "[attacker city, defender city] still to fight"}
 BATTLE_FRAME = {
@@ -104,6 +104,8 @@ def apply_combat(
     a, d = str(action[1]).split(">")
     frame["attacks"].remove([a, d])
     ta, td = stack_troops(state, a), stack_troops(state, d)
+    tell(state, a)
+    tell(state, d)
     score = ta - td
     flow.push(
         state,
@@ -230,6 +232,7 @@ def defeat(state: State, loser: str, winner: str, score: int, withdraw: bool) ->
         events += more
         if generals_at(state, loser):
             events += start_retreat(state, loser, winner, score)
+    lost_in_public(state, gens)
     troops = before - sum(state["generals"][g]["troops"] for g in gens)
     removed = sum(1 for g in gens if state["generals"][g]["city"] is None)
     events += boxes.battle(state, won_by, lost_by, troops, removed)

@@ -43,6 +43,7 @@ fuzz: install
 	$(BIN)/tavola fuzz antike-ii --games 500
 	$(BIN)/tavola fuzz italia-i --games 200
 	$(BIN)/tavola fuzz italia-ii --games 200
+	$(BIN)/tavola fuzz maria --games 500
 
 # Rules throughput, then the search bot's simulations per second, for every game.
 bench: install

@@ -220,6 +220,8 @@ def advance(state: State) -> list[dict[str, Any]]:
             name == "pay" and top["why"] == "supply" and state["generals"][top["piece"]]["city"] is None
         ) or (name == "combat" and combat.combat_over(state, top)):
             flow.pop(state)
+        elif name == "retreat" and combat.retreat_closed(state, top):
+            events += combat.retreat_again(state, top)  # §11.2 after §19.3's answer
         else:
             break
     return events

@@ -35,6 +35,21 @@ def test_6_invariant_one_piece_per_city_except_stacks_of_cooperating_powers() ->
     assert any("§6" in p for p in invariants.check_cities(state))
 
 
+def test_17_5_invariant_a_piece_making_room_for_a_returning_general_shares_its_city_until_moved() -> None:
+    """§17.5: a general back from an expedition arrives on the city its arrow points to; a piece
+    standing there is moved by its owner to an adjacent city: while the owner chooses, the two
+    share the city (not a break of §6); once the choice is made, never."""
+    from tavola.core import flow
+
+    state = _sound()
+    clear_board(state)
+    place(state, "der_alte_dessauer", "stargard", 8)
+    state["trains"]["prussia_train_1"] = "stargard"
+    assert any("stargard" in p for p in invariants.check_cities(state))
+    flow.push(state, "room", piece="prussia_train_1", city="stargard")
+    assert invariants.check_cities(state) == []
+
+
 def test_6_invariant_a_stack_of_one_power_commands_2_to_16() -> None:
     state = _sound()
     clear_board(state)

@@ -88,14 +88,17 @@ def _cooperating(state: dict[str, Any]) -> list[set[str]]:
 
 def check_cities(state: dict[str, Any]) -> list[str]:
     """§6: one piece per city, except two generals of one power or of cooperating powers; a
-    stack of one power commands 2 to 16 troops."""
+    stack of one power commands 2 to 16 troops. §17.5: a piece standing where a general back
+    from an expedition arrives is moved by its owner to an adjacent city; until the owner has
+    chosen, it shares the city."""
     out = []
     where: dict[str, list[str]] = {}
+    making_room = {f["piece"] for f in state["flow"] if f.get("s") == "room"}
     for gid, g in state["generals"].items():
-        if g["city"] is not None and gid not in state["out"]:
+        if g["city"] is not None and gid not in state["out"] and gid not in making_room:
             where.setdefault(g["city"], []).append(gid)
     for tid, c in state["trains"].items():
-        if c is not None and tid not in state["out"]:
+        if c is not None and tid not in state["out"] and tid not in making_room:
             where.setdefault(c, []).append(tid)
     for city, pieces in where.items():
         if city not in GEO.cities:

@@ -198,84 +198,106 @@ def land_steps(
     """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next. ``foes``:
     :func:`hostile` in ``g``, where already known."""
     n = f["nation"]
-    out: list[int] = []
-    if not grp:
-        return out
-    ldr = f.get("ldr")
-    fighters: list[Unit] = []
-    has_leader = with_ldr = False
-    fresh = True
-    for u in grp:  # one pass over the group (this runs for every click of a move)
-        flags = u[FL]
-        if u[MP] <= 0 or flags & (F_STOP | F_SHIP):
-            return out  # §9.0, §9.6: a unit of the group cannot go on
-        if flags & F_MOVED:
-            fresh = False
-        if u[KIND] == LEADER:
-            has_leader = True
-            with_ldr = with_ldr or u[EXT] == ldr
-        else:
-            fighters.append(u)
-    if not fighters:
-        # §9.1: a leader alone moves three land areas.
-        for u in grp:
-            if S.unit_move(LEADER, n) - u[MP] >= S.leader_move:
-                return out
-    if ldr and not with_ldr:
-        return out  # §12.3.1: in a campaign no unit moves without its leader
+    facts = _group_facts(S, f, grp)
+    if facts is None:
+        return []
+    fresh, has_leader, n_fighters = facts
     # A group that entered an area held by another nation stops there unless it is overrun
     # (§9.0, §9.3).
     if foes is None:
         foes = hostile(S, st, g, n)
     if foes and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
         if not overrun(S, st, g, n):
-            return out
+            return []
         if not may_leave_behind(S, st, f, g, n, foes=foes):
-            return out  # §8.3: what stays behind in the attacked area keeps within the limit
+            return []  # §8.3: what stays behind in the attacked area keeps within the limit
+    out: list[int] = []
     units = st["units"]
     for b in S.land_adj[g]:
         if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
             continue
         if not fresh and b in S.strait_to[g]:
             continue  # §9.4: crossing a strait is the unit's whole move
-        if not units[b]:
-            out.append(b)  # an empty area: nobody to fight or to pass
-            continue
-        foes = hostile(S, st, b, n)
-        if foes and not ldr:
-            # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
-            # pass through an overrun area, so it must be able to move on.
-            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
-            lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
-            if attackers_at(st, b, n) + len(fighters) > lim and not (
-                overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
-            ):
-                continue
-        elif not ldr and not alone(st, b, n) and not S.is_entry[b]:
-            # An ally's area: pass only (§12.5.2), so the group must be able to go on.
-            lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
-            if any(
-                u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0)
-                < 2
-                for u in grp
-            ):
-                continue
-            if S.highland[b] and not has_leader and not own_city_road(S, st, b, n, st["opts"]):
-                continue
-        out.append(b)
-    # Embarking (§9.6): only units that have not moved yet this phase.
+        # an empty area has nobody to fight or to pass
+        if not units[b] or _may_enter_held(S, st, f, g, b, grp, has_leader, n_fighters):
+            out.append(b)
     if fresh:
-        n_land = len(fighters)
-        for s in S.sea_adj[g]:
-            fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
-            if not fleets:
-                continue
-            if sum(_fleet_room(x) for x in fleets) >= n_land:
-                out.append(s)
+        out += _embark_seas(S, st, n, g, n_fighters)
     # Hannibal's lift from Africa into Alpes (§13.2).
     lift = f.get("lift", -1)
     if lift >= 0 and fresh and g in f.get("lift_from", ()) and not has_leader:
         out.append(lift)
+    return out
+
+
+def _group_facts(S: Static, f: Frame, grp: list[Unit]) -> tuple[bool, bool, int] | None:
+    """Whether the group has not moved yet this phase, whether a leader is in it, and how many
+    of its units fight; ``None`` if it cannot go on (§9.0, §9.1, §9.6, §12.3.1). One pass over
+    the group: this runs for every click of a move."""
+    if not grp:
+        return None
+    ldr = f.get("ldr")
+    n_fighters = 0
+    has_leader = with_ldr = False
+    fresh = True
+    for u in grp:
+        flags = u[FL]
+        if u[MP] <= 0 or flags & (F_STOP | F_SHIP):
+            return None  # §9.0, §9.6: a unit of the group cannot go on
+        if flags & F_MOVED:
+            fresh = False
+        if u[KIND] == LEADER:
+            has_leader = True
+            with_ldr = with_ldr or u[EXT] == ldr
+        else:
+            n_fighters += 1
+    if not n_fighters:
+        # §9.1: a leader alone moves three land areas.
+        for u in grp:
+            if S.unit_move(LEADER, f["nation"]) - u[MP] >= S.leader_move:
+                return None
+    if ldr and not with_ldr:
+        return None  # §12.3.1: in a campaign no unit moves without its leader
+    return fresh, has_leader, n_fighters
+
+
+def _may_enter_held(
+    S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], has_leader: bool, n_fighters: int
+) -> bool:
+    """Whether the group in ``g`` may step into ``b``, where units stand: an enemy's area
+    within the attack limit (§8.3) or overrun and passed through (§9.3), an ally's area only
+    passed through (§12.5.2). A campaign goes anywhere (§12.3.1)."""
+    n = f["nation"]
+    if f.get("ldr"):
+        return True
+    if hostile(S, st, b, n):
+        # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
+        # pass through an overrun area, so it must be able to move on.
+        lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
+        lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
+        return attackers_at(st, b, n) + n_fighters <= lim or (
+            overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
+        )
+    if alone(st, b, n) or S.is_entry[b]:
+        return True
+    # An ally's area: pass only (§12.5.2), so the group must be able to go on.
+    lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
+    if any(
+        u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0) < 2
+        for u in grp
+    ):
+        return False
+    return not S.highland[b] or has_leader or own_city_road(S, st, b, n, st["opts"])
+
+
+def _embark_seas(S: Static, st: State, n: int, g: int, n_land: int) -> list[int]:
+    """§9.6: the seas next to ``g`` where fleets of ``n`` have room for the group's ``n_land``
+    land units (only units that have not moved yet this phase embark)."""
+    out = []
+    for s in S.sea_adj[g]:
+        fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
+        if fleets and sum(_fleet_room(x) for x in fleets) >= n_land:
+            out.append(s)
     return out
 
 

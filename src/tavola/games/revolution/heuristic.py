@@ -2,7 +2,8 @@
 
 What a Revolution player looks at: the VP the turn would give if the cards were allocated now
 (§4.4: VP are recomputed from zero each turn, so a card is worth what the majority under it
-will give at the next allocation, §6.17), the small provinces counted as at the end (§4.3.1);
+will give at the next allocation, §6.17, with the bishoprics and universities as that allocation
+would turn them, §6.18, §6.19), the small provinces counted as at the end (§4.3.1);
 the cities and provinces where the faction is one token short of a majority (cards that can
 flip); and the money and tokens still to use (treasury and stock). Coins and tokens off the map
 score nothing at the end (§4.3: VP come from cards and objectives only), so they are worth what

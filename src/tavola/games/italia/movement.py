@@ -80,9 +80,12 @@ def hostile(S: Static, st: State, a: int, n: int) -> list[int]:
     """Nations in ``a`` that ``n`` fights (allies only pass each other, §12.5.2; units in an
     entry area see each other only if both nations treat it as normal, §10.0)."""
     out: list[int] = []
+    units = st["units"][a]
+    if not units:
+        return out
     ruler = st["ruler"]
     entry = S.is_entry[a]
-    for u in st["units"][a]:
+    for u in units:
         m = u[NAT]
         if m == n or m in out:
             continue
@@ -141,11 +144,13 @@ def staying(st: State, a: int, n: int) -> tuple[int, bool]:
     return c, lead
 
 
-def may_leave_behind(S: Static, st: State, f: Frame, a: int, n: int, extra: int = 0) -> bool:
+def may_leave_behind(
+    S: Static, st: State, f: Frame, a: int, n: int, extra: int = 0, foes: list[int] | None = None
+) -> bool:
     """§8.3, §9.3, §12.3.1: units that stay in an attacked area (overrunners, units dropped on
     the way, a campaign's units left behind) fight there, so they keep within its attack limit
-    whenever they arrived."""
-    if not hostile(S, st, a, n):
+    whenever they arrived. ``foes``: :func:`hostile` in ``a``, where already known."""
+    if not (hostile(S, st, a, n) if foes is None else foes):
         return True
     c, lead = staying(st, a, n)
     return c + extra <= attack_limit(S, st, a, n, leader=lead, major=major(st, f))
@@ -187,8 +192,11 @@ def _fleet_room(f: Unit) -> int:
     return min(FLEET_CAPACITY - f[HIT], FLEET_CAPACITY - land)
 
 
-def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[int]:
-    """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next."""
+def land_steps(
+    S: Static, st: State, f: Frame, g: int, grp: list[Unit], foes: list[int] | None = None
+) -> list[int]:
+    """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next. ``foes``:
+    :func:`hostile` in ``g``, where already known."""
     n = f["nation"]
     out: list[int] = []
     if not grp:
@@ -217,16 +225,22 @@ def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[
         return out  # §12.3.1: in a campaign no unit moves without its leader
     # A group that entered an area held by another nation stops there unless it is overrun
     # (§9.0, §9.3).
-    if hostile(S, st, g, n) and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
+    if foes is None:
+        foes = hostile(S, st, g, n)
+    if foes and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
         if not overrun(S, st, g, n):
             return out
-        if not may_leave_behind(S, st, f, g, n):
+        if not may_leave_behind(S, st, f, g, n, foes=foes):
             return out  # §8.3: what stays behind in the attacked area keeps within the limit
+    units = st["units"]
     for b in S.land_adj[g]:
         if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
             continue
-        if S.is_strait(g, b) and not fresh:
+        if not fresh and b in S.strait_to[g]:
             continue  # §9.4: crossing a strait is the unit's whole move
+        if not units[b]:
+            out.append(b)  # an empty area: nobody to fight or to pass
+            continue
         foes = hostile(S, st, b, n)
         if foes and not ldr:
             # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
@@ -325,14 +339,16 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
 
 def movable_areas(S: Static, st: State, f: Frame) -> list[int]:
     """§9.0: areas where a move can start or go on."""
-    return [a for a in st["occupied"][f["nation"]] if selectable(S, st, f, a)]
-
-
-def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
-    """§9.0, §12.3.1: whether anything of the moving nation can move from ``a``."""
     n = f["nation"]
     ldr = f.get("ldr")
+    return [a for a in st["occupied"][n] if selectable(S, st, a, n, ldr)]
+
+
+def selectable(S: Static, st: State, a: int, n: int, ldr: str | None) -> bool:
+    """§9.0, §12.3.1: whether anything of ``n`` can move from ``a`` (in the campaign of ``ldr``)."""
     for u in st["units"][a]:
+        if u[NAT] != n and u[KIND] != FLEET:
+            continue  # (the test every other nation's unit stops at)
         if u[KIND] == FLEET:
             if (
                 u[NAT] == n
@@ -369,15 +385,13 @@ def ask_move(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     return key, args
 
 
-def run_move(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    return False
-
-
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
+    """Units of ``n`` in ``a`` that may join the group: not in it yet, movement points left, not
+    stopped (§9.0), not landed from a fleet (§9.6)."""
     return [
         u
         for u in st["units"][a]
-        if u[NAT] == n and u[KIND] != FLEET and not u[FL] & F_GRP and can_move(u) and not u[FL] & F_SHIP
+        if u[NAT] == n and u[KIND] != FLEET and u[MP] > 0 and not u[FL] & (F_GRP | F_STOP | F_SHIP)
     ]
 
 
@@ -388,8 +402,10 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if g < 0:
         acts.extend(("area", a) for a in movable_areas(S, st, f))
         for a in f.get("exits", ()):
-            if any(u[NAT] == n and u[KIND] != FLEET for u in st["units"][a]):
-                acts.append(("exit", a))
+            for u in st["units"][a]:
+                if u[NAT] == n and u[KIND] != FLEET:
+                    acts.append(("exit", a))
+                    break
         acts.append(("done",))
         return acts
     grp = group(st, g, n)
@@ -420,6 +436,7 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
                 acts = [x for x in acts if x[0] != "area"]
         acts.append(("done",))
         return acts
+    foes = hostile(S, st, g, n)  # asked below up to four times: looked at once
     seen_k: list[str] = []
     for u in _pickable(st, g, n):
         if u[KIND] == LEADER:
@@ -427,10 +444,14 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         elif u[KIND] not in seen_k:
             seen_k.append(u[KIND])
             acts.append(("unit", u[KIND]))
-    moved = any(u[FL] & F_MOVED for u in grp)
+    moved = False
+    for u in grp:
+        if u[FL] & F_MOVED:
+            moved = True
+            break
     if moved:
         seen_d: list[str] = []
-        room = may_leave_behind(S, st, f, g, n, 1)  # §8.3: a unit dropped here fights here
+        room = may_leave_behind(S, st, f, g, n, 1, foes)  # §8.3: a unit dropped here fights here
         for u in grp:
             if u[KIND] == LEADER:
                 if u[EXT] != f.get("ldr"):
@@ -438,22 +459,21 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
             elif u[KIND] not in seen_d and room:
                 seen_d.append(u[KIND])
                 acts.append(("drop", u[KIND]))
-    steps = land_steps(S, st, f, g, grp)
+    steps = land_steps(S, st, f, g, grp, foes)
     for b in steps:
         acts.append(("area", b))
-    if _may_end(S, st, f, g, grp) or (not steps and not hostile(S, st, g, n)):
+    if _may_end(S, st, f, g, moved, foes) or (not steps and not foes):
         acts.append(("done",))
     return acts
 
 
-def _may_end(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> bool:
-    """A move may not end in an ally's area (§12.5.2), except a campaign move (§12.3.1)."""
+def _may_end(S: Static, st: State, f: Frame, g: int, moved: bool, foes: list[int]) -> bool:
+    """A move (of a group that ``moved``) may not end in an ally's area (§12.5.2), except a
+    campaign move (§12.3.1); ``foes``: :func:`hostile` in ``g``."""
     n = f["nation"]
-    if f.get("ldr"):
+    if not moved or f.get("ldr"):
         return True
-    if not any(u[FL] & F_MOVED for u in grp):
-        return True
-    if hostile(S, st, g, n):
+    if foes:
         # §8.3: units passing an overrun area may stop there only within the attack limit.
         lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][g])
         return attackers_at(st, g, n) <= attack_limit(S, st, g, n, leader=lead, major=major(st, f))
@@ -489,14 +509,15 @@ def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
     if S.is_sea[g]:
         _act_sea(S, st, f, action, ev)
         return
-    grp = group(st, g, n)
     if verb == "unit" or verb == "leader":
         u = _pick(st, g, n, action[1], action[1] if verb == "leader" else None)
         if u is not None:
             u[FL] |= F_GRP
             if f.get("ldr"):
                 u[FL] |= F_CAMP
-    elif verb == "drop":
+        return
+    grp = group(st, g, n)
+    if verb == "drop":
         for u in grp:
             if (u[KIND] == LEADER and u[EXT] == action[1]) or (u[KIND] == action[1] and u[KIND] != LEADER):
                 _release(S, st, g, n, u)

@@ -329,6 +329,36 @@ def test_10_2_10_4_italia_battle_panel_says_why_hits_and_losses_differ(pages: An
     assert not noise, noise
 
 
+def raided(view: dict[str, Any]) -> bool:
+    rolls = [e for e in view.get("log") or [] if e["msg"] == "it.roll"]
+    return just_rolled(view) and rolls[-1]["raid"]
+
+
+def test_10_7_a_raid_panel_gives_the_chance_of_ruining_the_city(pages: Any) -> None:
+    """A raid is neither won nor held (§10.7): its panel gives the chance, before the roll, that
+    one of the raiders' dice hits the city, from the numbers the dice needed."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=5)
+    play_until(page, mid, roles, raided, seed=5, limit=900)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    roll = [e for e in log if e["msg"] == "it.roll"][-1]
+    miss = 1.0
+    for _kind, _die, need, _hit in roll["shots_a"]:
+        miss *= (need - 1) / 10
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    for lang, words in (("en", "ruins the city"), ("it", "distrugga la città")):
+        if lang == "it":
+            to_italian(page)
+        odds = page.locator("#battle-panel .battle-odds").inner_text()
+        assert words in odds and f"{round((1 - miss) * 100)}%" in odds, odds
+        assert "attacker wins" not in odds and "vince l'attaccante" not in odds, odds
+    assert not noise, noise
+
+
 BOARDS = [
     ("italia-i", "standard"),
     ("italia-ii", "standard"),

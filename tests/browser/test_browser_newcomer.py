@@ -92,6 +92,9 @@ def read_the_battle(panel: dict[str, Any]) -> None:
     for text in (panel["title"], panel["subtitle"], panel["outcome"]):
         assert not RAW.search(text), text
     assert panel["subtitle"], "who attacks whom"
+    if "Raid" in panel["title"] or "Razzia" in panel["title"]:
+        # a raid is neither won nor held: its chance is that of ruining the city (§10.7)
+        assert not panel["odds"] or re.search(r"\b(city|città)\b", panel["odds"]), panel["odds"]
     sides = (panel["attacker"], panel["defender"])
     assert any(s["dice"] for s in sides), "dice were rolled"
     for side, other in (sides, sides[::-1]):

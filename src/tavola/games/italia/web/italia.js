@@ -503,6 +503,14 @@ function hitsWhy(ctx, roll, sd, killed, damaged) {
   return parts.join(" ");
 }
 
+// The chance, before the dice, that at least one raider's die hits (§10.7: one hit ruins the
+// city); a die needing n hits on n..10 (a 1 always misses).
+function raidChance(ctx, roll) {
+  const miss = (roll.shots_a || []).reduce((p, [, , need]) => p * Math.min(1, Math.max(0, (need - 1) / 10)), 1);
+  const p = `${Math.round((1 - miss) * 100)}%`;
+  return ctx.t("battle.raid_chance", { p }, `Chance before the roll that the raid ruins the city: ${p}.`);
+}
+
 export function battle(ctx, log) {
   let i = log.length - 1;
   while (i >= 0 && log[i].msg !== "it.roll") i--;
@@ -550,7 +558,9 @@ export function battle(ctx, log) {
   return {
     key: `${roll.step}|${args.area}|${round}`,
     area: args.area,
-    oddsKey: `${args.area}|${round}`,
+    // a raid is not won or held: its odds are the chance that a die strikes the city (§10.7)
+    oddsKey: roll.raid ? null : `${args.area}|${round}`,
+    chance: roll.raid ? raidChance(ctx, roll) : null,
     title: roll.raid
       ? ctx.t("battle.raid_title", { area }, `Raid on ${area}`)
       : ctx.t("battle.title", { area, round }, `Battle in ${area}, round ${round}`),

@@ -526,6 +526,7 @@ export class GameScreen {
       { role: "region", "aria-label": report.title, dataset: { key: report.key } },
       h("header.battle-head", null, h("h3", null, report.title), close),
       report.subtitle ? h("p.muted.small.battle-sub", null, report.subtitle) : null,
+      report.chance && !odds ? h("p.battle-odds.small", null, report.chance) : null,
       odds
         ? h(
             "p.battle-odds.small",
@@ -535,6 +536,8 @@ export class GameScreen {
               { a: pct(odds.attacker), d: pct(odds.defender) },
               `Before the roll: attacker ${pct(odds.attacker)}, defender ${pct(odds.defender)}`,
             ),
+            // the rest of the hundred: both sides wiped out
+            odds.both >= 0.005 ? ` ${t("battle.odds_both", { b: pct(odds.both) }, `Both sides destroyed: ${pct(odds.both)}.`)}` : null,
           )
         : null,
       h("div.battle-sides", null, report.sides.map(side)),

@@ -102,6 +102,26 @@ def test_a_replay_jumps_from_the_nearest_snapshot(snapping, monkeypatch):
         assert replayed == list(range(step - step % EVERY, step)), step  # from the nearest snapshot
 
 
+def test_an_imported_record_is_replayed_from_its_snapshots(snapping, monkeypatch):
+    client = snapping
+    mid = create(client, {"north": "me", "south": "hotseat"}, seed=7)["id"]
+    steps = _play(client, mid, 400)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    r = client.post("/api/records", json=record)
+    assert r.status_code in (200, 201), r.text
+    imported = r.json()["match"]["id"]
+    assert _snapshot_steps(client, imported) == list(range(EVERY, steps + 1, EVERY))
+    matches = client.app.state.platform.matches  # type: ignore[attr-defined]
+    applied = _count_applies(monkeypatch)
+    for step in (steps, 1, EVERY + 2):
+        matches.evict(imported)
+        applied.clear()
+        body = client.get(f"/api/matches/{imported}/replay", params={"step": step}).json()
+        replayed = list(applied)
+        assert body["view"] == json.loads(json.dumps(replay(record, upto=step).view(None))), step
+        assert replayed == list(range(step - step % EVERY, step)), step  # from the nearest snapshot
+
+
 def test_games_pushed_out_of_memory_are_frozen_and_thawed_with_no_step_replayed(db_url, monkeypatch):
     """Past ``cache_matches`` live games, the ones used longest ago are held as snapshots in
     memory: asked again, they come back as they were without replaying a step."""

@@ -57,6 +57,10 @@ __all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "
 
 log = logging.getLogger("tavola.server")
 
+RELOAD_TTLS = 15
+"""With other server processes, a cached match is checked by one small query after each
+``cache_ttl`` and read whole after this many of them."""
+
 SEED_BITS = 256
 """Online seeds come from the operating system's CSPRNG (``secrets``): see docs/fairness.md."""
 
@@ -90,6 +94,9 @@ _ADVANCE = (
 # updated_at neither: nobody may learn that a draft changed).
 _BUMP = update(Match.__table__).where(*_JUDGED_ON).values(version=_MATCHES.version + 1)
 _NOW = select(_MATCHES.step, _MATCHES.version).where(_MATCHES.id == bindparam("mid"))
+_STILL = select(_MATCHES.step, _MATCHES.version, _MATCHES.updated_at, _MATCHES.bot_delay).where(
+    _MATCHES.id == bindparam("mid")
+)
 _STORED_DRAFTS = (
     select(_MATCHES.step, _MATCHES.version, _DRAFTS.role, _DRAFTS.clicks)
     .select_from(Match.__table__.outerjoin(DraftRow.__table__, _DRAFTS.match_id == _MATCHES.id))
@@ -357,9 +364,15 @@ class Matches(Talk, Records):
         its copies stay good until it changes them (re-reading them every few seconds was an
         eighth of the server's CPU under load)."""
         data = self._cached(self._data, mid)
-        if data is not None and (
-            self.cluster is None or time.monotonic() - data.loaded < self.settings.cache_ttl
-        ):
+        now = time.monotonic()
+        ttl = self.settings.cache_ttl
+        if data is not None and (self.cluster is None or now - max(data.loaded, data.checked) < ttl):
+            return data
+        if data is not None and now - data.loaded < RELOAD_TTLS * ttl and self._unchanged(data.match):
+            # Good for another while (a seat passed to an account changes no match row: the
+            # whole match is read again every RELOAD_TTLS times the TTL).
+            data = replace(data, checked=now)
+            self._remember(self._data, mid, data)
             return data
         with self.db.session() as s:
             data = self._fetch(s, mid)
@@ -370,6 +383,14 @@ class Matches(Talk, Records):
                 return held
         self._remember(self._data, mid, data)
         return data
+
+    def _unchanged(self, m: MatchRow) -> bool:
+        """Whether the stored match is still ``m`` (one small query by key instead of the
+        match, its seats and their players): every stored change moves its version (a step, a
+        draft's click) or its ``updated_at`` (a seat taken or handed to a bot), or its pace."""
+        with self.db.engine.connect() as conn:
+            now = conn.execute(_STILL, {"mid": m.id}).first()
+        return now is not None and tuple(now) == (m.step, m.version, m.updated_at, m.bot_delay)
 
     def forget_seats(self) -> None:
         """Drop cached seats (an account took over a guest's seats)."""
@@ -799,7 +820,8 @@ class Matches(Talk, Records):
         return self._keep(data, replace(data.match, version=live.version))
 
     def _keep(self, data: MatchData, row: MatchRow) -> MatchData:
-        data = MatchData(row, data.seats, data.creator, data.loaded)
+        # Just written under its version: the row is the stored one as of now.
+        data = MatchData(row, data.seats, data.creator, data.loaded, time.monotonic())
         self._remember(self._data, row.id, data)
         return data
 

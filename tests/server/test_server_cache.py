@@ -15,8 +15,8 @@ from tavola.server.matches import Matches
 from tavola.server.models import Match
 
 
-def test_a_held_match_is_read_again_only_when_the_database_says_it_changed(db_url, monkeypatch):
-    monkeypatch.setattr(matches_module, "RELOAD_TTLS", 10**9)  # the whole-row backstop, never
+def _count_reads(monkeypatch) -> list[str]:
+    """The ids of the matches read whole from the database (row, seats and players) from now on."""
     reads: list[str] = []
     real = Matches._fetch_many
 
@@ -25,6 +25,12 @@ def test_a_held_match_is_read_again_only_when_the_database_says_it_changed(db_ur
         return real(self, s, rows)
 
     monkeypatch.setattr(Matches, "_fetch_many", counting)
+    return reads
+
+
+def test_a_held_match_is_read_again_only_when_the_database_says_it_changed(db_url, monkeypatch):
+    monkeypatch.setattr(matches_module, "RELOAD_TTLS", 10**9)  # the whole-row backstop, never
+    reads = _count_reads(monkeypatch)
     with TestClient(create_app(fast_settings(db_url, cache_ttl=1e-6))) as client:
         matches = client.app.state.platform.matches  # type: ignore[attr-defined]
         mid = create(client, {"north": "me", "south": "hotseat"}, seed=3)["id"]
@@ -40,3 +46,15 @@ def test_a_held_match_is_read_again_only_when_the_database_says_it_changed(db_ur
             s.execute(update(Match).where(Match.id == mid).values(updated_at=time.time() + 1))
         view(client, mid, "north")
         assert reads == ([mid] if matches.cluster is not None else [])
+
+
+def test_match_rows_stay_held_past_the_live_games_held(tmp_path, monkeypatch):
+    """More matches than ``cache_matches`` live games: their rows (read by every request) are
+    still held, and a server alone on its database reads none of them again."""
+    url = f"sqlite:///{tmp_path / 'tavola.sqlite3'}"
+    with TestClient(create_app(fast_settings(url, cache_matches=2))) as client:
+        mids = [create(client, {"north": "me", "south": "hotseat"}, seed=i)["id"] for i in range(5)]
+        reads = _count_reads(monkeypatch)
+        for mid in [*mids, *mids]:
+            view(client, mid, "north")
+        assert reads == []

@@ -187,11 +187,14 @@ class Matches(Talk, Records):
                 lk = self._locks[mid] = threading.RLock()
             return lk
 
-    def _remember(self, cache: OrderedDict[str, Any], mid: str, game: Any) -> None:
+    def _remember(self, cache: OrderedDict[str, Any], mid: str, item: Any) -> None:
+        # The match rows are small (a few KB with their seats and players) and read by every
+        # request: they are held as long as the frozen games. A replay holds a whole game.
+        limit = self.settings.cache_frozen if cache is self._data else self.settings.cache_matches
         with self._guard:
-            cache[mid] = game
+            cache[mid] = item
             cache.move_to_end(mid)
-            while len(cache) > self.settings.cache_matches:
+            while len(cache) > limit:
                 cache.popitem(last=False)
 
     def _cached(self, cache: OrderedDict[str, Any], mid: str) -> Any:

@@ -447,9 +447,7 @@ def _rondel_step(
     """§5.1 up to 3 spaces free, one resource or coin for each further space, never standing
     still (a full circle of 8); §6.1 production on landing, and the coin."""
     out: list[str] = []
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
+    n, nation, p_res, a_res = _mover(before, after)
     paying = before["flow"][-1]["s"] == "pay"
     done = after["flow"][-1]["s"] != "pay" or after["turn"] != n
     spent = [0, 0, 0, 0]
@@ -534,6 +532,13 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
     return out
 
 
+def _mover(before: State, after: State) -> tuple[int, str, list[int], list[int]]:
+    """§5 the nation whose turn it is (the only one that builds or pays), and its purse before
+    and after the step."""
+    n = before["turn"]
+    return n, before["nations"][n], before["purse"][n], after["purse"][n]
+
+
 def _conquest_step(
     before: State, after: State, conquered: list[int], seen: dict[str, int] | None
 ) -> list[str]:
@@ -569,9 +574,7 @@ def _founding_step(before: State, after: State, founded: list[int], seen: dict[s
     free city site, showing a token the site produces, for a marble, an iron and a gold."""
     out: list[str] = []
     b = board(before)
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
+    n, nation, p_res, a_res = _mover(before, after)
     for r in founded:
         _seen(seen, "5.2 founding")
         rid = b.ids[r]
@@ -592,9 +595,7 @@ def _temple_step(before: State, after: State, temples: list[int], seen: dict[str
     """§7.2 a temple only in the nation's own city, taken from the bank, for 5 marble."""
     out: list[str] = []
     b = board(before)
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
+    n, nation, p_res, a_res = _mover(before, after)
     for r in temples:
         _seen(seen, "7.2 temple")
         if after["temple"][r] != 1 or before["city"][r] != n:
@@ -610,9 +611,7 @@ def _technology_step(before: State, after: State, new_tech: int, seen: dict[str,
     """§7.3 a technology only after the one above it, at the table's price (the first
     developer's or the later one), its first developer marked."""
     out: list[str] = []
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
+    n, nation, p_res, a_res = _mover(before, after)
     for k, t in enumerate(RULEBOOK.techs):
         if not new_tech & t.bit:
             continue

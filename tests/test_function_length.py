@@ -44,13 +44,14 @@ def _functions(node: ast.AST, prefix: str) -> Iterator[tuple[str, int]]:
             yield from _functions(child, prefix)
 
 
-def _lengths() -> dict[str, int]:
+def _lengths(root: Path = ROOT) -> dict[str, int]:
+    """Every function of the package at ``root`` (a ``tavola`` directory) and its length."""
     out = {}
-    for path in sorted(ROOT.rglob("*.py")):
-        relative = path.relative_to(ROOT).as_posix()
+    for path in sorted(root.rglob("*.py")):
+        relative = path.relative_to(root).as_posix()
         if relative.startswith(LEFT_OUT):
             continue
-        module = ".".join(["tavola", *path.relative_to(ROOT).with_suffix("").parts])
+        module = ".".join(["tavola", *path.relative_to(root).with_suffix("").parts])
         module = module.removesuffix(".__init__")
         out.update(_functions(ast.parse(path.read_text(encoding="utf-8")), module))
     return out
@@ -72,3 +73,15 @@ def test_the_list_of_long_functions_only_shrinks() -> None:
 def test_the_measure_counts_a_function_from_def_to_its_last_line() -> None:
     source = "class A:\n    def f(self):\n        x = 1\n\n        return x\n\n\ndef g():\n    def h():\n        pass\n"
     assert dict(_functions(ast.parse(source), "m")) == {"m.A.f": 4, "m.g": 3, "m.g.h": 2}
+
+
+if __name__ == "__main__":
+    # python tests/test_function_length.py [LINES [TAVOLA_DIR]]: the functions over LINES lines
+    # (80), longest first, in this checkout or in the src/tavola of another (docs/architecture.md)
+    import sys
+
+    lines = int(sys.argv[1]) if len(sys.argv) > 1 else LIMIT
+    found = _lengths(Path(sys.argv[2])) if len(sys.argv) > 2 else LENGTHS
+    for name, n in sorted(found.items(), key=lambda item: (-item[1], item[0])):
+        if n > lines:
+            print(n, name)

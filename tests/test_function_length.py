@@ -21,14 +21,7 @@ ROOT = Path(tavola.__file__).parent
 LEFT_OUT = ("server/migrations/",)
 
 STILL_LONG = {
-    "tavola.games.maria.board._check",
-    "tavola.games.maria.sequence._run_stage",
-    "tavola.games.maria.view.summary",
-    "tavola.games.revolution.loader.build",
-    "tavola.games.revolution.position.from_position",
-    "tavola.games.revolution.position.position",
-    "tavola.games.revolution.view.board",
-    "tavola.tools.loadtest.run",
+    "tavola.games.italia.movement.land_steps",
 }
 
 

@@ -46,8 +46,9 @@ def test_10_3_a_protected_fortress_sends_the_march_to_its_protector() -> None:
         assert city in knowledge.targets(state, "france")
     place(state, "neipperg", "karlsbad", 3)  # protects Eger and Pilsen
     place(state, "karl_v_lothringen", "brunn", 6)  # and every other one in the trains' reach
+    place(state, "khevenhuller", "freistadt", 4)  # (Budweis and Linz)
     place(state, "traun", "pardubitz", 2)  # (the train follows: 8 cities from it, §9, §10.1)
-    assert sorted(knowledge._open_targets(state, "france")) == ["brunn", "karlsbad", "pardubitz"]
+    assert sorted(knowledge._open_targets(state, "france")) == ["brunn", "freistadt", "karlsbad", "pardubitz"]
 
 
 def test_9_the_march_keeps_within_reach_of_the_trains() -> None:

@@ -108,3 +108,38 @@ def test_11_2_every_step_away_option() -> None:
     dist = GEO.distances("neisse", ("bohemia",))
     for a in RULES.legal_actions(state, "theresa"):
         assert dist[a[1]] > dist["grottkau"]
+
+
+def test_11_2_19_3_a_retreat_closed_before_it_begins_goes_as_far_as_it_still_can() -> None:
+    """§19.3 asks Austria about the Saxony marker before the loser retreats; the answer can make
+    Saxony neutral, whose land no piece enters (§19.4), closing the way found when the battle
+    was lost. The retreat then goes as far from the winner as it still can (§11.2), and a stack
+    with no way of the full length left is lost. (Here the ways are closed by trains.)"""
+    from tavola.games.maria import sequence
+    from tavola.games.maria.board_adapter import GEO
+
+    state = _fight(6, 4, [], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")  # -2: a retreat of 2 cities
+    frame = state["flow"][-1]
+    dist = GEO.distances("neisse", ("bohemia",))
+    ends = {b for a in GEO.adjacent["grottkau"] for b in GEO.adjacent[a] if dist.get(b) == frame["far"]}
+    trains = ["prussia_train_1", "saxony_train_1", "bavaria_train_1", "france_train_2"]
+    for train, city in zip(trains, sorted(ends), strict=False):
+        state["trains"][train] = city
+    assert len(ends) <= len(trains)
+    far = frame["far"]
+    sequence.advance(state)  # what every step does after it: the way is looked for again
+    assert state["flow"][-1] is frame and frame["far"] == far - 1
+    act(state, "theresa", *RULES.legal_actions(state, "theresa")[0])
+    act(state, "theresa", *RULES.legal_actions(state, "theresa")[0])
+    assert dist[state["generals"]["friedrich_der_grosse"]["city"]] == far - 1
+    # no way at all: every road out of Grottkau but the winner's is closed
+    state = _fight(6, 4, [], [])
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")
+    for i, n in enumerate(sorted(c for c in GEO.adjacent["grottkau"] if c != "neisse")):
+        state["trains"][trains[i % 4]] = n
+    sequence.advance(state)
+    assert state["generals"]["friedrich_der_grosse"]["city"] is None
+    assert state["flow"][-1]["s"] != "retreat" and not RULES.check(state)

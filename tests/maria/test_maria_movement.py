@@ -226,6 +226,27 @@ def test_10_2_train_reentry_needs_an_empty_allied_major_fortress_and_4_points() 
     assert ("reenter", "france_train_2") not in RULES.legal_actions(state, "louis")
 
 
+def test_10_2_a_train_on_the_map_may_be_taken_off_and_brought_back_at_once_but_not_the_silesian() -> None:
+    """§10.2: «Rimuovere volontariamente un treno rifornimento dal tabellone e farlo rientrare
+    immediatamente» (the second case beside an eliminated train), for 4 points, on a major
+    fortress of its home; «il treno di rifornimento nella casella Slesia non può lasciarla con
+    questo metodo»."""
+    state = _moving(1)
+    state["trains"]["prussia_train_1"] = "glogau"
+    state["hands"]["prussia"] = [3]  # a 5
+    legal = RULES.legal_actions(state, "frederick")
+    assert ("reenter", "prussia_train_1") in legal
+    assert "prussia_train_2" in state["out"] and ("reenter", "prussia_train_2") not in legal
+    act(state, "frederick", "reenter", "prussia_train_1")
+    act(state, "frederick", "enter", "berlin")
+    events = act(state, "frederick", "pay", 3)
+    assert state["trains"]["prussia_train_1"] == "berlin" and state["hands"]["prussia"] == []
+    assert any(e.get("msg") == "ev.train_enters" and e["args"]["frm"] == "glogau" for e in events)
+    # it may not move in this sub-phase (§10.2), nor be taken off again
+    legal = RULES.legal_actions(state, "frederick")
+    assert ("move", "prussia_train_1") not in legal and ("reenter", "prussia_train_1") not in legal
+
+
 def test_12_retroactive_conquest_only_if_still_unprotected_after_combat() -> None:
     state = _moving(2)
     state["question"] = {"ingolstadt": "austria"}

@@ -147,3 +147,78 @@ def test_determinize_reads_only_what_the_role_sees() -> None:
                 assert RULES.determinize(state, role, s) == RULES.determinize(other, role, s)
             checked |= {k for k in ("pnew", "winter_scores") if any(state[k].values())}
     assert checked == {"pnew", "winter_scores"}
+
+
+def _battle_of_neisse() -> dict:
+    """Neipperg (5 troops) at Neisse attacks Friedrich (7) at Grottkau in Austria's combat
+    sub-phase; the other generals stand where the sealed sheets put them."""
+    from maria_helpers import allocated, at_step, place
+
+    from tavola.games.maria import combat
+    from tavola.games.maria.common import discard
+
+    state = allocated(3)
+    place(state, "neipperg", "neisse", 5)
+    place(state, "friedrich_der_grosse", "grottkau", 7)
+    discard(state, state["hands"]["austria"])  # no card to play: Austria can only give up
+    state["hands"]["austria"] = []
+    state["turn"], state["stage"], state["group"] = 1, "retro", 2
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    RULES.apply(state, "theresa", ("attack", "neisse>grottkau"))
+    return state
+
+
+def _troops(world: dict, *gens: str) -> int:
+    return sum(world["generals"][g]["troops"] for g in gens)
+
+
+def test_6_the_troops_revealed_in_combat_stay_known_to_every_role_in_its_worlds() -> None:
+    """§6: a general's troops are secret and «rivelati solo in combattimento»; what the battle
+    told (§11.1: the troop difference is the initial score) is remembered: in every world of a
+    bot, of a role that fought and of one that only watched, Friedrich commands the 7 troops
+    the battle revealed, while Prussia's other generals are spread again over the rest of its
+    public total. After the defeat Neipperg's 5 less the 2 lost stay known."""
+    state = _battle_of_neisse()
+    prussians = ("friedrich_der_grosse", "schwerin", "erbprinz_leopold")
+    for role in ("theresa", "louis"):
+        worlds = [RULES.determinize(state, role, seed) for seed in range(8)]
+        assert {w["generals"]["friedrich_der_grosse"]["troops"] for w in worlds} == {7}
+        assert {_troops(w, *prussians) for w in worlds} == {_troops(state, *prussians)}
+        assert len({w["generals"]["schwerin"]["troops"] for w in worlds}) > 1  # not told: drawn
+        assert not any(RULES.check(w) for w in worlds)
+    assert {w["generals"]["neipperg"]["troops"] for w in worlds} == {5}  # louis's worlds
+    # Austria gives up the battle at -2 (§11.1): Neipperg loses 2 troops, in public
+    RULES.apply(state, "theresa", ("stop",))
+    assert state["generals"]["neipperg"]["troops"] == 3
+    worlds = [RULES.determinize(state, role, seed) for role in ("frederick", "louis") for seed in range(6)]
+    assert {w["generals"]["neipperg"]["troops"] for w in worlds} == {3}
+    assert {w["generals"]["friedrich_der_grosse"]["troops"] for w in worlds} == {7}
+
+
+def test_6_a_transfer_between_stacked_generals_keeps_their_told_sum_and_hides_the_split() -> None:
+    """§6: troops pass between stacked generals of one power in secret: what a battle told of
+    the stack's total stays true, how it is split is drawn again; a transfer to a general
+    outside the group told makes what was told of it stale (nobody knows it any more)."""
+    from maria_helpers import place
+
+    from tavola.games.maria import stacks
+
+    state = _battle_of_neisse()
+    RULES.apply(state, "theresa", ("stop",))
+    while state["flow"][-1]["s"] == "retreat":
+        RULES.apply(state, "frederick", RULES.legal_actions(state, "frederick")[0])
+    place(state, "schwerin", "grottkau", 5)
+    stacks.tell(state, "grottkau")  # as a battle would: the stack's 12 troops, told to all
+    assert {"generals": ["friedrich_der_grosse", "schwerin"], "troops": 12} in state["known"]
+    stacks.apply_transfer(state, "frederick", ("transfer", "schwerin>friedrich_der_grosse"))
+    worlds = [RULES.determinize(state, "theresa", seed) for seed in range(8)]
+    assert {_troops(w, "friedrich_der_grosse", "schwerin") for w in worlds} == {12}
+    assert len({w["generals"]["schwerin"]["troops"] for w in worlds}) > 1
+    assert not RULES.check(state)
+    # Neipperg, told at 3 after his defeat, gives a troop to a general stacked with him
+    city = state["generals"]["neipperg"]["city"]
+    place(state, "traun", city, 2)
+    stacks.apply_transfer(state, "theresa", ("transfer", "neipperg>traun"))
+    assert not any("neipperg" in k["generals"] for k in state["known"])
+    assert not RULES.check(state)

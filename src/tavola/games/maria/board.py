@@ -646,7 +646,18 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
     bad = _Problems()
     board: BoardFile = files["board.yaml"]
     armies: ArmiesFile = files["armies.yaml"]
-    # Maps: side by side, inside the grid, not overlapping.
+    _check_grid(board, bad)
+    _check_towns(comp, files, armies, bad)
+    _check_roads(comp, files, bad)
+    _check_boxes(comp, board, bad)
+    _check_armies(comp, armies, bad)
+    _check_cards(files, bad)
+    if bad.lines:
+        raise DataError("\n".join(bad.lines))
+
+
+def _check_grid(board: BoardFile, bad: _Problems) -> None:
+    """§3.2: the two maps side by side, the 44 sectors tiling them, territories once each."""
     if {m.id for m in board.maps} != {"flanders", "bohemia"}:
         bad("board.yaml: maps", "the board has exactly the maps flanders and bohemia (§3.2)")
     # Sectors: 44, tiling each map (§3.2).
@@ -681,7 +692,10 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
     for d in _duplicates([t.id for t in board.territories]):
         bad(f"board.yaml: territories ({d})", "duplicate territory id")
 
-    # Towns.
+
+def _check_towns(comp: Components, files: dict[str, Any], armies: ArmiesFile, bad: _Problems) -> None:
+    """§3.2: towns once each, on their map and in a sector; fortresses that can change hands;
+    a major fortress in every home (§8, §10.2); the nine electors."""
     for d in _duplicates([c.key for c in comp.cities]):
         bad(f"cities ({d})", "duplicate town id (ids are unique over both maps)")
     for name in ("flanders.yaml", "bohemia.yaml"):
@@ -722,7 +736,11 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
             "cities",
             f"there are 9 elector fortresses (§3.2), the maps have {len(electors)}: {[c.key for c in electors]}",
         )
-    # Roads.
+
+
+def _check_roads(comp: Components, files: dict[str, Any], bad: _Problems) -> None:
+    """Roads and the crossings between the maps join known towns, each pair once, all towns
+    reachable from every other."""
     seen: dict[frozenset[int], str] = {}
     for name, i, r in comp.road_specs:
         if isinstance(r, CrossingSpec):
@@ -754,7 +772,10 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
         lost = [c.key for c in comp.cities if c.key not in reached]
         if lost:
             bad("roads", f"towns not reachable from {comp.cities[0].key}: {lost}")
-    # Boxes.
+
+
+def _check_boxes(comp: Components, board: BoardFile, bad: _Problems) -> None:
+    """§3.2, §16, §18: the off-map, pool, battle and electoral-college boxes."""
     for b in board.boxes:
         where = f"board.yaml: boxes ({b.id})"
         for key in (b.arrow, b.city):
@@ -772,7 +793,10 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
     if sum(1 for b in board.boxes if b.kind == "elector") != 9:
         bad("board.yaml: boxes (elector)", "the electoral college has 9 boxes (§18)")
 
-    # Armies (§2, §4, §6).
+
+def _check_armies(comp: Components, armies: ArmiesFile, bad: _Problems) -> None:
+    """§1, §2, §4, §6: the generals, trains and troops of each power, and the start towns
+    matching the army sheets' grid squares."""
     limits = armies.limits
     for p in armies.powers:
         where = f"armies.yaml: powers ({p.id})"
@@ -827,7 +851,9 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
                 bad(where, f"start town {key!r} already holds {other} (§6: one piece per town)")
             occupied[key] = f"train of {g.power}" if kind == "trains" else label
 
-    # Tactical deck (§8).
+
+def _check_cards(files: dict[str, Any], bad: _Problems) -> None:
+    """§8: the tactical deck adds up; §17, §18: the political display and the 25 cards."""
     deck: DeckSpec = files["tactical.yaml"].deck
     if len(deck.suits) * len(deck.values) + deck.reserves_per_deck != deck.cards_per_deck:
         bad("tactical.yaml: deck", "suits x values + reserves must equal the cards per deck")
@@ -865,8 +891,6 @@ def _check(comp: Components, files: dict[str, Any]) -> None:
             bad(where, "a card with no arrows and no instruction has no effect")
     if sum(1 for c in cards if c.election) != 1:
         bad("politics.yaml: cards", "exactly one Imperial Election card (§18)")
-    if bad.lines:
-        raise DataError("\n".join(bad.lines))
 
 
 def parse_components(raws: dict[str, Any]) -> Components:

@@ -26,7 +26,7 @@ from tavola.games.maria.common import (
     stack_troops,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
-from tavola.games.maria.stacks import lose_stack, remove_general
+from tavola.games.maria.stacks import lose_stack, lost_in_public, remove_general, tell
 
 COMBAT_FRAME = {"group": "the action phase", "attacks": "[attacker city, defender city] still to fight"}
 BATTLE_FRAME = {
@@ -104,6 +104,8 @@ def apply_combat(
     a, d = str(action[1]).split(">")
     frame["attacks"].remove([a, d])
     ta, td = stack_troops(state, a), stack_troops(state, d)
+    tell(state, a)
+    tell(state, d)
     score = ta - td
     flow.push(
         state,
@@ -230,6 +232,7 @@ def defeat(state: State, loser: str, winner: str, score: int, withdraw: bool) ->
         events += more
         if generals_at(state, loser):
             events += start_retreat(state, loser, winner, score)
+    lost_in_public(state, gens)
     troops = before - sum(state["generals"][g]["troops"] for g in gens)
     removed = sum(1 for g in gens if state["generals"][g]["city"] is None)
     events += boxes.battle(state, won_by, lost_by, troops, removed)
@@ -300,6 +303,34 @@ def start_retreat(state: State, loser: str, winner: str, n: int) -> list[dict[st
         return events + [remove_general(state, g) for g in moving]
     flow.push(state, "retreat", city=loser, left=n, far=far, winner=winner, visited=[loser])
     return []
+
+
+def retreat_closed(state: State, frame: dict[str, Any]) -> bool:
+    """Whether no way of the retreat's full length reaches the distance found when the battle
+    was lost (Austria's answer to §19.3, asked before the retreat, may have made Saxony neutral
+    since, and no piece enters a neutral territory, §19.4)."""
+    moving = generals_at(state, frame["city"])
+    dist = _retreat_dist(state, frame)
+    return not any(
+        _reaches(state, n, frame["left"] - 1, [*frame["visited"], n], dist, moving, frame["far"])
+        for n in _steps(state, frame["city"], frame["visited"], dist, moving)
+    )
+
+
+def retreat_again(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
+    """§11.2 on the board as it now is: the retreat goes as far from the winner as it still
+    can; a stack with no way of the full length left loses every troop and leaves the map (the
+    battle was scored when it was lost, §16)."""
+    moving = generals_at(state, frame["city"])
+    dist = _retreat_dist(state, frame)
+    far = _farthest(state, frame["city"], frame["left"], frame["visited"], dist, moving, -1)
+    if far >= 0:
+        frame["far"] = far
+        return []
+    flow.pop(state)
+    events = [event("ev.no_retreat", general=moving[0])] + [remove_general(state, g) for g in moving]
+    lost_in_public(state, moving)
+    return events
 
 
 def _retreat_dist(state: State, frame: dict[str, Any]) -> dict[str, int]:

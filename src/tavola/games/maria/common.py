@@ -23,6 +23,8 @@ State (plain data):
 - ``subsidy``: whether France subsidises Bavaria this turn (§8); ``sealed``: roles that have
   sealed their secret troop allocation (§4); ``recruits``: power -> the troops recruited this
   winter, not yet assigned (§13);
+- ``known``: what every player has been told of the secret troops (§6: revealed in combat) and
+  still knows, ``[{"generals": [...], "troops": n}]`` (see :mod:`.stacks`);
 - ``result``: None, or ``{"winners": [...], "reason": key}``.
 """
 

@@ -22,6 +22,7 @@ def _power(pid: str) -> str:
 def check(state: dict[str, Any]) -> list[str]:
     out: list[str] = []
     out += check_troops(state)
+    out += check_told(state)
     out += check_cities(state)
     out += check_cards(state)
     out += check_markers(state)
@@ -49,6 +50,25 @@ def check_troops(state: dict[str, Any]) -> list[str]:
             )
             if given > total:
                 out.append(f"§4: {power} allocated {given} troops of {total}")
+    return out
+
+
+def check_told(state: dict[str, Any]) -> list[str]:
+    """§6, §11.1: troops are revealed in combat; what everyone was told and still remembers
+    is true: each group of generals on the map commands the troops it was told to, and no
+    general is in two groups."""
+    out = []
+    seen: set[str] = set()
+    for k in state.get("known", []):
+        gens = k["generals"]
+        if seen & set(gens):
+            out.append(f"§6: {sorted(seen & set(gens))} told twice")
+        seen |= set(gens)
+        if any(state["generals"][g]["city"] is None for g in gens):
+            out.append(f"§6: {gens} were told their troops, but one is off the map")
+        troops = sum(state["generals"][g]["troops"] for g in gens)
+        if troops != k["troops"]:
+            out.append(f"§6: {gens} were told to command {k['troops']} troops, they command {troops}")
     return out
 
 

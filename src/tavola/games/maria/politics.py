@@ -44,6 +44,7 @@ from tavola.games.maria.display import (
     start_space,
     tracks,
 )
+from tavola.games.maria.stacks import forget
 
 SUPERPOWERS = ("austria", "prussia", "france", "pragmatic_army")
 CANDIDATES = ("francis", "charles")  # §18: Francis Stephen of Lorraine, Charles Albert of Bavaria
@@ -423,6 +424,7 @@ def apply_expedition(
             state, "pay", power=power, cost=EXPEDITION_COST, paid=0, why="expedition", piece=gid, city=""
         )
     else:
+        forget(state, [gid])  # §6: it leaves the map with troops nobody is told
         city = g["city"]
         g["city"] = None
         if state["commanders"].get(city) == gid:

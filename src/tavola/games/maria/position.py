@@ -84,6 +84,7 @@ KEYS = (
     "aside",
     "reduced",
     "contracts",
+    "known",
     "result",
 )
 PLAIN = tuple(k for k in KEYS[KEYS.index("question") :] if k not in ("pboard", "pnew"))

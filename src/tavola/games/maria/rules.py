@@ -32,6 +32,8 @@ class MariaRules(Rules):
     title = "Maria"
     rulebook = "Maria (Richard Sivél, Histogame 2009), Italian translation v1.0, sections 1-24"
     hidden_information = True
+    state_version = 2
+    """Layout 2 added ``known`` (the troops combat told everyone, §6, §11.1)."""
     step_invariants = staticmethod(invariants.step_invariants)
 
     def scenarios(self) -> list[Scenario]:
@@ -79,7 +81,7 @@ class MariaRules(Rules):
         """A world consistent with what ``role`` sees, built from that alone: the other powers'
         hands, their face-down bids and the draw pile dealt again from the cards it cannot see,
         their troops spread again over their generals with the same totals (§6: totals are
-        public, single generals' numbers are not), the political cards to come shuffled again
+        public, single generals' numbers are not) and what combat told of them (§11.1), the political cards to come shuffled again
         by year, the secret winter scores (§13) guessed from the public pools."""
         world = super().determinize(state, role, seed)
         if world["result"] is not None:
@@ -103,6 +105,7 @@ class MariaRules(Rules):
         # stand now (public), one for each winter already scored
         for sp, scores in world["winter_scores"].items():
             world["winter_scores"][sp] = [world["pools"][sp]] * len(scores)
+        parts = []
         for power in sorted({general_power(g) for g in world["generals"]} - mine):
             for out in (False, True):
                 gens = sorted(
@@ -110,7 +113,9 @@ class MariaRules(Rules):
                     for g, x in world["generals"].items()
                     if general_power(g) == power and x["city"] is not None and (g in world["out"]) == out
                 )
-                hidden.spread(world, gens, sum(world["generals"][g]["troops"] for g in gens))
+                if gens:
+                    parts.append(gens)
+        hidden.respread(world, parts, {g for g in world["generals"] if general_power(g) in mine})
         return world
 
     def evaluate(self, state: State) -> dict[str, float]:
@@ -121,6 +126,11 @@ class MariaRules(Rules):
 
     def check(self, state: State) -> list[str]:
         return invariants.check(state) + FLOW.check(state)
+
+    def legacy_state(self, state: State, version: int) -> State:
+        if version == 1:  # before ``known``: the same game, written without it
+            return {k: v for k, v in state.items() if k != "known"}
+        return super().legacy_state(state, version)
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:
         setup.roles(scenario, players)

@@ -54,13 +54,45 @@ def _last_turn(state: State) -> int:
     return N.turns[state["scenario"]]
 
 
+POLITICAL_STAGES = ("politics", "pol_bids", "pol_influence", "pol_tracks", "pol_end", "contracts")
+SUB_PHASES = ("draw", "supply", "movement", "combat", "retro", "phase_end")
+
+
 def _run_stage(state: State) -> list[dict[str, Any]]:
+    """The automatic step of the sequence ``state["stage"]`` names (§5), which also says what
+    comes after it."""
     stage = state["stage"]
-    g = state["group"]
+    if stage in POLITICAL_STAGES:
+        return _political_stage(state, stage)
+    if stage in SUB_PHASES:
+        return _sub_phase(state, stage, state["group"])
     if stage == "turn":
         state["group"] = -1
         state["stage"] = "politics" if politics.active(state) else "hussars"
         return [event("ev.turn", turn=state["turn"])]
+    if stage == "hussars":
+        state["stage"] = "phase"
+        if "austria" in state["powers"] and (
+            any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
+        ):
+            flow.push(state, "hussar", n=0)  # §5, §7
+        return []
+    if stage == "phase":
+        return _next_phase(state)
+    if stage == "election":  # §18, at the end of the turn
+        state["stage"] = "election_count"
+        return politics.start_election(state)
+    if stage == "election_count":
+        return politics.count_votes(state) + _end_of_turn(state)
+    if stage == "winter_over":
+        state["turn"] += 1
+        state["stage"] = "turn"
+        return []
+    raise AssertionError(f"unknown stage {stage!r}")
+
+
+def _political_stage(state: State, stage: str) -> list[dict[str, Any]]:
+    """§17 the political phase of the advanced game, step by step, then §20's contracts."""
     if stage == "politics":  # §17.1, §17.2
         state["stage"] = "pol_bids"
         return politics.reveal(state) + politics.dominant_suit(state)
@@ -78,43 +110,40 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         state["stage"] = "contracts"
         won = victory.phase_end(state)  # §23: the end of a political phase
         return _game_over(state, won) if won is not None else []
-    if stage == "contracts":  # §20
-        state["stage"] = "hussars"
-        subsidies.start_contracts(state)
-        return []
-    if stage == "hussars":
-        state["stage"] = "phase"
-        if "austria" in state["powers"] and (
-            any(state["hussars"]) or hussar_cities(state, 0) or hussar_cities(state, 1)
-        ):
-            flow.push(state, "hussar", n=0)  # §5, §7
-        return []
-    if stage == "election":  # §18, at the end of the turn
-        state["stage"] = "election_count"
-        return politics.start_election(state)
-    if stage == "election_count":
-        return politics.count_votes(state) + _end_of_turn(state)
-    if stage == "phase":
-        g += 1
-        state["group"] = g
-        if g >= len(ACTION_PHASES):
-            if state["election"]:
-                state["stage"] = "election"
-                return []
-            return _end_of_turn(state)
-        if not group_powers(state, g):
+    state["stage"] = "hussars"  # contracts, §20
+    subsidies.start_contracts(state)
+    return []
+
+
+def _next_phase(state: State) -> list[dict[str, Any]]:
+    """§5: the next action phase whose powers are in the game (after the last, the election
+    of §18 if one is due, then the end of the turn); §8 NOTE: France's choice to subsidise
+    Bavaria comes first."""
+    g = state["group"] + 1
+    state["group"] = g
+    if g >= len(ACTION_PHASES):
+        if state["election"]:
+            state["stage"] = "election"
             return []
-        state["stage"] = "draw"
-        sub = N.subsidy
-        if (
-            sub["giver"] in group_powers(state, g)
-            and sub["receiver"] in state["powers"]
-            and state["turn"] > sub["compulsory_turns"]
-        ):
-            flow.push(state, "subsidy")
-        else:
-            state["subsidy"] = True
-        return [event("ev.phase", powers=group_powers(state, g))]
+        return _end_of_turn(state)
+    if not group_powers(state, g):
+        return []
+    state["stage"] = "draw"
+    sub = N.subsidy
+    if (
+        sub["giver"] in group_powers(state, g)
+        and sub["receiver"] in state["powers"]
+        and state["turn"] > sub["compulsory_turns"]
+    ):
+        flow.push(state, "subsidy")
+    else:
+        state["subsidy"] = True
+    return [event("ev.phase", powers=group_powers(state, g))]
+
+
+def _sub_phase(state: State, stage: str, g: int) -> list[dict[str, Any]]:
+    """§5: the five sub-phases of action phase ``g`` (tactical cards, supply, movement,
+    combat, retroactive conquest), then the end of the phase (§19, §23)."""
     if stage == "draw":
         state["stage"] = "supply"
         return cards.draw_phase(state, g)
@@ -137,15 +166,9 @@ def _run_stage(state: State) -> list[dict[str, Any]]:
         if g == 1:
             changes.end_of_prussian_phase(state)  # §19.1
         return events
-    if stage == "phase_end":
-        state["stage"] = "phase"
-        won = victory.phase_end(state)  # §23: the end of an action phase
-        return _game_over(state, won) if won is not None else []
-    if stage == "winter_over":
-        state["turn"] += 1
-        state["stage"] = "turn"
-        return []
-    raise AssertionError(f"unknown stage {stage!r}")
+    state["stage"] = "phase"  # phase_end
+    won = victory.phase_end(state)  # §23: the end of an action phase
+    return _game_over(state, won) if won is not None else []
 
 
 def _game_over(state: State, result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -197,6 +220,8 @@ def advance(state: State) -> list[dict[str, Any]]:
             name == "pay" and top["why"] == "supply" and state["generals"][top["piece"]]["city"] is None
         ) or (name == "combat" and combat.combat_over(state, top)):
             flow.pop(state)
+        elif name == "retreat" and combat.retreat_closed(state, top):
+            events += combat.retreat_again(state, top)  # §11.2 after §19.3's answer
         else:
             break
     return events

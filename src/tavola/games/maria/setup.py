@@ -140,6 +140,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         **politics.no_politics(),
         **changes.no_changes(),
         "contracts": [],
+        "known": [],
     }
     if scenario == "advanced":
         state.update(politics.new_politics(state))

@@ -1,4 +1,5 @@
-"""§6 Stacks and troops: stacks of two generals, troop transfers, losses and removal."""
+"""§6 Stacks and troops: stacks of two generals, troop transfers, losses and removal, and what
+every player knows of the secret troop counts (``state["known"]``)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,48 @@ from tavola.games.maria.common import (
     private,
     role_powers,
 )
+
+# --- troops told (§6, §11.1) ---------------------------------------------------------------------
+# §6: a general's troops are secret, "revealed only in combat"; a battle tells both stacks'
+# totals to everyone (§11.1), and its losses and the supply losses of §9 are public too. Every
+# player may remember what was told until a secret change (a transfer between stacked generals,
+# winter recruits) makes it stale: ``state["known"]`` holds, for groups of generals, the troops
+# they command together, as far as everyone can know it.
+
+
+def tell(state: State, city: str) -> None:
+    """§11.1: a battle tells everyone the troops of the stack at ``city``."""
+    gens = generals_at(state, city)
+    forget(state, gens)
+    troops = sum(state["generals"][g]["troops"] for g in gens)
+    state["known"] = sorted([*state["known"], {"generals": sorted(gens), "troops": troops}], key=_first)
+
+
+def lost_in_public(state: State, gens: list[str]) -> None:
+    """§9, §11.1: ``gens`` lost troops by a public count (some may have left the map). What was
+    told of a group holding them all stays known, less the losses; a group holding some of them
+    only cannot tell how the losses fell, and is forgotten."""
+    changed = set(gens)
+    kept = []
+    for k in state["known"]:
+        group = set(k["generals"])
+        if not group & changed:
+            kept.append(k)
+        elif changed <= group:
+            left = sorted(g for g in group if state["generals"][g]["city"] is not None)
+            if left:
+                kept.append({"generals": left, "troops": sum(state["generals"][g]["troops"] for g in left)})
+    state["known"] = sorted(kept, key=_first)
+
+
+def forget(state: State, gens: list[str]) -> None:
+    """What was told of any group holding one of ``gens`` is stale (§6: a secret change)."""
+    changed = set(gens)
+    state["known"] = [k for k in state["known"] if not changed & set(k["generals"])]
+
+
+def _first(k: dict[str, Any]) -> str:
+    return str(k["generals"][0])
 
 
 def remove_general(state: State, gid: str) -> dict[str, Any]:
@@ -41,11 +84,17 @@ def stack_partner(state: State, gid: str) -> str | None:
 def lose_general(state: State, gid: str, n: int) -> list[dict[str, Any]]:
     """§6: ``gid`` loses ``n`` troops; losing its last one it leaves the map, unless it is in a
     stack and a troop can be transferred to it (§6: a stack of one power shares its troops)."""
+    partner = stack_partner(state, gid)
+    out = _lose_general(state, gid, n, partner)
+    lost_in_public(state, [gid] if partner is None else [gid, partner])
+    return out
+
+
+def _lose_general(state: State, gid: str, n: int, partner: str | None) -> list[dict[str, Any]]:
     g = state["generals"][gid]
     g["troops"] -= n
     if g["troops"] >= GENERAL_MIN:
         return []
-    partner = stack_partner(state, gid)
     if partner is not None:
         pool = g["troops"] + state["generals"][partner]["troops"]
         if pool >= 2 * GENERAL_MIN:
@@ -123,4 +172,8 @@ def apply_transfer(state: State, role: str, action: tuple[Any, ...]) -> list[dic
     a, b = str(action[1]).split(">")
     state["generals"][a]["troops"] -= 1
     state["generals"][b]["troops"] += 1
+    for k in state["known"]:  # what was told of them both stays true; of one alone, not
+        if (a in k["generals"]) != (b in k["generals"]):
+            forget(state, [a, b])
+            break
     return [private(role, "ev.transfer", general=a, other=b)]

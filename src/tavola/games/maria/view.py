@@ -368,6 +368,18 @@ def summary(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
             phase=f"phase.{view['phase']}",
         )
     ]
+    lines += _summary_under_way(view)
+    gens = board_generals()
+    for power in view["powers"]:
+        lines += _summary_power(view, power, gens)
+    lines += _summary_map(view)
+    return lines
+
+
+def _summary_under_way(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The attacks due, the battle (§11.1), the retreat (§11.2), winter recruiting (§13) and
+    the payment (§8) under way."""
+    lines = []
     if view["attacks"]:
         attacks = [
             _part("ma.sum.attack", attacker=x["attacker"], defender=x["defender"]) for x in view["attacks"]
@@ -401,28 +413,39 @@ def summary(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
     p = view["paying"]
     if p:
         lines.append(_line("ma.sum.paying", power=p["power"], cost=p["cost"], paid=p["paid"], why=p["why"]))
-    gens = board_generals()
-    for power in view["powers"]:
-        parts = [
-            _part("ma.sum.troops", n=view["troop_totals"][power]),
-            _part("ma.sum.cards", n=view["hand_sizes"].get(power, 0)),
-        ]
-        if power in view["pools"]:
-            parts.append(_part("ma.sum.pool", n=view["pools"][power]))
-        if power in view["hands"]:
-            parts.append(_part("ma.sum.hand", cards=view["hands"][power] or ["ma.sum.none"]))
-        lines.append(_line("ma.sum.power", parts, power=power, role=view["control"][power]))
-        shown = []
-        for gid, g in view["generals"].items():
-            if gens[gid] != power or gid in view["out"]:
-                continue
-            if g["city"] is None:
-                shown.append(_part("ma.sum.general_off", general=gid))
-                continue
-            key = "ma.sum.general" + ("_n" if "troops" in g else "") + ("_down" if g["down"] else "")
-            shown.append(_part(key, general=gid, city=g["city"], n=g.get("troops", 0)))
-        if shown:
-            lines.append(_line("ma.sum.generals", shown, power=power))
+    return lines
+
+
+def _summary_power(view: dict[str, Any], power: str, gens: dict[str, str]) -> list[list[dict[str, Any]]]:
+    """One power: its troop total, cards and pool (and its hand, if this role holds it), then
+    its generals (troops where this role may know them, face down, off the map)."""
+    parts = [
+        _part("ma.sum.troops", n=view["troop_totals"][power]),
+        _part("ma.sum.cards", n=view["hand_sizes"].get(power, 0)),
+    ]
+    if power in view["pools"]:
+        parts.append(_part("ma.sum.pool", n=view["pools"][power]))
+    if power in view["hands"]:
+        parts.append(_part("ma.sum.hand", cards=view["hands"][power] or ["ma.sum.none"]))
+    lines = [_line("ma.sum.power", parts, power=power, role=view["control"][power])]
+    shown = []
+    for gid, g in view["generals"].items():
+        if gens[gid] != power or gid in view["out"]:
+            continue
+        if g["city"] is None:
+            shown.append(_part("ma.sum.general_off", general=gid))
+            continue
+        key = "ma.sum.general" + ("_n" if "troops" in g else "") + ("_down" if g["down"] else "")
+        shown.append(_part(key, general=gid, city=g["city"], n=g.get("troops", 0)))
+    if shown:
+        lines.append(_line("ma.sum.generals", shown, power=power))
+    return lines
+
+
+def _summary_map(view: dict[str, Any]) -> list[list[dict[str, Any]]]:
+    """The supply trains, hussars, victory markers and question marks on the map, and the
+    political display of the advanced game."""
+    lines = []
     trains: dict[str, list[str]] = {}
     for t, c in view["trains"].items():
         if c and t not in view["out"]:

@@ -29,6 +29,7 @@ from tavola.games.maria.common import (
     superpower,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
+from tavola.games.maria.stacks import forget
 from tavola.games.maria.supply import ARENBERG, ARENBERG_HOME
 
 WINTER_FRAME = {
@@ -139,6 +140,9 @@ def apply_winter(
         frame["recruits"] = frame["paid"] // N.costs["troop"]
         return [event("ev.recruit", power=power, n=frame["recruits"])]
     if verb == "troop":
+        # §13: the count is declared, where it goes is secret: what was told of the power's
+        # generals is stale
+        forget(state, [g for g in state["generals"] if general_power(g) == power])
         state["generals"][action[1]]["troops"] += 1
         frame["recruits"] -= 1
         return [private(role, "ev.reinforce", general=action[1])]

@@ -59,8 +59,10 @@ bench: install
 # number of simulations per decision, so a run gives the same games on any machine at any
 # load. Hours on two cores; each run logs its games and resumes from its log. Italia's, Maria's
 # and Revolution's logs are kept in the repository (docs/balance/), so a run spans sessions:
-# commit the log as it grows.
-BALANCE := $(BIN)/tavola balance --jobs 2 --progress --markdown
+# commit the log as it grows. BALANCE_JOBS: processes at once (`make balance-revolution
+# BALANCE_JOBS=1` on a shared machine); the games and their logs are the same for any number.
+BALANCE_JOBS ?= 2
+BALANCE := $(BIN)/tavola balance --jobs $(BALANCE_JOBS) --progress --markdown
 ITALIA_BOT := mcts:iterations=24:think=2
 ANTIKE_BOT := mcts:iterations=64:think=2
 REVOLUTION_BOT := mcts:iterations=24:think=2

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from importlib.metadata import entry_points
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +16,16 @@ from tavola.tools import fuzz
 
 GAMES = [g for g in game_ids()]
 SMOKE_GAMES = 8  # per game; `tavola fuzz GAME --games 500` is the long run
+
+
+def test_every_game_package_is_found_through_its_entry_point() -> None:
+    """A game is discovered, never listed by hand: each package under ``tavola.games`` is named
+    by a ``tavola.games`` entry point whose id is its rules' own."""
+    points = entry_points(group="tavola.games")
+    packages = {p.parent.name for p in (Path(tavola.__file__).parent / "games").glob("*/__init__.py")}
+    named = {ep.value.split(":")[0].split(".")[2] for ep in points}
+    assert packages and named == packages
+    assert all(ep.load().id == ep.name for ep in points)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

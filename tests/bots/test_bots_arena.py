@@ -168,6 +168,54 @@ def test_balance_averages_the_nations_behind_the_seats_and_prints_markdown(
     assert any(line.startswith("fair seats? the widest win share is 0.0 points") for line in out)
 
 
+def test_balance_reports_each_scorers_points_by_round_and_source(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """What a tuner of score pads reads: when and from what each nation's VP came, averaged
+    over the games that recorded it (a log written before has no rows and is left out)."""
+    settings = arena.resolve("toy", None, 2, {})
+    result = {"winners": ["north"], "scores": {"north": 9, "south": 4}}
+    points = [
+        ["north", "celts", 3, "score_areas", 4.0],
+        ["north", "celts", 3, "kill", 1.0],
+        ["north", "celts", 5, "score_cities", 2.0],
+        ["south", "romans", 5, "pillage", 3.0],
+    ]
+    outcomes = [
+        arena.Outcome(0, ["north", "south"], ["greedy"] * 2, result, 10, points=points),
+        arena.Outcome(1, ["north", "south"], ["greedy"] * 2, result, 10, points=points[:1]),
+        arena.Outcome(2, ["north", "south"], ["greedy"] * 2, result, 10),
+    ]
+    table = arena.balance_report(settings, "greedy", outcomes)["points"]
+    assert table["games"] == 2
+    celts = table["scorers"]["celts"]
+    assert celts == {
+        "seat": "north",
+        "mean": 5.5,
+        "rounds": {3: 4.5, 5: 1.0},
+        "scoring": 5.0,
+        "events": {"kill": 0.5},
+    }
+    assert table["scorers"]["romans"]["events"] == {"pillage": 1.5}
+    arena_cli.print_points(table, markdown=True)
+    out = capsys.readouterr().out.splitlines()
+    assert "| scorer | seat | points | r1 | r2 | r3 | r4 | r5 | of which scoring | events |" in out
+    assert "| celts | north | 5.5 |  |  | 4.5 |  | 1.0 | 5.0 | kill 0.5 |" in out
+
+
+def test_an_italia_games_points_by_source_add_up_to_each_nations_vp() -> None:
+    """§11.0: every VP a nation holds at the end came from a scoring round or an event the
+    report names; a submitted nation's halving (§12.5.2) is a source of its own."""
+    out = arena.play(arena.Task(0, "italia-i", "standard", 3, {}, 3, ["random"] * 3, None, 1))
+    assert out.error is None and out.result is not None
+    total: dict[str, float] = {}
+    for seat, nation, rnd, source, value in out.points:
+        assert seat in out.roles and 1 <= rnd <= 10 and source
+        total[nation] = total.get(nation, 0.0) + value
+    assert out.result["nations"] == {n: pytest.approx(total.get(n, 0.0)) for n in out.result["nations"]}
+    assert any(source.startswith("score_") for _, _, _, source, _ in out.points)
+
+
 def test_balance_fairness_bounds() -> None:
     """The issue's bounds: every seat's win share within 10 points of even, and the seats'
     mean scores within 15% of their mean."""

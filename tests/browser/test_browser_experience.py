@@ -136,7 +136,7 @@ def test_browser_and_terminal_render_the_log_alike(pages: Any, game: str, scenar
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria", "revolution"])
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "maria", "revolution"])
 def test_log_lines_read_as_sentences_with_the_nation_colour(
     pages: Any, artifacts: Path, game: str, size: str
 ) -> None:
@@ -248,12 +248,14 @@ def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, 
         assert len(shown) == len(mods), (shown, mods)
         for text, (_why, value) in zip(shown, mods, strict=True):
             assert text.startswith(f"{value:+d} ") and re.search(r"§\d|FAQ", text), text
+    # (not another battle's in the same step, nor a unit removed over the stacking limit, §8.0)
     lost = [
         e
-        for e in log
+        for k, e in enumerate(log)
         if e["step"] == roll["step"]
-        and e["msg"] in ("it.lost", "it.lost_leader")
-        and e["args"].get("area") == roll["args"]["area"]  # not another battle's in the same step
+        and e["msg"] in ("it.lost", "it.lost_leader", "it.damaged")
+        and e["args"].get("area") == roll["args"]["area"]
+        and not (k and log[k - 1]["msg"] == "it.stack_removed")
     ]
     assert panel.locator(".battle-lost li").count() == len(lost)
     assert "{" not in panel.inner_text()
@@ -261,6 +263,99 @@ def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, 
     # it stays through a reload of the view, and goes when closed
     page.click("#battle-panel .battle-close")
     assert page.locator("#battle-panel").count() == 0
+    assert not noise, noise
+
+
+def unexplained_hits(view: dict[str, Any]) -> bool:
+    """The last step rolled a battle round where one side's hits were not the other's units
+    lost one for one (a raid, a two-hit unit, hits beyond the units aimed at)."""
+    return just_rolled(view) and bool(hits_and_losses(view["log"])[2])
+
+
+def hits_and_losses(
+    log: list[dict[str, Any]],
+) -> tuple[dict[str, Any], dict[str, tuple[int, int]], list[str]]:
+    """The last roll, each side's (hits, enemy units lost), and the sides whose hits the panel
+    must explain."""
+    roll = [e for e in log if e["msg"] == "it.roll"][-1]
+    a = roll["args"]
+    after = [
+        e
+        for k, e in enumerate(log)
+        if e["step"] == roll["step"]
+        and e["args"].get("area") == a["area"]
+        and e["msg"] == "it.lost"
+        and not (k and log[k - 1]["msg"] == "it.stack_removed")
+    ]
+    sides = {}
+    for side, shots, other in (
+        ("attacker", roll["shots_a"], a["defender"]),
+        ("defender", roll["shots_d"], a["attacker"]),
+    ):
+        sides[side] = (sum(1 for s in shots if s[3]), sum(1 for e in after if e["args"]["nation"] == other))
+    return roll, sides, [side for side, (hits, lost) in sides.items() if hits != lost]
+
+
+def test_10_2_10_4_italia_battle_panel_says_why_hits_and_losses_differ(pages: Any, artifacts: Path) -> None:
+    """Three hits and one unit lost (a raid's hits strike the city, §10.7; a two-hit unit is
+    only damaged by the first, §10.2; hits beyond the units aimed at are lost, §10.4): the panel
+    says so under the hits, in both languages, and says nothing where each hit killed a unit."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=7)
+    play_until(page, mid, roles, unexplained_hits, seed=7, limit=900)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    roll, sides, odd = hits_and_losses(log)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.locator("#battle-panel").wait_for()
+    for lang in ("en", "it"):
+        if lang == "it":
+            to_italian(page)
+        for side, (hits, lost) in sides.items():
+            why = page.locator(f"#battle-panel .battle-side[data-side={side}] .battle-hits-why")
+            if side not in odd:
+                assert why.count() == 0, (side, why.all_inner_texts())
+                continue
+            text = why.inner_text()
+            assert re.search(r"§10\.[247]", text), (side, text)
+            assert not re.search(r"[{}_]", text), text
+            damaged = [e for e in log if e["step"] == roll["step"] and e["msg"] == "it.damaged"]
+            if not roll["raid"] and not damaged:
+                assert str(hits - lost) in text, (hits, lost, text)
+        page.screenshot(path=str(artifacts / f"italia-battle-why-{lang}.png"))
+    assert not noise, noise
+
+
+def raided(view: dict[str, Any]) -> bool:
+    rolls = [e for e in view.get("log") or [] if e["msg"] == "it.roll"]
+    return just_rolled(view) and rolls[-1]["raid"]
+
+
+def test_10_7_a_raid_panel_gives_the_chance_of_ruining_the_city(pages: Any) -> None:
+    """A raid is neither won nor held (§10.7): its panel gives the chance, before the roll, that
+    one of the raiders' dice hits the city, from the numbers the dice needed."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=5)
+    play_until(page, mid, roles, raided, seed=5, limit=900)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    roll = [e for e in log if e["msg"] == "it.roll"][-1]
+    miss = 1.0
+    for _kind, _die, need, _hit in roll["shots_a"]:
+        miss *= (need - 1) / 10
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    for lang, words in (("en", "ruins the city"), ("it", "distrugga la città")):
+        if lang == "it":
+            to_italian(page)
+        odds = page.locator("#battle-panel .battle-odds").inner_text()
+        assert words in odds and f"{round((1 - miss) * 100)}%" in odds, odds
+        assert "attacker wins" not in odds and "vince l'attaccante" not in odds, odds
     assert not noise, noise
 
 
@@ -325,7 +420,7 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("game", ["italia-i", "antike-ii", "maria"])
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "maria", "revolution"])
 def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
     """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
     (the last one among them), a line that counts them, and the log's newest step marked."""

@@ -9,9 +9,19 @@ from typing import Any
 
 import pytest
 from test_browser_client import MY_TURN_OR_OVER, TARGETS, catalogue, click_any, wait_ready, wait_settled
-from test_browser_experience import BOARDS, SIZES, console_watch
+from test_browser_experience import BOARDS, SIZES, console_watch, pass_the_device
 
 from tavola.core.game import Game
+
+BOARDS_OF = {
+    "italia-i": "standard",
+    "italia-ii": "standard",
+    "antike-ii": "orient",
+    "maria": "introductory",
+    "revolution": "standard",
+}
+# every board of every game (Maria's map as well)
+ALL_BOARDS = [*BOARDS, ("maria", "introductory")]
 
 # The share of the map's frame (the box with its tools and legend strips) that the board's
 # drawing covers: the union of its cells' boxes, clipped to the frame.
@@ -60,13 +70,14 @@ def open_board(pages: Any, game: str, scenario: str, size: str, seed: int = 1, p
         assert res.ok, res.text()
         page.goto(f"/play/{res.json()['match']['id']}")
         wait_settled(page)
+        pass_the_device(page)
     page.wait_for_selector(".map .labels text")
     return page
 
 
 @pytest.mark.parametrize("path", ["play", "replay"])
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+@pytest.mark.parametrize(("game", "scenario"), ALL_BOARDS)
 def test_every_board_fills_its_frame(
     pages: Any, artifacts: Path, game: str, scenario: str, size: str, path: str
 ) -> None:
@@ -91,7 +102,7 @@ def test_every_board_fills_its_frame(
     assert not noise, noise
 
 
-@pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii"])
+@pytest.mark.parametrize("game", list(BOARDS_OF))
 def test_the_prompt_bar_leaves_a_phone_its_board(pages: Any, artifacts: Path, game: str) -> None:
     """390x844, a turn of random clicks: the pinned prompt bar is never taller than a quarter
     of the screen (its buttons scroll inside it) and keeps one height, so the board below never
@@ -113,6 +124,7 @@ def test_the_prompt_bar_leaves_a_phone_its_board(pages: Any, artifacts: Path, ga
         if click_any(page, rand):
             clicks += 1
         wait_ready(page)
+        pass_the_device(page)
         if clicks >= 25:
             break
     assert clicks >= 10
@@ -120,9 +132,6 @@ def test_the_prompt_bar_leaves_a_phone_its_board(pages: Any, artifacts: Path, ga
     page.screenshot(path=str(artifacts / f"prompt-{game}-phone.png"))
     print(game, "prompt bar heights", sorted(set(heights)))
     assert not noise, noise
-
-
-BOARDS_OF = {"italia-i": "standard", "italia-ii": "standard", "antike-ii": "orient"}
 
 
 # The screen boxes of the area names and of the pieces (counters, tokens, cities, city sites).
@@ -144,7 +153,7 @@ NAMES_ON_PIECES = """(slack) => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize(("game", "scenario"), BOARDS)
+@pytest.mark.parametrize(("game", "scenario"), ALL_BOARDS)
 def test_no_area_name_lies_on_a_piece(
     pages: Any, artifacts: Path, game: str, scenario: str, size: str
 ) -> None:
@@ -159,6 +168,7 @@ def test_no_area_name_lies_on_a_piece(
         page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
         click_any(page, rand)
         wait_ready(page)
+        pass_the_device(page)
     page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
     hits = page.evaluate(NAMES_ON_PIECES, 1)
     page.screenshot(path=str(artifacts / f"names-{game}-{scenario}-{size}.png"))

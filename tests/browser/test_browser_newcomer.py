@@ -11,14 +11,19 @@ it is for a person to judge from the screenshots (the report says so)."""
 
 from __future__ import annotations
 
+import json
+import random
 import re
 import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_browser_client import page_clicks, wait_ready
+from test_browser_client import page_clicks, wait_ready, wait_settled
 from test_browser_experience import SIZES, console_watch, open_hotseat, pass_the_device, to_italian
+from test_browser_pieces import open_at
+
+from tavola.core.game import Game
 
 pytestmark = pytest.mark.browser
 
@@ -29,11 +34,19 @@ RAW = re.compile(r"[{}_]|\b(undefined|null|NaN)\b")
 
 # What each counter on the map tells a reader without the legend: its title (the stack in
 # words), its nation's mark and whether it draws its unit type.
-COUNTERS = """() => [...document.querySelectorAll('.map .pieces .counter:not(.counter-leader)')].map((c) => [
-  (c.querySelector(':scope > title') || {}).textContent || '',
-  (c.querySelector('.counter-mark') || {}).textContent || '',
-  c.querySelectorAll('path, use, rect, circle, polygon').length,
-])"""
+COUNTERS = """() => [...document.querySelectorAll('.map .pieces .counter:not(.counter-leader)')].map((c) => {
+  const m = c.querySelector('.counter-mark');
+  return [
+    (c.querySelector(':scope > title') || {}).textContent || '',
+    m ? m.textContent : '',
+    c.querySelectorAll('path, use, rect, circle, polygon').length,
+    m ? parseFloat(m.getAttribute('font-size')) * m.getScreenCTM().a : 0,
+  ];
+})"""
+
+# the nation's mark on a counter, in screen pixels, at the view the board opens with (the whole
+# board on a laptop; on a phone the first view, zoomed until the names read)
+MARK_PX = 8.5
 
 PANEL = """() => {
   const p = document.getElementById('battle-panel');
@@ -66,10 +79,11 @@ def read_the_board(page: Any) -> None:
     (leaders: a star on their nation's shade, named in their title)."""
     counters = page.evaluate(COUNTERS)
     assert len(counters) > 20
-    for title, mark, shapes in counters:
+    for title, mark, shapes, px in counters:
         assert title and not RAW.search(title) and title[:1].isupper(), title
         assert re.fullmatch(r"[A-ZÀ-Ý]{2,4}", mark.strip()), (mark, title)
         assert shapes >= 1, title  # the unit type is drawn, not a letter
+        assert px >= MARK_PX, (title, mark, px)  # fleets' marks too: they were 5 px
     assert page.evaluate("!document.querySelector('details.map-legend').open")
 
 
@@ -78,6 +92,9 @@ def read_the_battle(panel: dict[str, Any]) -> None:
     for text in (panel["title"], panel["subtitle"], panel["outcome"]):
         assert not RAW.search(text), text
     assert panel["subtitle"], "who attacks whom"
+    if "Raid" in panel["title"] or "Razzia" in panel["title"]:
+        # a raid is neither won nor held: its chance is that of ruining the city (§10.7)
+        assert not panel["odds"] or re.search(r"\b(city|città)\b", panel["odds"]), panel["odds"]
     sides = (panel["attacker"], panel["defender"])
     assert any(s["dice"] for s in sides), "dice were rolled"
     for side, other in (sides, sides[::-1]):
@@ -164,4 +181,120 @@ def test_no_two_nations_wear_one_mark(pages: Any, game: str) -> None:
             marks.setdefault(mark, set()).add(nation)
         assert len(marks) >= 4
         assert all(len(nations) == 1 for nations in marks.values()), (lang, marks)
+    assert not noise, noise
+
+
+# --- what last session's newcomer check found --------------------------------------------------
+
+
+def actions_to(game: str, seed: int, done: Any, limit: int = 2000) -> list[tuple[str, Any]]:
+    """Random legal actions of a game of this seed (the same game the server makes for it) until
+    ``done(game)`` holds."""
+    g = Game(game, "standard", seed=seed)
+    pick = random.Random(seed)
+    out: list[tuple[str, Any]] = []
+    for _ in range(limit):
+        if done(g):
+            return out
+        role = g.active_roles[0]
+        action = pick.choice([a for a in g.legal_actions(role) if a != ("undo",)])
+        g.apply(role, action)
+        out.append((role, action))
+    raise AssertionError("the position was not reached")
+
+
+def open_after(
+    pages: Any, game: str, size: str, seed: int, moves: list[tuple[str, Any]]
+) -> tuple[Any, list[str]]:
+    """A hot-seat game of this seed, ``moves`` played through the API, its page open at the seat
+    to play."""
+    page, noise, _ = open_at(pages, game, size, moves, seed)
+    pass_the_device(page)
+    return page, noise
+
+
+def _cargo_to_gather(g: Game) -> bool:
+    """A group at sea is being formed and a unit aboard one of its fleets may be gathered."""
+    role = g.active_roles[0]
+    v = g.view(role)
+    if v["prompt"]["text"] != "it.p.move.group" or not any(a[0] == "unit" for a in g.legal_actions(role)):
+        return False
+    area = next(a for a in v["areas"] if a["key"] == v["prompt"]["args"]["at"])
+    return any(u.get("cargo") for u in area["units"])
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_9_6_a_unit_aboard_a_fleet_is_tapped_on_its_own(pages: Any, artifacts: Path, size: str) -> None:
+    """At sea the units aboard a fleet are counters of their own (marked aboard): a tap gathers
+    the unit, not its fleet."""
+    moves = actions_to("italia-i", 2, _cargo_to_gather)
+    page, noise = open_after(pages, "italia-i", size, 2, moves)
+    page.wait_for_selector(".map .pieces .piece-target")
+    aboard = page.locator(".map .pieces .counter.piece-target:has(.counter-aboard)")
+    assert aboard.count() >= 1
+    action = json.loads(aboard.first.get_attribute("data-target"))
+    assert action[0] in ("unit", "leader"), action
+    assert "aboard" in (aboard.first.locator("title").text_content() or "")
+    before = page.evaluate("document.body.dataset.step")
+    aboard.first.click()
+    page.wait_for_function(f"document.body.dataset.step !== '{before}'")
+    wait_settled(page)
+    page.wait_for_selector(".map .pieces .counter.gathered:has(.counter-aboard)")
+    page.screenshot(path=str(artifacts / f"italia-cargo-{size}.png"))
+    assert not noise, noise
+
+
+def _half_vp(g: Game) -> bool:
+    return any(n["vp"] % 1 for n in g.view(g.active_roles[0])["nations"])
+
+
+def test_11_0_a_half_victory_point_is_written_and_explained(pages: Any, artifacts: Path) -> None:
+    """A nation's card gives half a point for some kills (§11.0): the players' table writes it
+    "½" and says under the table why, in both languages."""
+    moves = actions_to("italia-i", 2, _half_vp)
+    page, noise = open_after(pages, "italia-i", "laptop", 2, moves)
+    for lang in ("en", "it"):
+        if lang == "it":
+            to_italian(page)
+        cells = page.locator(".nation-table td.vp-half").all_inner_texts()
+        assert cells and all(c.endswith("½") and "." not in c and "," not in c for c in cells), cells
+        note = page.locator(".vp-note")
+        assert note.count() >= 1 and "§11.0" in note.first.inner_text(), note.all_inner_texts()
+        assert not RAW.search(note.first.inner_text())
+    page.locator(".vp-note").first.scroll_into_view_if_needed()
+    page.screenshot(path=str(artifacts / "italia-half-vp.png"))
+    assert not noise, noise
+
+
+def _overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return min(a["right"], b["right"]) > max(a["left"], b["left"]) and min(a["bottom"], b["bottom"]) > max(
+        a["top"], b["top"]
+    )
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_your_turn_covers_neither_the_board_nor_the_prompt(pages: Any, artifacts: Path, size: str) -> None:
+    """ "Your turn!" is shown where it hides nothing of the game: not over the map (on a phone it
+    lay over the bottom of the board for 2.5 s), the prompt or the seat banner."""
+    moves = actions_to(
+        "italia-i", 1, lambda g: len(g.log) > 3 and g.view(g.active_roles[0])["step"] > 2, limit=50
+    )
+    page, noise = open_after(pages, "italia-i", size, 1, moves)
+    toast = page.locator(".toast-turn")
+    toast.wait_for()
+    box = page.evaluate("(el) => el.getBoundingClientRect().toJSON()", toast.element_handle())
+    assert (
+        box["top"] >= 0
+        and box["bottom"] <= SIZES[size][1]
+        and box["left"] >= 0
+        and box["right"] <= SIZES[size][0]
+    ), box
+    for sel in (".map", ".prompt-bar", "#seat-banner", ".board-wrap"):
+        for k in range(page.locator(sel).count()):
+            other = page.evaluate(
+                "(el) => el.getBoundingClientRect().toJSON()", page.locator(sel).nth(k).element_handle()
+            )
+            if other["width"] and other["height"]:
+                assert not _overlap(box, other), (sel, box, other)
+    page.screenshot(path=str(artifacts / f"your-turn-{size}.png"))
     assert not noise, noise

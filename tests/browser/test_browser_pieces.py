@@ -52,12 +52,14 @@ def to_movere(prompt: dict[str, Any], legal: list[Action]) -> Action:
     return next((a for a in legal if a[0] == "rondel" and str(a[1]).startswith("movere")), legal[0])
 
 
-def open_at(pages: Any, game: str, size: str, moves: list[tuple[str, Action]]) -> tuple[Any, list[str], str]:
+def open_at(
+    pages: Any, game: str, size: str, moves: list[tuple[str, Action]], seed: int = SEED
+) -> tuple[Any, list[str], str]:
     """A hot-seat game of this seed with ``moves`` played through the API, its page open."""
     page = pages.new(*SIZES[size])
     noise = console_watch(page)
     page.goto("/")
-    mid = create_by_api(page, game, dict.fromkeys(roles_of(page, game), "hotseat"), seed=SEED)
+    mid = create_by_api(page, game, dict.fromkeys(roles_of(page, game), "hotseat"), seed=seed)
     for i, (role, action) in enumerate(moves):
         res = page.request.post(
             f"/api/matches/{mid}/actions", data={"role": role, "action": list(action), "step": i}
@@ -92,6 +94,15 @@ def tap(page: Any, selector: str) -> None:
     page.wait_for_function("!document.body.classList.contains('busy')")
 
 
+def offers_to_leave(page: Any) -> None:
+    """The prompt speaks of putting units back exactly when a Put back action is offered."""
+    prompt = page.locator("#prompt-text").inner_text()
+    role = page.evaluate("document.body.dataset.role")
+    mid = page.url.rsplit("/play/", 1)[1].split("?")[0]
+    legal = page.request.get(f"/api/matches/{mid}/view?role={role}").json()["view"]["actions"]
+    assert ("put some back" in prompt) == any(a[0] == "drop" for a in legal), (prompt, legal)
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_9_0_italia_counters_are_gathered_on_the_map(pages: Any, artifacts: Path, size: str) -> None:
     # the Celts' first movement: Mediolanum picked, its infantry and Brennus still to gather
@@ -101,12 +112,14 @@ def test_9_0_italia_counters_are_gathered_on_the_map(pages: Any, artifacts: Path
     assert {"Gather: infantry", "Gather the leader: Brennus"} <= labels, labels
     group_area = pieces[0][2]
     assert all(area == group_area for _, _, area in pieces)
+    offers_to_leave(page)
     # the area being gathered is marked, and the prompt says what a tap does
     assert page.locator(f".cell.selected[data-area='{group_area}']").count() == 1
     assert "on the map" in page.locator(".prompt-note").inner_text()
     tap(page, ".map .pieces .piece-target[data-kind=infantry]")
     page.wait_for_selector(".map .counter.gathered[data-kind=infantry]")
     assert re.search(r"Gathered in Mediolanum: 1 infantry unit", page.locator(".prompt-note").inner_text())
+    offers_to_leave(page)
     tap(page, ".map .pieces .piece-target[data-kind=infantry]")
     page.wait_for_function(
         "document.querySelector('.map .counter.gathered[data-kind=infantry]')?.dataset.n === '2'"
@@ -115,6 +128,17 @@ def test_9_0_italia_counters_are_gathered_on_the_map(pages: Any, artifacts: Path
     # the group can now go: the areas it may enter are targets on the map
     assert page.locator(".map .cell.target").count() >= 1
     page.screenshot(path=str(artifacts / f"pieces-italia-{size}.png"))
+    # "put some back" only once the group has moved and may leave units behind (§8.3)
+    for _ in range(3):
+        offers_to_leave(page)
+        if not page.locator(".map .cell.target").count():
+            break
+        before = page.evaluate("document.body.dataset.step")
+        page.locator(".map .cell.target").first.dispatch_event("click")
+        page.wait_for_function(f"document.body.dataset.step !== '{before}'")
+        wait_settled(page)
+        if page.locator("#prompt-text").inner_text().find("Mediolanum") < 0:
+            break
     assert not noise, noise
 
 

@@ -752,3 +752,30 @@ def test_6_10_the_search_opens_first_the_placement_the_evaluation_values_most() 
     assert values[best] == max(values)
     assert len(set(values)) > 1  # a real choice: the placements are not all worth the same
     assert prior(RULES, state, role, actions) == weights  # valued once, the same again
+
+
+def test_6_18_the_evaluation_sees_the_bishopric_and_university_a_new_holder_will_turn() -> None:
+    """The evaluation values the VP of the next allocation (§6.17), and the bishoprics and
+    universities allocated after the cards follow them (§6.18 a bishopric moves a space towards
+    its province's holder, §6.19 a university is founded under the Reformers): a Reformer
+    majority in Artois already costs the Catholics the Catholic bishopric of Arras and gives the
+    Reformers Franeker's university. Once the turn's allocation is over (§6.20) the tracks stay
+    as they are until the next turn's."""
+    from tavola.games.revolution import heuristic, victory
+
+    state = blank(5)
+    state["turn"], state["phase"] = 2, "units"
+    put(state, "reformers", "artois", 3)
+    put(state, "reformers", "Franeker")
+    k = C.bishopric_provinces.index(C.province_index["artois"])
+    state["bishopric"] = [1] * len(C.bishopric_provinces)  # every bishopric Catholic
+    tallies = [counts(state, p, cities=True) for p in range(len(C.province_ids))]
+    ahead = heuristic.projected(state, tallies)
+    assert ahead["bishopric"][k] == 2 and state["bishopric"][k] == 1  # Reformed, the state untouched
+    franeker = C.place_index["Franeker"]
+    assert ahead["university"][franeker] == 2 and state["university"][franeker] == 0
+    assert victory.breakdown(ahead, F["catholics"], False)["objective"] == 2 * 5
+    assert victory.breakdown(ahead, F["reformers"], False)["objective"] == 2 * 1
+    state["phase"] = "final"
+    settled = heuristic.projected(state, tallies)
+    assert settled["bishopric"][k] == 1 and settled["university"][franeker] == 0

@@ -17,6 +17,21 @@ def test_loadtest_reports_throughput_and_latency(capsys):
     assert report["actions"] > 0 and report["actions_per_second"] > 0
     assert report["http_actions"] > 0 and report["latency_ms"]["median"] > 0
     assert report["errors"] == 0
+    # The matches are set up before the measured play, and timed apart from it.
+    assert report["setup"]["matches_ready"] == 4 and report["setup"]["create_ms"]["median"] > 0
+    assert report["seconds"] == pytest.approx(3, abs=0.2)
+    assert report["server_cpu_ms_per_action"] > 0
+
+
+@pytest.mark.slow
+def test_loadtest_players_keep_the_pace_asked_for(capsys):
+    # A match of bots alone plays at full speed unless its creator sets a pace: the load test
+    # sets the pace it is given on every match it creates.
+    args = ["loadtest", "--game", "toy", "--games", "1", "--scripted", "0", "--seconds", "2"]
+    code = main([*args, "--bot-delay", "0.5", "--json"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0, report["first_errors"]
+    assert 1 <= report["actions"] <= 6
 
 
 @pytest.mark.slow

@@ -85,21 +85,39 @@ def test_a_game_not_in_memory_replays_only_the_steps_after_its_last_snapshot(sna
     assert applied == [6, 7, 8, 9, 10]  # from the snapshot before it
 
 
-def test_a_replay_jumps_from_the_nearest_snapshot(snapping, monkeypatch):
-    client = snapping
+def _jumps(client: TestClient, mid: str, record: dict, steps: tuple[int, ...], monkeypatch) -> None:
+    """Each replay step shows what a replay of the record shows, replayed from the nearest
+    snapshot."""
     matches = client.app.state.platform.matches  # type: ignore[attr-defined]
-    mid = create(client, {"north": "me", "south": "hotseat"}, seed=5)["id"]
-    steps = _play(client, mid, 400)
-    record = client.get(f"/api/matches/{mid}/record").json()
-    assert len(record["actions"]) == steps > 2 * EVERY
     applied = _count_applies(monkeypatch)
-    for step in (steps, 1, steps - 1, EVERY + 1, 2 * EVERY + 2, 0):
+    for step in steps:
         matches.evict(mid)
         applied.clear()
         body = client.get(f"/api/matches/{mid}/replay", params={"step": step}).json()
         replayed = list(applied)
         assert body["view"] == json.loads(json.dumps(replay(record, upto=step).view(None))), step
         assert replayed == list(range(step - step % EVERY, step)), step  # from the nearest snapshot
+
+
+def test_a_replay_jumps_from_the_nearest_snapshot(snapping, monkeypatch):
+    client = snapping
+    mid = create(client, {"north": "me", "south": "hotseat"}, seed=5)["id"]
+    steps = _play(client, mid, 400)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    assert len(record["actions"]) == steps > 2 * EVERY
+    _jumps(client, mid, record, (steps, 1, steps - 1, EVERY + 1, 2 * EVERY + 2, 0), monkeypatch)
+
+
+def test_an_imported_record_is_replayed_from_its_snapshots(snapping, monkeypatch):
+    client = snapping
+    mid = create(client, {"north": "me", "south": "hotseat"}, seed=7)["id"]
+    steps = _play(client, mid, 400)
+    record = client.get(f"/api/matches/{mid}/record").json()
+    r = client.post("/api/records", json=record)
+    assert r.status_code in (200, 201), r.text
+    imported = r.json()["match"]["id"]
+    assert _snapshot_steps(client, imported) == list(range(EVERY, steps + 1, EVERY))
+    _jumps(client, imported, record, (steps, 1, EVERY + 2), monkeypatch)
 
 
 def test_games_pushed_out_of_memory_are_frozen_and_thawed_with_no_step_replayed(db_url, monkeypatch):

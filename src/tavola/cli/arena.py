@@ -157,7 +157,42 @@ def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
         if markdown:
             print()
         print("mean score by nation:", ", ".join(f"{n} {v:.2f}" for n, v in report["nations"].items()))
+    print_points(report["points"], markdown)
     _not_counted(report)
+
+
+def _num(value: float) -> str:
+    return f"{value:.1f}" if value else ""
+
+
+def print_points(points: dict[str, Any], markdown: bool = False) -> None:
+    """Each scorer's points a game by the round they came in, and how many of them the scoring
+    rounds gave (the rest by cause)."""
+    if not points["scorers"]:
+        return
+    rows_ = points["scorers"].values()
+    last = max((int(r) for row in rows_ for r in row["rounds"]), default=0)
+    rounds = range(1, last + 1)
+    print()
+    print(
+        f"points a game by round and source ({points['games']} games; of which scoring: what the "
+        "scoring rounds gave; events: the rest, by cause)"
+    )
+    if markdown:
+        print()
+    rows = [
+        [
+            scorer,
+            row["seat"],
+            f"{row['mean']:.1f}",
+            *(_num(row["rounds"].get(r, row["rounds"].get(str(r), 0.0))) for r in rounds),
+            f"{row['scoring']:.1f}",
+            ", ".join(f"{k} {v:.1f}" for k, v in row["events"].items()),
+        ]
+        for scorer, row in points["scorers"].items()
+    ]
+    headers = ["scorer", "seat", "points", *(f"r{r}" for r in rounds), "of which scoring", "events"]
+    print_table(headers, rows, markdown)
 
 
 def run_balance(args: argparse.Namespace) -> int:

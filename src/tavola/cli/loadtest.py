@@ -27,8 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--ws-log",
         choices=["full", "delta"],
-        default="full",
-        help="sockets get whole logs or only new entries",
+        default="delta",
+        help="sockets get only the new log entries, as the browser asks (default), or whole logs",
+    )
+    p.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="seconds a scripted player looks before acting (0.5-1.5 times this; default 0: at once)",
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
@@ -104,6 +110,11 @@ def print_report(report: dict) -> None:
         f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}, "
         f"{report['workers']} server process{'es' if report['workers'] > 1 else ''} on {report['database']}"
     )
+    setup = report["setup"]
+    print(
+        f"  set-up: {setup['matches_ready']} matches ready in {setup['seconds']} s "
+        f"(creating one: median {setup['create_ms']['median']} ms, p99 {setup['create_ms']['p99']} ms); then:"
+    )
     print(
         f"  {report['actions']} actions, {report['actions_per_second']} actions/s; "
         f"{report['matches_started']} matches started, {report['matches_finished']} finished"
@@ -115,8 +126,10 @@ def print_report(report: dict) -> None:
         )
         print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
     cpu = report["cpu_seconds"]
+    server_cpu = "?" if cpu["server"] is None else f"{cpu['server']:.1f}"
     print(
-        f"  CPU: server {cpu['server']:.1f} s, load clients {cpu['clients']:.1f} s (the database server's not counted)"
+        f"  CPU: server {server_cpu} s ({report['server_cpu_ms_per_action']} ms an action), "
+        f"load clients {cpu['clients']:.1f} s (the database server's not counted)"
     )
     for e in report["first_errors"]:
         print(f"  error: {e}")

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from tavola.bots import make_bot, normalize_spec
 from tavola.cli.common import add_game_args, emit_json
@@ -229,13 +229,7 @@ class Terminal:
 
 
 def run(args: argparse.Namespace) -> int:
-    options = parse_options(args.option)
-    if args.start is not None:
-        from tavola.cli.position import load_file
-
-        game = load_file(args.game, args.start, args.seed)
-    else:
-        game = Game(args.game, args.scenario, args.players, options, args.seed)
+    game = _open(args)
     seats = parse_seats(args.seat, game.roles)
     bots = {
         r: make_bot(k, seed=args.seed * 101 + i, think=args.think)
@@ -260,59 +254,80 @@ def run(args: argparse.Namespace) -> int:
         humans = [r for r in active if r not in bots]
         role = humans[0] if humans else active[0]
         if role in bots:
-            action = bots[role].choose(game.rules, game.state_of(role), role)
-            game.apply(role, action)
+            game.apply(role, bots[role].choose(game.rules, game.state_of(role), role))
             save()
             continue
-        view = game.view(role)
-        for ev in game.log[shown_log:]:
-            if "to" not in ev or role in ev["to"]:
-                print(
-                    "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
-                    file=out,
-                )
+        _show_log(term, game.log[shown_log:], role, out)
         shown_log = len(game.log)
-        print("\n".join(summary_lines(view, term=term)), file=out)
-        prompt = view["prompt"] or {}
-        rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
-        print(
-            f"\n[{term.who(role)}] {words.render(prompt.get('text', ''), prompt.get('args'), args.lang)}{rule}",
-            file=out,
-        )
-        legal = game.legal_actions(role)
-        for i, a in enumerate(legal, 1):
+        legal = _show_turn(term, role, out)
+        choice = _ask(term, legal, out)
+        if choice is None:
+            save()
             print(
-                f"  {i:>3}. {term.action(role, a)}",
-                file=out,
+                "\n"
+                + term.say("cli.unfinished")
+                + (term.say("cli.record_in", file=args.record) if args.record else ""),
+                file=sys.stderr,
             )
-        while True:
-            print(term.say("cli.choose") + " ", end="", file=out, flush=True)
-            line = sys.stdin.readline()
-            if not line or line.strip() == "q":
-                save()
-                print(
-                    "\n"
-                    + term.say("cli.unfinished")
-                    + (term.say("cli.record_in", file=args.record) if args.record else ""),
-                    file=sys.stderr,
-                )
-                return 3
-            try:
-                choice = legal[int(line) - 1]
-            except (ValueError, IndexError):
-                print("  " + term.say("cli.number", n=len(legal)), file=out)
-                continue
-            break
+            return 3
         game.apply(role, choice)
         save()
     save()
+    _show_log(term, game.log[shown_log:], None, out)
+    _finish(args, game, term, out)
+    return 0
+
+
+def _open(args: argparse.Namespace) -> Game:
+    """The game: a new one from the arguments, or one played on from a position file."""
+    options = parse_options(args.option)
+    if args.start is not None:
+        from tavola.cli.position import load_file
+
+        return load_file(args.game, args.start, args.seed)
+    return Game(args.game, args.scenario, args.players, options, args.seed)
+
+
+def _show_log(term: Terminal, events: list[dict[str, Any]], role: str | None, out: TextIO) -> None:
+    """The log entries not yet shown that ``role`` may see (``None``: the public ones)."""
+    for ev in events:
+        if "to" not in ev or (role is not None and role in ev["to"]):
+            args = {"role": ev.get("role"), **ev.get("args", {})}
+            print("  " + term.words.render(ev["msg"], args, term.lang), file=out)
+
+
+def _show_turn(term: Terminal, role: str, out: TextIO) -> list[tuple[Any, ...]]:
+    """The board, the prompt with its rule and the numbered legal actions of the role asked."""
+    game = term.game
+    view = game.view(role)
+    print("\n".join(summary_lines(view, term=term)), file=out)
+    prompt = view["prompt"] or {}
+    rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
+    asked = term.words.render(prompt.get("text", ""), prompt.get("args"), term.lang)
+    print(f"\n[{term.who(role)}] {asked}{rule}", file=out)
+    legal = game.legal_actions(role)
+    for i, a in enumerate(legal, 1):
+        print(f"  {i:>3}. {term.action(role, a)}", file=out)
+    return legal
+
+
+def _ask(term: Terminal, legal: list[tuple[Any, ...]], out: TextIO) -> tuple[Any, ...] | None:
+    """The action the player picks by its number, asked again until the number is one of the
+    list; ``None`` when the player quits (``q`` or the end of the input)."""
+    while True:
+        print(term.say("cli.choose") + " ", end="", file=out, flush=True)
+        line = sys.stdin.readline()
+        if not line or line.strip() == "q":
+            return None
+        try:
+            return legal[int(line) - 1]
+        except (ValueError, IndexError):
+            print("  " + term.say("cli.number", n=len(legal)), file=out)
+
+
+def _finish(args: argparse.Namespace, game: Game, term: Terminal, out: TextIO) -> None:
+    """The result in words, and with ``--json`` the result as one JSON object."""
     result = game.result or {}
-    for ev in game.log[shown_log:]:
-        if "to" not in ev:
-            print(
-                "  " + words.render(ev["msg"], {"role": ev.get("role"), **ev.get("args", {})}, args.lang),
-                file=out,
-            )
     print("\n" + term.result(result), file=out)
     if args.json:
         emit_json(
@@ -325,4 +340,3 @@ def run(args: argparse.Namespace) -> int:
                 "result": result,
             }
         )
-    return 0

@@ -41,7 +41,8 @@ calls :meth:`Flow.advance` once after its set-up): automatic steps run and force
 taken until a real decision is due or nobody is left to act.
 
 To learn that a decision is not forced, advancing lists the deciders' legal actions; the loop
-asks for the same lists right after (:meth:`Flow.ready`), and gets them without listing again.
+asks for the same lists right after (:meth:`Flow.ready`), and gets them without listing again
+(and who decides, :meth:`Flow.deciders`, without asking again).
 They are kept for the state the action was applied to and only until the next action applied
 through the flow (a change counter), so they are never stale through the contract; whoever
 edits a state by hand (tests, the position editor) makes a new list necessary and calls
@@ -181,7 +182,7 @@ class Flow:
         self.advances = forced or any(step.run is not None for step in self.steps.values())
         self.changes = 0
         """Actions applied through this flow, in any state: the guard of the kept lists."""
-        self._ready: tuple[State, int, Frame, dict[Any, list[Action]]] | None = None
+        self._ready: tuple[State, int, Frame, dict[Any, list[Action]], Any] | None = None
         self.audit = audit
         self.verify = False
         """Compare every kept list with a fresh one and audit the state after every advance
@@ -197,12 +198,19 @@ class Flow:
     def deciders(self, state: State) -> list[Any]:
         """Everyone who decides the current step: its ``roles``, or the flow's one actor; nobody
         at a final frame."""
-        frame = top(state)
-        if frame["s"] in self.final:
+        frame = state["flow"][-1]
+        kept = self._ready
+        if kept is not None and kept[2] is frame and kept[0] is state and kept[1] == self.changes:
+            return list(kept[4])  # found by the last action's advance, kept with its lists
+        return self._deciders(state, frame)
+
+    def _deciders(self, state: State, frame: Frame) -> list[Any]:
+        name = frame["s"]
+        if name in self.final:
             return []
-        step = self.steps[frame["s"]]
-        if step.roles is not None:
-            return step.roles(state, frame)
+        roles = self.steps[name].roles
+        if roles is not None:
+            return roles(state, frame)
         return [self.actor(state, frame)]
 
     def legal(self, state: State, actor: Any) -> list[Action]:
@@ -226,7 +234,10 @@ class Flow:
             return self.side.apply(state, actor, action)
         events = step.apply(state, frame, actor, action)
         if self.advances:
-            self.advance(state, events, keep=self.changes)
+            if self.verify:
+                self.advance(state, events, keep=self.changes)
+            else:  # advance() without its audit: this runs after every action
+                self._settle(state, events, self.changes)
         return events
 
     def advance(self, state: State, events: list[Event], keep: int = -1) -> None:
@@ -241,29 +252,59 @@ class Flow:
                 raise RuntimeError(f"stale state after step {top(state)['s']!r}: {problems[0]}")
 
     def _settle(self, state: State, events: list[Event], keep: int) -> None:
-        lists: dict[Any, list[Action]] = {}
+        # The loop after every action, so written flat: the stack read in place, no helpers.
+        steps, final, actor = self.steps, self.final, self.actor
         for _ in range(MAX_AUTO):
-            frame = top(state)
-            if frame["s"] in self.final:
+            frame = state["flow"][-1]
+            name = frame["s"]
+            if name in final:
                 return
-            step = self.steps[frame["s"]]
-            if step.run is not None and step.run(state, frame, events):
+            step = steps[name]
+            run = step.run
+            if run is not None and run(state, frame, events):
                 continue
-            deciders = step.roles(state, frame) if step.roles is not None else [self.actor(state, frame)]
-            lists.clear()
-            forced = self._forced(state, frame, step, deciders, lists) if self.forced else None
-            if forced is None:
-                if lists and keep == self.changes and step.side is None:
-                    self._ready = (state, keep, frame, lists)
+            if not self.forced:
                 return
-            events += step.apply(state, frame, forced[0], forced[1])
+            deciders = step.roles(state, frame) if step.roles is not None else (actor(state, frame),)
+            # The first decider with exactly one legal action takes it; the lists of the others
+            # are kept for ready().
+            lists: dict[Any, list[Action]] = {}
+            single = step.single
+            for who in deciders:
+                if single is not None:
+                    one = single(state, frame, who)
+                    if one is None:
+                        continue
+                    if not isinstance(one, list):
+                        break
+                    acts = one
+                else:
+                    acts = step.legal(state, frame, who)
+                if len(acts) == 1:
+                    one = acts[0]
+                    break
+                if not acts:  # a decision without any option cannot stand: the step must end by itself
+                    raise RuntimeError(f"dead end in step {name!r} for {who!r}")
+                lists[who] = acts
+            else:
+                if lists and keep == self.changes and step.side is None:
+                    self._ready = (state, keep, frame, lists, deciders)
+                    if self.verify and list(deciders) != self._deciders(state, frame):
+                        raise RuntimeError(f"the deciders of step {name!r} depend on more than the state")
+                return
+            events += step.apply(state, frame, who, one)
         raise RuntimeError("the flow did not settle")
 
     def ready(self, state: State, actor: Any) -> list[Action] | None:
         """The legal actions of ``actor`` that the last action's advance listed in this very
         state, if no action was applied through the flow since (else ``None``: list them)."""
         kept = self._ready
-        if kept is None or kept[0] is not state or kept[1] != self.changes or kept[2] is not top(state):
+        if (
+            kept is None
+            or kept[0] is not state
+            or kept[1] != self.changes
+            or kept[2] is not state["flow"][-1]
+        ):
             return None
         acts = kept[3].pop(actor, None)  # handed out once: the caller may keep or change it
         if acts is not None and self.verify:
@@ -275,29 +316,6 @@ class Flow:
     def forget(self) -> None:
         """Drop the kept lists (after editing a state by hand)."""
         self._ready = None
-
-    @staticmethod
-    def _forced(
-        state: State, frame: Frame, step: Step, deciders: list[Any], lists: dict[Any, list[Action]]
-    ) -> tuple[Any, Action] | None:
-        """The first decider with exactly one legal action, and that action; the lists of the
-        others go into ``lists``."""
-        for actor in deciders:
-            if step.single is not None:
-                one = step.single(state, frame, actor)
-                if one is None:
-                    continue
-                if not isinstance(one, list):
-                    return actor, one
-                acts = one
-            else:
-                acts = step.legal(state, frame, actor)
-            if len(acts) == 1:
-                return actor, acts[0]
-            if not acts:  # a decision without any option cannot stand: the step must end by itself
-                raise RuntimeError(f"dead end in step {frame['s']!r} for {actor!r}")
-            lists[actor] = acts
-        return None
 
     def prompt(self, state: State, actor: Any, **args: Any) -> dict[str, Any]:
         """The prompt of the current step: its message key, arguments (``args`` first) and rule."""

@@ -72,6 +72,10 @@ StepInvariants = Callable[[State, str, Action, State, list[Event], "dict[str, in
 """``(before, role, action, after, events, seen) -> problems``: see :attr:`Rules.step_invariants`."""
 
 
+Scored = tuple[str, str, str, float]
+"""``(seat, scorer, source, points)``: see :meth:`Rules.scored`."""
+
+
 def clone(state: State) -> State:
     """A deep copy of a plain-data state (marshal is the fastest deep copy CPython has)."""
     return marshal.loads(marshal.dumps(state))
@@ -260,4 +264,14 @@ class Rules(ABC):
         """The board of a view in words, for a client without a map (``tavola play``): lines,
         each a list of catalogue messages (``{"msg", "args"}``, as log entries are), read as
         "first: second, third...". None: the client lists the view's keys under their labels."""
+        return None
+
+    # --- for the balance report -------------------------------------------------------
+    def scored(self, before: State, after: State, events: list[Event]) -> list[Scored] | None:
+        """The points one action gave, for the balance report's points by round and source:
+        rows ``(seat, scorer, source, points)``, the scorer a nation or faction where seats
+        play several (else the seat), the source ``score_*`` for what a scoring round gives
+        and the cause otherwise (``kill``, ``pillage``). ``before`` is a copy of the state
+        the action was applied to. None: the game reports none (the default), and the
+        balance run keeps no copy of the state before each action."""
         return None

@@ -62,15 +62,21 @@ async def resolve_identity(
     return resolved.identity
 
 
+async def platform(request: Request) -> Platform:
+    """The running server's services (``async``: FastAPI runs a plain function's dependency in
+    a worker thread, a hop per request for nothing)."""
+    return get_platform(request)
+
+
 async def optional_identity(
-    request: Request, response: Response, p: Annotated[Platform, Depends(get_platform)]
+    request: Request, response: Response, p: Annotated[Platform, Depends(platform)]
 ) -> Identity | None:
     """The caller's identity if it has a session; 401 if the session expired."""
     return await resolve_identity(p, request, request.cookies.get(COOKIE), response)
 
 
 async def identity(
-    request: Request, response: Response, p: Annotated[Platform, Depends(get_platform)]
+    request: Request, response: Response, p: Annotated[Platform, Depends(platform)]
 ) -> Identity:
     """The caller's identity; a browser without a session gets a new guest identity."""
     ident = await resolve_identity(p, request, request.cookies.get(COOKIE), response)
@@ -80,7 +86,7 @@ async def identity(
     return ident
 
 
-P = Annotated[Platform, Depends(get_platform)]
+P = Annotated[Platform, Depends(platform)]
 Me = Annotated[Identity, Depends(identity)]
 MaybeMe = Annotated[Identity | None, Depends(optional_identity)]
 
@@ -101,7 +107,7 @@ def encoded(content: bytes, headers: Response) -> Response:
     return out
 
 
-def log_query(
+async def log_query(
     log_from: Annotated[
         int | None,
         Query(ge=0, lt=BIG, description="entries of the visible log the client holds: send the ones after"),

@@ -127,7 +127,9 @@ class BotRunner:
         start = loop.time()
         wake = self._wake.setdefault(mid, asyncio.Event())
         while True:
-            delay = await loop.run_in_executor(None, self.matches.bot_delay, mid)
+            delay = self.matches.bot_delay_held(mid)
+            if delay is None:
+                delay = await loop.run_in_executor(None, self.matches.bot_delay, mid)
             left = start + delay - loop.time()
             if left <= 0:
                 return

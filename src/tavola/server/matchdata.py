@@ -91,6 +91,8 @@ class MatchData:
     seats: list[SeatInfo]
     creator: str | None
     loaded: float = 0.0
+    checked: float = 0.0
+    """When the stored row was last found unchanged (``Matches.fetch``), if after ``loaded``."""
 
     def seat(self, role: str) -> SeatInfo | None:
         return next((s for s in self.seats if s.role == role), None)

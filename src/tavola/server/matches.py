@@ -57,6 +57,10 @@ __all__ = ["FINISHED", "BotJob", "MatchData", "MatchRow", "Matches", "Played", "
 
 log = logging.getLogger("tavola.server")
 
+RELOAD_TTLS = 15
+"""With other server processes, a cached match is checked by one small query after each
+``cache_ttl`` and read whole after this many of them."""
+
 SEED_BITS = 256
 """Online seeds come from the operating system's CSPRNG (``secrets``): see docs/fairness.md."""
 
@@ -90,6 +94,9 @@ _ADVANCE = (
 # updated_at neither: nobody may learn that a draft changed).
 _BUMP = update(Match.__table__).where(*_JUDGED_ON).values(version=_MATCHES.version + 1)
 _NOW = select(_MATCHES.step, _MATCHES.version).where(_MATCHES.id == bindparam("mid"))
+_STILL = select(_MATCHES.step, _MATCHES.version, _MATCHES.updated_at, _MATCHES.bot_delay).where(
+    _MATCHES.id == bindparam("mid")
+)
 _STORED_DRAFTS = (
     select(_MATCHES.step, _MATCHES.version, _DRAFTS.role, _DRAFTS.clicks)
     .select_from(Match.__table__.outerjoin(DraftRow.__table__, _DRAFTS.match_id == _MATCHES.id))
@@ -180,11 +187,14 @@ class Matches(Talk, Records):
                 lk = self._locks[mid] = threading.RLock()
             return lk
 
-    def _remember(self, cache: OrderedDict[str, Any], mid: str, game: Any) -> None:
+    def _remember(self, cache: OrderedDict[str, Any], mid: str, item: Any) -> None:
+        # The match rows are small (a few KB with their seats and players) and read by every
+        # request: they are held as long as the frozen games. A replay holds a whole game.
+        limit = self.settings.cache_frozen if cache is self._data else self.settings.cache_matches
         with self._guard:
-            cache[mid] = game
+            cache[mid] = item
             cache.move_to_end(mid)
-            while len(cache) > self.settings.cache_matches:
+            while len(cache) > limit:
                 cache.popitem(last=False)
 
     def _cached(self, cache: OrderedDict[str, Any], mid: str) -> Any:
@@ -351,10 +361,21 @@ class Matches(Talk, Records):
     def fetch(self, mid: str) -> MatchData:
         """A match with its seats: from memory (every write here goes through it), or the database.
 
-        Cached copies are re-read after ``cache_ttl`` seconds, so a second server process on
-        the same database is noticed; the actions table's key keeps such processes honest."""
+        With other server processes on the database (``cluster``), cached copies are re-read
+        after ``cache_ttl`` seconds, in case a notice of theirs was lost; the actions table's
+        key keeps such processes honest. A process alone on its database is the only writer:
+        its copies stay good until it changes them (re-reading them every few seconds was an
+        eighth of the server's CPU under load)."""
         data = self._cached(self._data, mid)
-        if data is not None and time.monotonic() - data.loaded < self.settings.cache_ttl:
+        now = time.monotonic()
+        ttl = self.settings.cache_ttl
+        if data is not None and (self.cluster is None or now - max(data.loaded, data.checked) < ttl):
+            return data
+        if data is not None and now - data.loaded < RELOAD_TTLS * ttl and self._unchanged(data.match):
+            # Good for another while (a seat passed to an account changes no match row: the
+            # whole match is read again every RELOAD_TTLS times the TTL).
+            data = replace(data, checked=now)
+            self._remember(self._data, mid, data)
             return data
         with self.db.session() as s:
             data = self._fetch(s, mid)
@@ -365,6 +386,14 @@ class Matches(Talk, Records):
                 return held
         self._remember(self._data, mid, data)
         return data
+
+    def _unchanged(self, m: MatchRow) -> bool:
+        """Whether the stored match is still ``m`` (one small query by key instead of the
+        match, its seats and their players): every stored change moves its version (a step, a
+        draft's click) or its ``updated_at`` (a seat taken or handed to a bot), or its pace."""
+        with self.db.engine.connect() as conn:
+            now = conn.execute(_STILL, {"mid": m.id}).first()
+        return now is not None and tuple(now) == (m.step, m.version, m.updated_at, m.bot_delay)
 
     def forget_seats(self) -> None:
         """Drop cached seats (an account took over a guest's seats)."""
@@ -597,6 +626,16 @@ class Matches(Talk, Records):
         """Seconds the bots of this match wait before each move now."""
         return self.fetch(mid).bot_delay(self.settings.bot_delay)
 
+    def bot_delay_held(self, mid: str) -> float | None:
+        """:meth:`bot_delay` if the match is in memory and good (no database read: callable on
+        the event loop), else None."""
+        data = self._cached(self._data, mid)
+        if data is None or (
+            self.cluster is not None and time.monotonic() - data.loaded >= self.settings.cache_ttl
+        ):
+            return None
+        return data.bot_delay(self.settings.bot_delay)
+
     def list_for(self, ident: Identity | None, mine: bool, limit: int = 50) -> list[MatchData]:
         with self.db.session() as s:
             q = select(Match)
@@ -784,7 +823,8 @@ class Matches(Talk, Records):
         return self._keep(data, replace(data.match, version=live.version))
 
     def _keep(self, data: MatchData, row: MatchRow) -> MatchData:
-        data = MatchData(row, data.seats, data.creator, data.loaded)
+        # Just written under its version: the row is the stored one as of now.
+        data = MatchData(row, data.seats, data.creator, data.loaded, time.monotonic())
         self._remember(self._data, row.id, data)
         return data
 

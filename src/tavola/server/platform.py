@@ -48,6 +48,8 @@ class Platform:
         self.loop = loop
         self.hub.start(loop)
         self.bots.start(loop)
+        # A guest's seats passed to the account it signed in to: the seats held here are stale.
+        self.accounts.on_seats_changed.append(self.matches.forget_seats)
         if self.cluster is None:
             return
         self.accounts.on_seats_changed.append(lambda: self.matches.announce("seats"))

@@ -162,6 +162,7 @@ class Records:
             game = replay(record)
         except TavolaError as exc:
             raise ApiError(422, "corrupt_record", str(exc)) from None
+        snapshots = self._snapshots_of(record, game)
         now = time.time()
         with self.db.session() as s, s.begin():
             mid = insert_match(s, game, ident, status="imported", version=len(game.actions))
@@ -181,7 +182,26 @@ class Records:
                         for i, (a, c) in enumerate(zip(game.actions, game.checksums))
                     ],
                 )
+            if snapshots:
+                s.execute(
+                    insert(SnapshotRow),
+                    [{"match_id": mid, "step": k, "data": d, "created_at": now} for k, d in snapshots],
+                )
         return self.reload(mid)
+
+    def _snapshots_of(self, record: dict[str, Any], game: Game) -> list[tuple[int, bytes]]:
+        """Snapshots of an imported game every ``snapshot_every`` steps, as a match played here
+        stores them: its replays jump from the nearest one instead of from step 0."""
+        every = self.settings.snapshot_every
+        if every <= 0 or len(game.actions) < every:
+            return []
+        again = replay(record, upto=0)
+        out = []
+        for entry in game.actions:
+            again.apply(entry[0], list(entry[1:]))
+            if len(again.actions) % every == 0:
+                out.append((len(again.actions), again.snapshot()))
+        return out
 
 
 def fresh_game(m: MatchRow) -> Game:

@@ -463,6 +463,43 @@ def fairness(seats: dict[str, dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def points_by_round(outcomes: list[Outcome]) -> dict[str, Any]:
+    """Each scorer's points a game (a nation's VP in Italia), by the round they came in and by
+    source: ``scoring`` sums the ``score_*`` sources (the scoring rounds), ``events`` the rest
+    by cause. Means over the games that recorded them (logs written before the rules reported
+    what each action scored have none)."""
+    games = [o for o in outcomes if o.points]
+    n = len(games)
+    if not n:
+        return {"games": 0, "scorers": {}}
+    seat: dict[str, str] = {}
+    total: dict[str, float] = defaultdict(float)
+    rounds: dict[str, dict[int, float]] = defaultdict(lambda: defaultdict(float))
+    sources: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for out in games:
+        for role, scorer, rnd, source, value in out.points:
+            seat[scorer] = role
+            total[scorer] += value
+            if rnd is not None:
+                rounds[scorer][int(rnd)] += value
+            sources[scorer][source] += value
+    scorers = {}
+    for scorer in sorted(total, key=lambda k: -total[k]):
+        by_source = sources[scorer]
+        scorers[scorer] = {
+            "seat": seat[scorer],
+            "mean": round(total[scorer] / n, 3),
+            "rounds": {r: round(v / n, 3) for r, v in sorted(rounds[scorer].items()) if v},
+            "scoring": round(sum(v for k, v in by_source.items() if k.startswith("score_")) / n, 3),
+            "events": {
+                k: round(v / n, 3)
+                for k, v in sorted(by_source.items(), key=lambda kv: -abs(kv[1]))
+                if not k.startswith("score_") and v
+            },
+        }
+    return {"games": n, "scorers": scorers}
+
+
 def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> dict[str, Any]:
     bad, errors, unfinished = _left_out(outcomes)
     good = [o for o in outcomes if o.index not in bad]
@@ -503,6 +540,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
         "p_value": round(p, 4),
         "fairness": fair,
         "nations": {k: round(statistics.fmean(v), 3) for k, v in nations.items()},
+        "points": points_by_round(good),
         "decision_time": _summarize_times(good),
         "search": _summarize_search(good),
         "errors": errors,

@@ -228,7 +228,11 @@ def _check_entry(
     return problems
 
 
-def _job(args: tuple[str, str, int, int, int, bool]) -> tuple[tuple[str, int, int], GameReport, float]:
+_Result = tuple[tuple[str, int, int], GameReport, float]
+"""One game's (scenario, players, seed), its report and its seconds."""
+
+
+def _job(args: tuple[str, str, int, int, int, bool]) -> _Result:
     game_id, scenario, players, seed, max_steps, session = args
     start = time.perf_counter()
     rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session)
@@ -259,25 +263,16 @@ def run(
         sc, n = combos[i % len(combos)]
         tasks.append((game_id, sc, n, seed + i, max_steps, session_every > 0 and i % session_every == 0))
     started = time.perf_counter()
-    results = []
+    results: list[_Result] = []
     failed = 0
-
     written: dict[int, list[str]] = {}
 
-    def collect(item: tuple[tuple[str, int, int], GameReport, float]) -> None:
+    def collect(item: _Result) -> None:
         nonlocal failed
         results.append(item)
         failed += bool(item[1].failures)
-        (sc, n, s), rep, _secs = item
-        if out_dir is not None and rep.failures:  # written at once: a stopped run keeps them
-            out_dir.mkdir(parents=True, exist_ok=True)
-            written[s] = []
-            for f in rep.failures:
-                path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
-                path.write_text(
-                    json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1)
-                )
-                written[s].append(str(path))
+        if out_dir is not None and item[1].failures:  # written at once: a stopped run keeps them
+            written[item[0][2]] = _write_failures(game_id, item, out_dir)
         if progress is not None:
             progress(len(results), games, failed)
 
@@ -289,6 +284,35 @@ def run(
             for item in pool.imap_unordered(_job, tasks, chunksize=1):
                 collect(item)
     seconds = time.perf_counter() - started
+    steps, failures, exercised = _summary(results, written)
+    return {
+        "game": game_id,
+        "games": games,
+        "settings": [f"{sc}/{n}p" for sc, n in combos],
+        "steps": steps,
+        "seconds": round(seconds, 2),
+        "failures": failures,
+        "invariants": exercised,
+    }
+
+
+def _write_failures(game_id: str, item: _Result, out_dir: Path) -> list[str]:
+    """Each failure of one game as a record that reproduces it, with what went wrong; the paths."""
+    (sc, n, s), rep, _secs = item
+    out_dir.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for f in rep.failures:
+        path = out_dir / f"{game_id}-{sc}-{n}p-seed{s}-{f.kind}.json"
+        path.write_text(json.dumps({**f.record, "failure": {"kind": f.kind, "message": f.message}}, indent=1))
+        paths.append(str(path))
+    return paths
+
+
+def _summary(
+    results: list[_Result], written: dict[int, list[str]]
+) -> tuple[int, list[dict[str, Any]], dict[str, int]]:
+    """The steps played, every failure (with its record's path when written) by seed, and how
+    often each step invariant applied."""
     failures = []
     steps = 0
     exercised: dict[str, int] = {}
@@ -307,12 +331,4 @@ def run(
             if s in written:
                 entry["record"] = written[s][i]
             failures.append(entry)
-    return {
-        "game": game_id,
-        "games": games,
-        "settings": [f"{sc}/{n}p" for sc, n in combos],
-        "steps": steps,
-        "seconds": round(seconds, 2),
-        "failures": failures,
-        "invariants": dict(sorted(exercised.items())),
-    }
+    return steps, failures, dict(sorted(exercised.items()))

@@ -3,8 +3,12 @@
 The server runs in a child process on 127.0.0.1 with a temporary SQLite database, or in
 ``workers`` child processes sharing one port over a PostgreSQL database (``database``). Bots
 play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
-turn on the match's WebSocket and answering with a random legal action. The report gives
-actions per second (all seats) and the latency of the scripted clients' action requests.
+turn on the match's WebSocket and answering with a random legal action. The matches are set
+up first (created, seats joined: timed on their own), then played for the given seconds. The
+report gives, over that play only, actions per second (all seats), the latency of the scripted
+clients' action requests and the server's CPU per action (what a core of this machine can
+serve, whatever else runs beside it). With ``think`` and ``bot_delay`` the players keep a pace
+(a live game), else they act as fast as the server answers (the most it can do).
 
 :func:`compare` runs the same load against several worker counts in turn, round after round
 (the order reversed every other round), each run on a new database: on a machine others share,
@@ -20,7 +24,6 @@ import json
 import multiprocessing
 import os
 import random
-import resource
 import socket
 import statistics
 import sys
@@ -34,6 +37,8 @@ from tavola.core.errors import TavolaError
 from tavola.core.registry import game_ids, get_rules
 
 HOST = "127.0.0.1"  # loopback only, always
+SETUP_LIMIT = 600.0
+"""Seconds the matches may take to be set up before the measured play starts regardless."""
 
 
 # --- the server, in a child process -------------------------------------------------------
@@ -66,6 +71,10 @@ class Stats:
     errors: list[str] = field(default_factory=list)
     finished: int = 0
     started: int = 0
+    setup: list[float] = field(default_factory=list)
+    """Seconds each match loop took to set up its first match (created, its seats joined)."""
+    creates: list[float] = field(default_factory=list)
+    """Seconds of each ``POST /api/matches``."""
 
 
 @dataclass
@@ -79,7 +88,25 @@ class Plan:
     deadline: float
     stats: Stats
     rand: random.Random
-    ws_log: str = "full"
+    ws_log: str = "delta"
+    think: float = 0.0
+    bot_delay: float = 0.0
+    go: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when every match is set up: the measured play starts (``deadline`` is set then)."""
+    unready: int = 0
+    """Match loops still setting up their first match."""
+
+    def ready(self) -> None:
+        """One match loop has set up its first match (or given up)."""
+        self.unready -= 1
+
+    def left(self) -> float | None:
+        """Seconds of play left; None while the matches are being set up."""
+        return self.deadline - time.monotonic() if self.go.is_set() else None
+
+    def playing(self) -> bool:
+        left = self.left()
+        return left is None or left > 0
 
 
 _TLS: list[Any] = []
@@ -101,98 +128,128 @@ async def _new_client(plan: Plan) -> Any:
     return client
 
 
-async def _seat_player(plan: Plan, client: Any, mid: str, role: str) -> None:
-    """Play one seat until the game ends or time is up: act on every view that asks us."""
+async def _recv_view(plan: Plan, ws: Any) -> dict[str, Any] | None:
+    """The next view pushed on the socket; None when the play time is up."""
+    while True:
+        left = plan.left()
+        try:
+            raw = await asyncio.wait_for(ws.recv(), timeout=None if left is None else max(0.01, left))
+        except TimeoutError:
+            return None
+        msg = json.loads(raw)
+        if msg.get("type") == "view":
+            return dict(msg["view"])
+
+
+async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) -> dict[str, Any] | None:
+    """Send one action and note its latency; the answer's view, or None (stale or refused)."""
     import httpx
+
+    if plan.think > 0:  # a person reads the board before clicking
+        await asyncio.sleep(plan.think * plan.rand.uniform(0.5, 1.5))
+    t0 = time.perf_counter()
+    try:
+        r = await client.post(f"/api/matches/{mid}/actions", json=body)
+    except httpx.TransportError:
+        # A kept-alive connection the server closed meanwhile: retrying is safe, since a
+        # repeated step can only be refused as stale.
+        r = await client.post(f"/api/matches/{mid}/actions", json=body)
+    plan.stats.latencies.append(time.perf_counter() - t0)
+    timing = r.headers.get("server-timing", "")
+    if "dur=" in timing:
+        plan.stats.server_ms.append(float(timing.split("dur=")[1].split(";")[0]))
+    if r.status_code == 200:
+        return dict(r.json()["view"])  # our turn may go on: no need to wait for the push
+    if r.status_code == 409:
+        plan.stats.stale += 1
+    else:
+        plan.stats.errors.append(f"{r.status_code} {r.text[:200]}")
+    return None
+
+
+async def _seat_player(plan: Plan, client: Any, mid: str, role: str) -> None:
+    """Play one seat until the game ends or time is up: act on every view that asks us (from
+    the moment every match is set up)."""
     from websockets.asyncio.client import connect
 
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     async with connect(ws_url, additional_headers={"Cookie": cookie}, max_size=None) as ws:
-        view: dict[str, Any] | None = None
-        while time.monotonic() < plan.deadline:
-            if view is None:
-                remaining = plan.deadline - time.monotonic()
-                try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, remaining))
-                except TimeoutError:
-                    return
-                msg = json.loads(raw)
-                if msg.get("type") != "view":
-                    continue
-                view = msg["view"]
-            assert view is not None
-            if view.get("result") is not None:
-                return
+        view = await _recv_view(plan, ws)  # the hello
+        await plan.go.wait()
+        while view is not None and plan.playing() and view.get("result") is None:
             legal = [a for a in view.get("actions", []) if a != ["undo"]]
             step = view["step"]
-            if not legal or step <= last_posted:
-                view = None
-                continue
-            action = plan.rand.choice(legal)
-            last_posted = step
-            body = {"role": role, "action": action, "step": step}
-            t0 = time.perf_counter()
-            try:
-                r = await client.post(f"/api/matches/{mid}/actions", json=body)
-            except httpx.TransportError:
-                # A kept-alive connection the server closed meanwhile: retrying is safe, since
-                # a repeated step can only be refused as stale.
-                r = await client.post(f"/api/matches/{mid}/actions", json=body)
-            plan.stats.latencies.append(time.perf_counter() - t0)
-            timing = r.headers.get("server-timing", "")
-            if "dur=" in timing:
-                plan.stats.server_ms.append(float(timing.split("dur=")[1].split(";")[0]))
-            if r.status_code == 200:
-                view = r.json()["view"]  # our turn may go on: no need to wait for the push
-            elif r.status_code == 409:
-                plan.stats.stale += 1
-                view = None
-            else:
-                plan.stats.errors.append(f"{r.status_code} {r.text[:200]}")
-                view = None
+            if legal and step > last_posted:
+                last_posted = step
+                body = {"role": role, "action": plan.rand.choice(legal), "step": step}
+                view = await _post_action(plan, client, mid, body)
+                if view is not None:
+                    continue
+            view = await _recv_view(plan, ws)
+
+
+async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | None:
+    """Create one match with ``scripted`` seats for the clients (the others bots), and join
+    them; its id, or None if it could not be set up."""
+    seats = {r: f"bot:{plan.bot}" for r in plan.roles}
+    for i in range(scripted):
+        seats[plan.roles[i]] = "me" if i == 0 else "open"
+    body: dict[str, Any] = {
+        "game": plan.game,
+        "scenario": plan.scenario,
+        "players": plan.players,
+        "seats": seats,
+    }
+    if scripted <= 1:  # a chosen seed is refused when two people play
+        body["seed"] = plan.rand.randrange(2**31)
+    if plan.bot_delay > 0:  # the match's own pace: a match of bots alone keeps it too
+        body["bot_delay"] = plan.bot_delay
+    t0 = time.perf_counter()
+    r = await clients[0].post("/api/matches", json=body)
+    plan.stats.creates.append(time.perf_counter() - t0)
+    if r.status_code != 201:
+        plan.stats.errors.append(f"create {r.status_code} {r.text[:200]}")
+        return None
+    match = r.json()["match"]
+    plan.stats.started += 1
+    for i in range(1, scripted):
+        seat = next(s for s in match["seats"] if s["role"] == plan.roles[i])
+        j = await clients[i].post(
+            f"/api/matches/{match['id']}/join", json={"role": seat["role"], "invite": seat["invite"]}
+        )
+        if j.status_code != 200:
+            plan.stats.errors.append(f"join {j.status_code} {j.text[:200]}")
+    return str(match["id"])
 
 
 async def _match_loop(plan: Plan, scripted: int) -> None:
     """Keep one match going: when it ends, start another, until the deadline."""
-    clients = [await _new_client(plan) for _ in range(max(1, scripted))]
+    t0 = time.monotonic()
+    first = True
+    clients: list[Any] = []
     try:
-        while time.monotonic() < plan.deadline:
-            seats = {r: f"bot:{plan.bot}" for r in plan.roles}
-            for i in range(scripted):
-                seats[plan.roles[i]] = "me" if i == 0 else "open"
-            body = {
-                "game": plan.game,
-                "scenario": plan.scenario,
-                "players": plan.players,
-                "seats": seats,
-            }
-            if scripted <= 1:  # a chosen seed is refused when two people play
-                body["seed"] = plan.rand.randrange(2**31)
-            r = await clients[0].post("/api/matches", json=body)
-            if r.status_code != 201:
-                plan.stats.errors.append(f"create {r.status_code} {r.text[:200]}")
+        clients = [await _new_client(plan) for _ in range(max(1, scripted))]
+        while plan.playing():
+            mid = await _new_match(plan, clients, scripted)
+            if first:
+                first = False
+                plan.stats.setup.append(time.monotonic() - t0)
+                plan.ready()
+            if mid is None:
                 return
-            match = r.json()["match"]
-            mid = match["id"]
-            plan.stats.started += 1
-            for i in range(1, scripted):
-                seat = next(s for s in match["seats"] if s["role"] == plan.roles[i])
-                j = await clients[i].post(
-                    f"/api/matches/{mid}/join", json={"role": seat["role"], "invite": seat["invite"]}
-                )
-                if j.status_code != 200:
-                    plan.stats.errors.append(f"join {j.status_code} {j.text[:200]}")
             if scripted:
                 await asyncio.gather(
                     *(_seat_player(plan, clients[i], mid, plan.roles[i]) for i in range(scripted))
                 )
             else:
                 await _watch_until_over(plan, mid)
-            if time.monotonic() < plan.deadline:
+            if plan.playing():
                 plan.stats.finished += 1
     finally:
+        if first:
+            plan.ready()
         for c in clients:
             await c.aclose()
 
@@ -203,13 +260,8 @@ async def _watch_until_over(plan: Plan, mid: str) -> None:
 
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
     async with connect(ws_url, max_size=None) as ws:
-        while time.monotonic() < plan.deadline:
-            try:
-                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, plan.deadline - time.monotonic()))
-            except TimeoutError:
-                return
-            msg = json.loads(raw)
-            if msg.get("type") == "view" and msg["view"].get("result") is not None:
+        while (view := await _recv_view(plan, ws)) is not None and plan.playing():
+            if view.get("result") is not None:
                 return
 
 
@@ -221,19 +273,37 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[k]
 
 
-async def _drive(plan: Plan, games: int, scripted: int, players: int) -> None:
+@dataclass
+class Window:
+    """When the measured play ran: from the moment every match was set up, for ``seconds``."""
+
+    setup_seconds: float = 0.0
+    start: float = 0.0
+    """Wall-clock time (``time.time``) of the start."""
+    end: float = 0.0
+
+
+async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: float) -> Window:
+    """Set every match up, then play for ``seconds``: the window of the measured play."""
     per_match = [min(players, 2 if i % 2 else 1) if i < scripted else 0 for i in range(games)]
+    plan.unready = games
+    t0 = time.monotonic()
     tasks = [asyncio.create_task(_match_loop(plan, n)) for n in per_match]
+    while plan.unready > 0 and time.monotonic() - t0 < SETUP_LIMIT and not all(t.done() for t in tasks):
+        await asyncio.sleep(0.05)
+    window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
+    plan.deadline = time.monotonic() + seconds
+    plan.go.set()
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(
-            asyncio.gather(*tasks, return_exceptions=True), plan.deadline - time.monotonic() + 15
-        )
+        await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
+    window.end = min(time.time(), window.start + seconds)
     for t in tasks:
         t.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for res in results:
         if isinstance(res, Exception) and not isinstance(res, asyncio.CancelledError):
             plan.stats.errors.append(f"{type(res).__name__}: {res}")
+    return window
 
 
 def _count_actions(database: str, since: float, until: float) -> int:
@@ -266,7 +336,11 @@ class LoadTest:
     bot: str = "random"
     bot_delay: float = 0.0
     bot_think: float = 0.05
-    ws_log: str = "full"
+    ws_log: str = "delta"
+    """As the browser asks (only the new log entries per push); "full" sends the whole log."""
+    think: float = 0.0
+    """Seconds a scripted player looks at its view before acting (0.5 to 1.5 times this, at
+    random); with ``bot_delay``, the pace of live games rather than the most they can do."""
     seed: int = 1
     database: str | None = None
     """A PostgreSQL URL (an empty database); None: a temporary SQLite file."""
@@ -334,14 +408,25 @@ def _median_p99(values: list[float], scale: float = 1.0) -> dict[str, float | No
     }
 
 
-def run(load: LoadTest) -> dict[str, Any]:
-    """Runs the load test and returns its report (``errors`` counts the failures)."""
-    try:
-        import httpx  # noqa: F401
-        import websockets  # noqa: F401
-    except ImportError as exc:
-        raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
-    game_id, scenario, players, roles, scripted = _settings(load)
+@dataclass
+class Servers:
+    """The server processes of one run, on one loopback port and one database."""
+
+    processes: list[Any]
+    base: str
+    database: str
+    tmp: tempfile.TemporaryDirectory[str]
+
+    def cpu(self) -> float | None:
+        return _cpu_seconds([s.pid for s in self.processes])
+
+    def stop(self) -> None:
+        for server in self.processes:
+            _stop(server)
+
+
+def _start_servers(load: LoadTest) -> Servers:
+    """``load.workers`` server processes sharing one port, up and answering."""
     tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
     database = load.database or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     if load.database is not None:
@@ -357,58 +442,84 @@ def run(load: LoadTest) -> dict[str, Any]:
     # fork carries games registered in this process (plugins, test games) into the server.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    servers = [
+    processes = [
         ctx.Process(target=_serve, args=(database, sock, load.bot_delay, load.bot_think), daemon=True)
         for _ in range(load.workers)
     ]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)  # earlier runs' servers not counted
-    for server in servers:
+    for server in processes:
         server.start()
     sock.close()
-    base = f"http://{HOST}:{port}"
-    stats = Stats()
+    servers = Servers(processes, f"http://{HOST}:{port}", database, tmp)
     try:
-        _wait_until_up(base, servers)
-        wall0 = time.time()
-        cpu0 = time.process_time()
-        served0 = _cpu_seconds([s.pid for s in servers])
-        deadline = time.monotonic() + load.seconds
-        plan = Plan(
-            base,
-            game_id,
-            scenario,
-            players,
-            roles,
-            load.bot,
-            deadline,
-            stats,
-            random.Random(load.seed),
-            load.ws_log,
-        )
-        asyncio.run(_drive(plan, load.games, scripted, players))
-        wall1 = min(time.time(), wall0 + load.seconds)
-        client_cpu = time.process_time() - cpu0
-        served1 = _cpu_seconds([s.pid for s in servers])
+        _wait_until_up(servers.base, processes)
+    except BaseException:
+        servers.stop()
+        tmp.cleanup()
+        raise
+    return servers
+
+
+def run(load: LoadTest) -> dict[str, Any]:
+    """Runs the load test and returns its report (``errors`` counts the failures)."""
+    try:
+        import httpx  # noqa: F401
+        import websockets  # noqa: F401
+    except ImportError as exc:
+        raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
+    game_id, scenario, players, roles, scripted = _settings(load)
+    servers = _start_servers(load)
+    rand = random.Random(load.seed)
+    plan = Plan(servers.base, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)
+    plan.ws_log, plan.think, plan.bot_delay = load.ws_log, load.think, load.bot_delay
+    try:
+        # The server's and the clients' CPU are counted over the measured play only.
+        cpu: list[float | None] = [None, None]
+        clock = [0.0, 0.0]
+
+        async def main() -> Window:
+            task = asyncio.create_task(_drive(plan, load.games, scripted, players, load.seconds))
+            await plan.go.wait()
+            cpu[0], clock[0] = servers.cpu(), time.process_time()
+            window = await task
+            cpu[1], clock[1] = servers.cpu(), time.process_time()
+            return window
+
+        window = asyncio.run(main())
     finally:
-        for server in servers:
-            _stop(server)
-    if served0 is not None and served1 is not None:
-        server_seconds = served1 - served0  # during the run only, start-up not counted
-    else:
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        server_seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    actions = _count_actions(database, wall0, wall1)
-    tmp.cleanup()
-    elapsed = max(1e-9, wall1 - wall0)
+        servers.stop()
+    actions = _count_actions(servers.database, window.start, window.end)
+    servers.tmp.cleanup()
+    served = None if cpu[0] is None or cpu[1] is None else cpu[1] - cpu[0]
+    return _report(load, plan, scripted, window, actions, served, clock[1] - clock[0])
+
+
+def _report(
+    load: LoadTest,
+    plan: Plan,
+    scripted: int,
+    window: Window,
+    actions: int,
+    server_cpu: float | None,
+    client_cpu: float,
+) -> dict[str, Any]:
+    stats = plan.stats
+    elapsed = max(1e-9, window.end - window.start)
     return {
-        "game": game_id,
+        "game": plan.game,
         "database": "postgresql" if load.database is not None else "sqlite",
         "workers": load.workers,
         "ws_log": load.ws_log,
-        "scenario": scenario,
-        "players": players,
+        "scenario": plan.scenario,
+        "players": plan.players,
         "matches": load.games,
         "scripted_matches": scripted,
+        "think": load.think,
+        "bot_delay": load.bot_delay,
+        "setup": {
+            "seconds": round(window.setup_seconds, 2),
+            "matches_ready": len(stats.setup),
+            "create_ms": _median_p99(stats.creates, 1000),
+        },
         "seconds": round(elapsed, 2),
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
@@ -419,9 +530,12 @@ def run(load: LoadTest) -> dict[str, Any]:
         "matches_started": stats.started,
         "matches_finished": stats.finished,
         "cpu_seconds": {
-            "server": round(server_seconds, 2),
+            "server": None if server_cpu is None else round(server_cpu, 2),
             "clients": round(client_cpu, 2),
         },
+        "server_cpu_ms_per_action": (
+            None if server_cpu is None or not actions else round(1000 * server_cpu / actions, 2)
+        ),
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
     }
@@ -484,7 +598,9 @@ def compare(load: LoadTest, workers: list[int], rounds: int) -> dict[str, Any]:
                 x["latency_ms"]["p99"] or 0.0 for x in runs if x["workers"] == n
             ),
             "server_cpu_per_second_median": statistics.median(
-                x["cpu_seconds"]["server"] / max(x["seconds"], 1e-9) for x in runs if x["workers"] == n
+                (x["cpu_seconds"]["server"] or 0.0) / max(x["seconds"], 1e-9)
+                for x in runs
+                if x["workers"] == n
             ),
         }
         for n in workers

@@ -12,6 +12,7 @@ from typing import Any
 
 from tavola.bots import make_bot
 from tavola.core.game import Game
+from tavola.core.rules import clone
 
 MAX_STEPS = 50_000  # default cap: a longer game is reported as unfinished and not counted
 
@@ -41,6 +42,9 @@ class Outcome:
     search: dict[str, dict[str, float]] = field(default_factory=dict)  # spec -> summed bot stats
     error: str | None = None  # an exception (a rules or bot bug)
     unfinished: bool = False  # stopped at the step cap (bots that stall, or a very long game)
+    # [seat, scorer, round, source, points] summed over the game, where the rules report what
+    # each action scored (``Rules.scored``): the balance report's points by round and source
+    points: list[list[Any]] = field(default_factory=list)
 
 
 def play(task: Task) -> Outcome:
@@ -54,6 +58,9 @@ def play(task: Task) -> Outcome:
     spec_of = dict(zip(roles, task.lineup))
     out = Outcome(task.index, roles, list(task.lineup), None, 0)
     times: dict[str, list[float]] = defaultdict(list)
+    rules = game.rules
+    tally = rules.scored(game.state, game.state, []) is not None
+    points: dict[tuple[str, str, int | None, str], float] = defaultdict(float)
     try:
         while not game.is_over:
             if out.steps >= task.max_steps:
@@ -69,12 +76,18 @@ def play(task: Task) -> Outcome:
             elapsed = time.perf_counter() - t0
             if choices > 1:  # forced moves would only dilute the timing figures
                 times[spec_of[role]].append(elapsed)
-            game.apply(role, list(action))
+            before = clone(game.state) if tally else None
+            events = game.apply(role, list(action))
+            if before is not None:
+                now = rules.round(before)
+                for seat, scorer, source, value in rules.scored(before, game.state, events) or ():
+                    points[(seat, scorer, now, source)] += value
             out.steps += 1
     except Exception:
         out.error = f"step {out.steps}: " + traceback.format_exc(limit=6)
     out.result = game.result
     out.times = dict(times)
+    out.points = [[*key, value] for key, value in points.items() if value]
     for role, bot in bots.items():
         acc = out.search.setdefault(spec_of[role], {})
         for key, value in bot.stats.items():

@@ -71,17 +71,40 @@ FRAMES = {
 
 
 def check(state: State) -> list[str]:
+    """What a single state must show (the module's list): the bank and the map (§1, §5.2,
+    §7.2), each nation's supplies, units, technologies and rondel space (§1, §5.1, §7.3, §8.1,
+    §8.2), the coins and the first developers, the personage stacks (§3, §4), Bellona (§5)
+    and the flow stack."""
     b = board(state)
-    book = RULEBOOK
-    out: list[str] = []
-    names = state["nations"]
-    count = len(names)
-    city, tok, temple = state["city"], state["city_token"], state["temple"]
-    coins = state["coins"]
-    if coins < 0:
-        out.append(f"the bank holds {coins} coins")
+    out = _check_bank(state)
+    regions, ncity, ntemple = _check_regions(state, b)
+    out += regions
+    for n in range(len(state["nations"])):
+        out += _check_nation(state, b, n, ncity[n], ntemple[n])
+    out += _check_coins_and_firsts(state)
+    out += _check_stacks(state)
+    out += _check_personages(state)
+    out += _check_flow(state)
+    return out
+
+
+def _check_bank(state: State) -> list[str]:
+    """§1 the bank never holds fewer than no coins or temples."""
+    out = []
+    if state["coins"] < 0:
+        out.append(f"the bank holds {state['coins']} coins")
     if state["temples"] < 0:
         out.append(f"the bank holds {state['temples']} temples")
+    return out
+
+
+def _check_regions(state: State, b: Board) -> tuple[list[str], list[int], list[int]]:
+    """§5.2 one city per region, on a city site, showing a token its site produces, never with a
+    neutral temple; §7.2 a city temple only beside a city; §1 the temples on the map and in the
+    bank make the game's. Also the cities and city temples each nation holds on the map."""
+    out: list[str] = []
+    city, tok, temple = state["city"], state["city_token"], state["temple"]
+    count = len(state["nations"])
     ncity = [0] * count
     ntemple = [0] * count
     for r in range(b.size):
@@ -103,64 +126,93 @@ def check(state: State) -> list[str]:
             if temple[r] == 1:
                 out.append(f"{rid} has a city temple but no city")
     on_map = sum(1 for t in temple if t)
-    if on_map + state["temples"] != book.temples:
-        out.append(f"{on_map} temples on the map and {state['temples']} in the bank make not {book.temples}")
-    all_coins = coins
-    for n in range(count):
-        nation = names[n]
-        purse = state["purse"][n]
-        all_coins += purse[COIN]
-        if min(purse) < 0:
-            out.append(f"{nation} holds a negative purse {purse}")
-        sup = state["supply"][n]
-        if min(sup) < 0:
-            out.append(f"{nation} has a negative supply {sup}")
-        units = state["units"][n]
-        if min(units) < 0:
-            out.append(f"{nation} has a negative unit count")
-        legions = sum(units[0::2])
-        galleys = sum(units[1::2])
-        if legions + sup[LEGION] != book.legions or galleys + sup[GALLEY] != book.galleys:
-            out.append(
-                f"{nation}: {legions} legions/{galleys} galleys on the map do not match the supply {sup[:2]}"
-            )
-        if ncity[n] + sup[CITY_TOKENS] != book.city_tokens:
-            out.append(
-                f"{nation}: {ncity[n]} cities and {sup[2]} tokens in supply make not {book.city_tokens}"
-            )
-        if ncity[n] != state["ncity"][n] or ntemple[n] != state["ntemple"][n]:
-            out.append(
-                f"{nation}: city/temple counters {state['ncity'][n]}/{state['ntemple'][n]} "
-                f"differ from the map {ncity[n]}/{ntemple[n]}"
-            )
-        if ncity[n] < 1:
-            out.append(f"{nation} lost its last city")
-        for r in range(b.size):
-            if units[2 * r] and not b.allows[0][r]:
-                out.append(f"{nation} has legions in {b.ids[r]}, which has no land border")
-            if units[2 * r + 1] and not b.allows[1][r]:
-                out.append(f"{nation} has galleys in {b.ids[r]}, which has no sea border")
-        techs = state["tech"][n]
-        for t in book.techs:
-            if techs & t.bit and t.requires and not techs & t.requires:
-                out.append(f"{nation} owns {t.id} without its prerequisite")
-        if min(state["personages"][n]) < 0:
-            out.append(f"{nation} has a negative personage count")
-        if not -1 <= state["pos"][n] < 8:
-            out.append(f"{nation} stands on rondel space {state['pos'][n]}")
-    if all_coins != book.coins:
-        out.append(f"{all_coins} coins in play, not {book.coins}")
-    for k, t in enumerate(book.techs):
+    if on_map + state["temples"] != RULEBOOK.temples:
+        out.append(
+            f"{on_map} temples on the map and {state['temples']} in the bank make not {RULEBOOK.temples}"
+        )
+    return out, ncity, ntemple
+
+
+def _check_nation(state: State, b: Board, n: int, ncity: int, ntemple: int) -> list[str]:
+    """One nation: §1 its purse, supply and units never below zero, its legions, galleys and
+    city tokens on the map and in supply make its set, its city and temple counters match the
+    map; §8.2 it keeps a city; §8.1 legions only where land borders run, galleys only where sea
+    borders do; §7.3 no technology without its prerequisite; §5.1 a rondel space."""
+    book = RULEBOOK
+    out = []
+    nation = state["nations"][n]
+    purse = state["purse"][n]
+    if min(purse) < 0:
+        out.append(f"{nation} holds a negative purse {purse}")
+    sup = state["supply"][n]
+    if min(sup) < 0:
+        out.append(f"{nation} has a negative supply {sup}")
+    units = state["units"][n]
+    if min(units) < 0:
+        out.append(f"{nation} has a negative unit count")
+    legions = sum(units[0::2])
+    galleys = sum(units[1::2])
+    if legions + sup[LEGION] != book.legions or galleys + sup[GALLEY] != book.galleys:
+        out.append(
+            f"{nation}: {legions} legions/{galleys} galleys on the map do not match the supply {sup[:2]}"
+        )
+    if ncity + sup[CITY_TOKENS] != book.city_tokens:
+        out.append(f"{nation}: {ncity} cities and {sup[2]} tokens in supply make not {book.city_tokens}")
+    if ncity != state["ncity"][n] or ntemple != state["ntemple"][n]:
+        out.append(
+            f"{nation}: city/temple counters {state['ncity'][n]}/{state['ntemple'][n]} "
+            f"differ from the map {ncity}/{ntemple}"
+        )
+    if ncity < 1:
+        out.append(f"{nation} lost its last city")
+    for r in range(b.size):
+        if units[2 * r] and not b.allows[0][r]:
+            out.append(f"{nation} has legions in {b.ids[r]}, which has no land border")
+        if units[2 * r + 1] and not b.allows[1][r]:
+            out.append(f"{nation} has galleys in {b.ids[r]}, which has no sea border")
+    techs = state["tech"][n]
+    for t in book.techs:
+        if techs & t.bit and t.requires and not techs & t.requires:
+            out.append(f"{nation} owns {t.id} without its prerequisite")
+    if min(state["personages"][n]) < 0:
+        out.append(f"{nation} has a negative personage count")
+    if not -1 <= state["pos"][n] < 8:
+        out.append(f"{nation} stands on rondel space {state['pos'][n]}")
+    return out
+
+
+def _check_coins_and_firsts(state: State) -> list[str]:
+    """§1 the coins in the bank and the purses make the game's; §7.3 the first developer of a
+    technology owns it."""
+    out = []
+    all_coins = state["coins"] + sum(purse[COIN] for purse in state["purse"])
+    if all_coins != RULEBOOK.coins:
+        out.append(f"{all_coins} coins in play, not {RULEBOOK.coins}")
+    for k, t in enumerate(RULEBOOK.techs):
         f = state["first"][k]
         if f >= 0 and not state["tech"][f] & t.bit:
-            out.append(f"{names[f]} developed {t.id} first but does not own it")
+            out.append(f"{state['nations'][f]} developed {t.id} first but does not own it")
+    return out
+
+
+def _check_stacks(state: State) -> list[str]:
+    """§3 every card of each personage stack is held by a nation or the bank (Pliny's only in a
+    game with him)."""
+    book = RULEBOOK
+    out = []
     cards = [*book.cards[:5], book.cards[5] if state["pliny"] else 0]
     for k in range(6):
         held = sum(p[k] for p in state["personages"]) + state["bank"][k]
         if state["bank"][k] < 0 or held != cards[k]:
             out.append(f"personage stack {k}: {held} cards in play, bank {state['bank'][k]}, not {cards[k]}")
-    out += _check_personages(state)
-    if not 0 <= state["bellona"] < count:
+    return out
+
+
+def _check_flow(state: State) -> list[str]:
+    """§5 Bellona has one holder; the flow stack holds known steps, ends with 'over' exactly when
+    the game has a winner, and a move frame is sound."""
+    out = []
+    if not 0 <= state["bellona"] < len(state["nations"]):
         out.append(f"Bellona is held by nation {state['bellona']}")
     flow = state["flow"]
     if not flow or any(f.get("s") not in FRAMES for f in flow):
@@ -395,9 +447,7 @@ def _rondel_step(
     """§5.1 up to 3 spaces free, one resource or coin for each further space, never standing
     still (a full circle of 8); §6.1 production on landing, and the coin."""
     out: list[str] = []
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
+    n, nation, p_res, a_res = _mover(before, after)
     paying = before["flow"][-1]["s"] == "pay"
     done = after["flow"][-1]["s"] != "pay" or after["turn"] != n
     spent = [0, 0, 0, 0]
@@ -462,11 +512,7 @@ def _trade_step(
 def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[str, int] | None) -> list[str]:
     """What changed on the map: arming (§7.1), temples (§7.2), technologies (§7.3), founding
     (§5.2), movement and battles (§8.1), conquest (§8.2)."""
-    out: list[str] = []
     b = board(before)
-    n = before["turn"]
-    nation = before["nations"][n]
-    p_res, a_res = before["purse"][n], after["purse"][n]
     conquered = [
         r
         for r in range(b.size)
@@ -475,6 +521,33 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
     ]
     founded = [r for r in range(b.size) if before["city"][r] < 0 and after["city"][r] >= 0]
     temples = [r for r in range(b.size) if before["temple"][r] == 0 and after["temple"][r]]
+    new_tech = after["tech"][before["turn"]] & ~before["tech"][before["turn"]]
+    out = _conquest_step(before, after, conquered, seen)
+    out += _founding_step(before, after, founded, seen)
+    out += _temple_step(before, after, temples, seen)
+    out += _technology_step(before, after, new_tech, seen)
+    out += _units_step(before, action, after, conquered, seen)
+    if not (conquered or founded or temples or new_tech):
+        out += _nothing_bought(before, after)
+    return out
+
+
+def _mover(before: State, after: State) -> tuple[int, str, list[int], list[int]]:
+    """§5 the nation whose turn it is (the only one that builds or pays), and its purse before
+    and after the step."""
+    n = before["turn"]
+    return n, before["nations"][n], before["purse"][n], after["purse"][n]
+
+
+def _conquest_step(
+    before: State, after: State, conquered: list[int], seen: dict[str, int] | None
+) -> list[str]:
+    """§8.2 a city (or a neutral temple) taken only with units equal to its defence, never a
+    nation's last city, the token keeping its resource, the defenders gone, the temple destroyed."""
+    out: list[str] = []
+    b = board(before)
+    n = before["turn"]
+    nation = before["nations"][n]
     for r in conquered:
         _seen(seen, "8.2 conquest")
         rid = b.ids[r]
@@ -493,6 +566,15 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
             out.append(f"§8.2 a city stands where the neutral temple of {rid} was conquered")
         if before["temple"][r] and after["temple"][r]:
             out.append(f"§8.2 the temple of conquered {rid} was not destroyed")
+    return out
+
+
+def _founding_step(before: State, after: State, founded: list[int], seen: dict[str, int] | None) -> list[str]:
+    """§5.2 a city founded by the nation whose turn it is, where it has a legion or galley, on a
+    free city site, showing a token the site produces, for a marble, an iron and a gold."""
+    out: list[str] = []
+    b = board(before)
+    n, nation, p_res, a_res = _mover(before, after)
     for r in founded:
         _seen(seen, "5.2 founding")
         rid = b.ids[r]
@@ -506,6 +588,14 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
             out.append(f"§5.2 {rid} shows a token its site does not produce")
         if not _paid(p_res, a_res, [1, 1, 1]):
             out.append(f"§5.2 founding {rid} cost {p_res} -> {a_res}, not a marble, an iron and a gold")
+    return out
+
+
+def _temple_step(before: State, after: State, temples: list[int], seen: dict[str, int] | None) -> list[str]:
+    """§7.2 a temple only in the nation's own city, taken from the bank, for 5 marble."""
+    out: list[str] = []
+    b = board(before)
+    n, nation, p_res, a_res = _mover(before, after)
     for r in temples:
         _seen(seen, "7.2 temple")
         if after["temple"][r] != 1 or before["city"][r] != n:
@@ -514,7 +604,14 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
             out.append("§7.2 a temple was built but the bank's count did not fall by one")
         if not _paid(p_res, a_res, [TEMPLE_MARBLE, 0, 0]):
             out.append(f"§7.2 a temple cost {p_res} -> {a_res}, not 5 marble")
-    new_tech = after["tech"][n] & ~before["tech"][n]
+    return out
+
+
+def _technology_step(before: State, after: State, new_tech: int, seen: dict[str, int] | None) -> list[str]:
+    """§7.3 a technology only after the one above it, at the table's price (the first
+    developer's or the later one), its first developer marked."""
+    out: list[str] = []
+    n, nation, p_res, a_res = _mover(before, after)
     for k, t in enumerate(RULEBOOK.techs):
         if not new_tech & t.bit:
             continue
@@ -527,8 +624,13 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
             out.append(f"§7.3 {t.id} cost {nation} {p_res} -> {a_res}, the table says {price} gold")
         if before["first"][k] < 0 and after["first"][k] != n:
             out.append(f"§7.3 {nation} developed {t.id} first but is not marked so")
-    out += _units_step(before, action, after, conquered, seen)
-    if not (conquered or founded or temples or new_tech) and before["flow"][-1]["s"] in (
+    return out
+
+
+def _nothing_bought(before: State, after: State) -> list[str]:
+    """§5 in a step of the rondel's actions where nothing was built, developed or conquered, the
+    purse changes only by arming."""
+    if before["flow"][-1]["s"] not in (
         "militia",
         "templum",
         "scientia",
@@ -538,11 +640,13 @@ def _map_step(before: State, action: tuple[Any, ...], after: State, seen: dict[s
         "conquer",
         "loss",
     ):
-        gained = [a - x for a, x in zip(a_res, p_res, strict=True)]
-        arming = sum(after["supply"][n][:2]) < sum(before["supply"][n][:2])
-        if any(gained) and not arming:
-            out.append(f"§5 {nation}'s purse changed {gained} with nothing bought")
-    return out
+        return []
+    n = before["turn"]
+    gained = [a - x for a, x in zip(after["purse"][n], before["purse"][n], strict=True)]
+    arming = sum(after["supply"][n][:2]) < sum(before["supply"][n][:2])
+    if any(gained) and not arming:
+        return [f"§5 {before['nations'][n]}'s purse changed {gained} with nothing bought"]
+    return []
 
 
 def _units_step(

@@ -226,62 +226,19 @@ def build_board(raw: Any, name: str) -> Board:
         dup = sorted({i for i in ids if ids.count(i) > 1})
         raise DataError(f"antike data/{name}: region ids repeat: {', '.join(dup)}")
     index = {rid: i for i, rid in enumerate(ids)}
-    n = len(ids)
-    red = [False] * n
-    blue = [False] * n
+    borders = _borders(model, index, name)
+    red, blue = _colours(len(ids), borders)
+    _check_region_kinds(model, red, blue, name)
     adj: tuple[list[list[int]], list[list[int]]] = ([[] for _ in ids], [[] for _ in ids])
-    seen: set[frozenset[str]] = set()
-    borders: list[tuple[int, int, str]] = []
-    for b in model.borders:
-        for end in (b.a, b.b):
-            if end not in index:
-                raise DataError(f"antike data/{name}: border {b.a}-{b.b} names unknown region {end!r}")
-        if b.a == b.b:
-            raise DataError(f"antike data/{name}: border {b.a}-{b.b} joins a region to itself")
-        pair = frozenset((b.a, b.b))
-        if pair in seen:
-            raise DataError(f"antike data/{name}: border {b.a}-{b.b} is listed twice")
-        seen.add(pair)
-        a, c = index[b.a], index[b.b]
-        borders.append((a, c, b.type))
-        if b.type in ("land", "mixed"):
-            red[a] = red[c] = True
-            adj[0][a].append(c)
-            adj[0][c].append(a)
-        if b.type in ("sea", "mixed"):
-            blue[a] = blue[c] = True
-            adj[1][a].append(c)
-            adj[1][c].append(a)
-    site_code = {"marble": 0, "iron": 1, "gold": 2, "any": SITE_ANY, None: NO_SITE}
-    for i, r in enumerate(model.regions):
-        if not red[i] and not blue[i]:
-            raise DataError(f"antike data/{name}: region {r.id!r} has no border")
-        if (r.kind == "land") != red[i]:
-            raise DataError(
-                f"antike data/{name}: region {r.id!r} is declared {r.kind} but "
-                f"{'has' if red[i] else 'has no'} red (land) border"
-            )
-        if r.coastal != blue[i]:
-            raise DataError(
-                f"antike data/{name}: region {r.id!r} is declared coastal={r.coastal} "
-                f"but {'has' if blue[i] else 'has no'} blue (sea) border"
-            )
-        if r.site is None and r.kind != "sea":
-            raise DataError(f"antike data/{name}: region {r.id!r} has no city site but is not a sea")
-    # every region must be reachable, or nations could be cut off by the data
-    reach = {0}
-    todo = [0]
-    while todo:
-        x = todo.pop()
-        for y in adj[0][x] + adj[1][x]:
-            if y not in reach:
-                reach.add(y)
-                todo.append(y)
-    if len(reach) != n:
-        lost = sorted(ids[i] for i in range(n) if i not in reach)
-        raise DataError(f"antike data/{name}: regions not connected to the rest: {', '.join(lost)}")
+    for a, c, kind in borders:
+        for t in (0, 1):
+            if kind in _BORDER_UNITS[t]:
+                adj[t][a].append(c)
+                adj[t][c].append(a)
+    _check_connected(ids, adj, name)
     for lst in adj[0] + adj[1]:
         lst.sort()
+    site_code = {"marble": 0, "iron": 1, "gold": 2, "any": SITE_ANY, None: NO_SITE}
     return Board(
         scenario=model.map,
         title=model.title,
@@ -302,6 +259,75 @@ def build_board(raw: Any, name: str) -> Board:
         act_unit=([("legion", rid) for rid in ids], [("galley", rid) for rid in ids]),
         act_attack=[("attack", rid) for rid in ids],
     )
+
+
+_BORDER_UNITS = (("land", "mixed"), ("sea", "mixed"))
+"""§8.1 the borders a legion (red: land, or both colours) and a galley (blue: sea, or both) cross."""
+
+
+def _borders(model: BoardModel, index: dict[str, int], name: str) -> list[tuple[int, int, str]]:
+    """The borders as (region, region, colour), each between two known regions, listed once."""
+    seen: set[frozenset[str]] = set()
+    borders: list[tuple[int, int, str]] = []
+    for b in model.borders:
+        for end in (b.a, b.b):
+            if end not in index:
+                raise DataError(f"antike data/{name}: border {b.a}-{b.b} names unknown region {end!r}")
+        if b.a == b.b:
+            raise DataError(f"antike data/{name}: border {b.a}-{b.b} joins a region to itself")
+        pair = frozenset((b.a, b.b))
+        if pair in seen:
+            raise DataError(f"antike data/{name}: border {b.a}-{b.b} is listed twice")
+        seen.add(pair)
+        borders.append((index[b.a], index[b.b], b.type))
+    return borders
+
+
+def _colours(size: int, borders: list[tuple[int, int, str]]) -> tuple[list[bool], list[bool]]:
+    """Which regions a red (land) border and a blue (sea) border touch."""
+    red = [False] * size
+    blue = [False] * size
+    for a, c, kind in borders:
+        if kind in _BORDER_UNITS[0]:
+            red[a] = red[c] = True
+        if kind in _BORDER_UNITS[1]:
+            blue[a] = blue[c] = True
+    return red, blue
+
+
+def _check_region_kinds(model: BoardModel, red: list[bool], blue: list[bool], name: str) -> None:
+    """Each region's declared kind agrees with its borders: a land region has a red border, a
+    coastal one a blue border, a region without a city site is a sea."""
+    for i, r in enumerate(model.regions):
+        if not red[i] and not blue[i]:
+            raise DataError(f"antike data/{name}: region {r.id!r} has no border")
+        if (r.kind == "land") != red[i]:
+            raise DataError(
+                f"antike data/{name}: region {r.id!r} is declared {r.kind} but "
+                f"{'has' if red[i] else 'has no'} red (land) border"
+            )
+        if r.coastal != blue[i]:
+            raise DataError(
+                f"antike data/{name}: region {r.id!r} is declared coastal={r.coastal} "
+                f"but {'has' if blue[i] else 'has no'} blue (sea) border"
+            )
+        if r.site is None and r.kind != "sea":
+            raise DataError(f"antike data/{name}: region {r.id!r} has no city site but is not a sea")
+
+
+def _check_connected(ids: list[str], adj: tuple[list[list[int]], list[list[int]]], name: str) -> None:
+    """Every region is reachable, or nations could be cut off by the data."""
+    reach = {0}
+    todo = [0]
+    while todo:
+        x = todo.pop()
+        for y in adj[0][x] + adj[1][x]:
+            if y not in reach:
+                reach.add(y)
+                todo.append(y)
+    if len(reach) != len(ids):
+        lost = sorted(ids[i] for i in range(len(ids)) if i not in reach)
+        raise DataError(f"antike data/{name}: regions not connected to the rest: {', '.join(lost)}")
 
 
 @dataclass(frozen=True)
@@ -429,72 +455,98 @@ class Rulebook:
 
 
 def build_rulebook(raw: Any, name: str = "rules.yaml") -> Rulebook:
+    """Validate the rules file and gather its numbers."""
     m: RulesModel = _model(RulesModel, raw, name)
     try:
-        ron = m.rondel.model_extra or {}
-        spaces = list(ron["spaces"])
-        actions = dict(ron["actions"])
-        valid = {"ferrum", "templum", "aurum", "movere", "militia", "marmor", "scientia"}
-        if len(spaces) != 8 or len(set(spaces)) != 8 or set(actions) != set(spaces):
-            raise DataError(f"antike data/{name}: the rondel needs 8 distinct spaces, each with its action")
-        if set(actions.values()) != valid:
-            raise DataError(f"antike data/{name}: rondel actions must be exactly {sorted(valid)}")
-        sup = m.supplies.model_extra or {}
-        start = m.start.model_extra or {}
-        prod = m.production.model_extra or {}
-        mil = m.militia.model_extra or {}
-        found = (m.founding.model_extra or {})["cost"]
-        defence = {k: int(v) for k, v in (m.defence.model_extra or {}).items()}
-        trade = {k: (int(v["give"]), int(v["take"])) for k, v in (m.trade.model_extra or {}).items()}
-        pers = m.personages.model_extra or {}
-        victory = {int(k): int(v) for k, v in (m.victory.model_extra or {})["personages"].items()}
-        ids = [t.id for t in m.technologies]
-        techs = []
-        for i, t in enumerate(m.technologies):
-            if t.requires is not None and t.requires not in ids:
-                raise DataError(f"antike data/{name}: {t.id} requires unknown technology {t.requires!r}")
-            if not 0 < t.later < t.first:
-                raise DataError(
-                    f"antike data/{name}: {t.id} must cost more first ({t.first}) than later ({t.later})"
-                )
-            techs.append(
-                Tech(t.id, 1 << i, t.first, t.later, 0 if t.requires is None else 1 << ids.index(t.requires))
-            )
-        book = Rulebook(
-            spaces=spaces,
-            space_action=[actions[s] for s in spaces],
-            free_steps=int(ron["free_steps"]),
-            max_steps=int(ron["max_steps"]),
-            legions=int(sup["legions"]),
-            galleys=int(sup["galleys"]),
-            city_tokens=int(sup["city_tokens"]),
-            temples=int(sup["temples"]),
-            coins=int((m.coins.model_extra or {})["count"]),
-            start_purse=[int(start["resources"][k]) for k in PURSE],
-            prod_city=int(prod["city"]),
-            prod_temple=int(prod["temple_city"]),
-            prod_coin=int(prod["coin"]),
-            metallum=int(prod["metallum"]),
-            moneta=int(prod["moneta"]),
-            unit_iron=int(mil["iron_per_unit"]),
-            bellona_free=int(mil["bellona_free"]),
-            arm_city=int(mil["per_city"]),
-            arm_temple=int(mil["per_temple_city"]),
-            temple_marble=int((m.templum.model_extra or {})["marble"]),
-            city_cost=[int(found[k]) for k in RESOURCES],
-            defence=defence,
-            techs=techs,
-            trade=trade,
-            cards=[
-                int(pers[k]["cards"])
-                for k in ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
-            ],
-            per={k: int(pers[k]["per"]) for k in ("kings", "citizens", "navigators")},
-            victory=victory,
-            two_player_nations=int((m.two_players.model_extra or {})["nations"]),
-        )
+        spaces, actions = _rondel(m, name)
+        book = _numbers(m, spaces, actions, name)
     except (KeyError, TypeError, ValueError) as exc:
         raise DataError(f"antike data/{name}: missing or malformed entry: {exc}") from None
+    _check_tables(book, name)
+    return book
+
+
+def _rondel(m: RulesModel, name: str) -> tuple[list[str], dict[str, str]]:
+    """§5.1 the rondel: 8 distinct spaces, each with its action, every action on it."""
+    ron = m.rondel.model_extra or {}
+    spaces = list(ron["spaces"])
+    actions = dict(ron["actions"])
+    valid = {"ferrum", "templum", "aurum", "movere", "militia", "marmor", "scientia"}
+    if len(spaces) != 8 or len(set(spaces)) != 8 or set(actions) != set(spaces):
+        raise DataError(f"antike data/{name}: the rondel needs 8 distinct spaces, each with its action")
+    if set(actions.values()) != valid:
+        raise DataError(f"antike data/{name}: rondel actions must be exactly {sorted(valid)}")
+    return spaces, actions
+
+
+def _technologies(m: RulesModel, name: str) -> list[Tech]:
+    """§7.3 the technologies, each dearer for its first developer, with a known prerequisite."""
+    ids = [t.id for t in m.technologies]
+    techs = []
+    for i, t in enumerate(m.technologies):
+        if t.requires is not None and t.requires not in ids:
+            raise DataError(f"antike data/{name}: {t.id} requires unknown technology {t.requires!r}")
+        if not 0 < t.later < t.first:
+            raise DataError(
+                f"antike data/{name}: {t.id} must cost more first ({t.first}) than later ({t.later})"
+            )
+        techs.append(
+            Tech(t.id, 1 << i, t.first, t.later, 0 if t.requires is None else 1 << ids.index(t.requires))
+        )
+    return techs
+
+
+def _numbers(m: RulesModel, spaces: list[str], actions: dict[str, str], name: str) -> Rulebook:
+    """The rulebook's numbers, each from its group of the rules file."""
+    ron = m.rondel.model_extra or {}
+    sup = m.supplies.model_extra or {}
+    start = m.start.model_extra or {}
+    prod = m.production.model_extra or {}
+    mil = m.militia.model_extra or {}
+    found = (m.founding.model_extra or {})["cost"]
+    defence = {k: int(v) for k, v in (m.defence.model_extra or {}).items()}
+    trade = {k: (int(v["give"]), int(v["take"])) for k, v in (m.trade.model_extra or {}).items()}
+    pers = m.personages.model_extra or {}
+    victory = {int(k): int(v) for k, v in (m.victory.model_extra or {})["personages"].items()}
+    techs = _technologies(m, name)
+    return Rulebook(
+        spaces=spaces,
+        space_action=[actions[s] for s in spaces],
+        free_steps=int(ron["free_steps"]),
+        max_steps=int(ron["max_steps"]),
+        legions=int(sup["legions"]),
+        galleys=int(sup["galleys"]),
+        city_tokens=int(sup["city_tokens"]),
+        temples=int(sup["temples"]),
+        coins=int((m.coins.model_extra or {})["count"]),
+        start_purse=[int(start["resources"][k]) for k in PURSE],
+        prod_city=int(prod["city"]),
+        prod_temple=int(prod["temple_city"]),
+        prod_coin=int(prod["coin"]),
+        metallum=int(prod["metallum"]),
+        moneta=int(prod["moneta"]),
+        unit_iron=int(mil["iron_per_unit"]),
+        bellona_free=int(mil["bellona_free"]),
+        arm_city=int(mil["per_city"]),
+        arm_temple=int(mil["per_temple_city"]),
+        temple_marble=int((m.templum.model_extra or {})["marble"]),
+        city_cost=[int(found[k]) for k in RESOURCES],
+        defence=defence,
+        techs=techs,
+        trade=trade,
+        cards=[
+            int(pers[k]["cards"])
+            for k in ("kings", "generals", "citizens", "scholars", "navigators", "pliny")
+        ],
+        per={k: int(pers[k]["per"]) for k in ("kings", "citizens", "navigators")},
+        victory=victory,
+        two_player_nations=int((m.two_players.model_extra or {})["nations"]),
+    )
+
+
+def _check_tables(book: Rulebook, name: str) -> None:
+    """§8.2 every term of the defence, §7.3 both trade rates, §4 the personages that win with
+    3 to 6 nations."""
     need = {
         "city",
         "temple_city",
@@ -511,7 +563,6 @@ def build_rulebook(raw: Any, name: str = "rules.yaml") -> Rulebook:
         raise DataError(f"antike data/{name}: trade needs mercatura and commercium rates")
     if sorted(book.victory) != [3, 4, 5, 6]:
         raise DataError(f"antike data/{name}: victory needs the personages for 3 to 6 nations")
-    return book
 
 
 BOARD_FILES = {"orient": "orient.yaml", "mare-nostrum": "mare_nostrum.yaml"}

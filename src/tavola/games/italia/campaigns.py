@@ -370,10 +370,6 @@ def ask_react(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     return ask(S, f, str(f.get("phase")))
 
 
-def run_react(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    return False
-
-
 def roles_react(S: Static, st: State, f: Frame) -> list[str]:
     return [S.role_of[f["nation"]]]
 

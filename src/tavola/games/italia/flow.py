@@ -40,7 +40,7 @@ from tavola.games.italia import (
     submission,
 )
 from tavola.games.italia.model import ask, index_problems
-from tavola.games.italia.scenario import static
+from tavola.games.italia.scenario import Static, static
 
 NATION = {"nation": "the nation whose step it is (its player decides)"}
 FRAMES = {
@@ -222,9 +222,21 @@ FRAMES = {
 they mean (``Flow.check``, run after every fuzzed action, holds the frames to them)."""
 
 
+class _Games(dict[str, Static]):
+    """The compiled data of each game by its key, found by indexing (the adapters below run
+    several times per action: a plain dict lookup, compiled on first use)."""
+
+    def __missing__(self, key: str) -> Static:
+        self[key] = static(key)
+        return self[key]
+
+
+GAMES = _Games()
+
+
 def _nation_role(state: State, frame: Frame) -> str:
     """Most steps are one nation's: its player decides."""
-    return static(state["game"]).role_of[frame["nation"]]
+    return GAMES[state["game"]].role_of[frame["nation"]]
 
 
 def _nobody(state: State, frame: Frame) -> list[str]:
@@ -232,7 +244,7 @@ def _nobody(state: State, frame: Frame) -> list[str]:
 
 
 def _ask(state: State, frame: Frame, role: str) -> tuple[str, dict[str, Any]]:
-    return ask(static(state["game"]), frame)
+    return ask(GAMES[state["game"]], frame)
 
 
 def step(rule: str, chapter: ModuleType, name: str) -> Step:
@@ -250,27 +262,27 @@ def step(rule: str, chapter: ModuleType, name: str) -> Step:
     )
 
     def _run(state: State, frame: Frame, events: list[Event]) -> bool:
-        return run(static(state["game"]), state, frame, events)  # type: ignore[misc]
+        return run(GAMES[state["game"]], state, frame, events)  # type: ignore[misc]
 
     def _legal(state: State, frame: Frame, role: str) -> list[Action]:
-        return legal(static(state["game"]), state, frame, role)  # type: ignore[misc]
+        return legal(GAMES[state["game"]], state, frame, role)  # type: ignore[misc]
 
     def _apply(state: State, frame: Frame, role: str, action: Action) -> list[Event]:
         events: list[Event] = []
-        act(static(state["game"]), state, frame, role, action, events)  # type: ignore[misc]
+        act(GAMES[state["game"]], state, frame, role, action, events)  # type: ignore[misc]
         return events
 
     def _roles(state: State, frame: Frame) -> list[str]:
-        return roles(static(state["game"]), state, frame)  # type: ignore[misc]
+        return roles(GAMES[state["game"]], state, frame)  # type: ignore[misc]
 
     def _single(state: State, frame: Frame, role: str) -> Action | list[Action] | None:
-        return single(static(state["game"]), state, frame, role)  # type: ignore[misc]
+        return single(GAMES[state["game"]], state, frame, role)  # type: ignore[misc]
 
     def _asked(state: State, frame: Frame, role: str) -> tuple[str, dict[str, Any]]:
-        return asked(static(state["game"]), state, frame)  # type: ignore[misc]
+        return asked(GAMES[state["game"]], state, frame)  # type: ignore[misc]
 
     def _section(state: State, frame: Frame) -> str:
-        return section(static(state["game"]), state, frame)  # type: ignore[misc]
+        return section(GAMES[state["game"]], state, frame)  # type: ignore[misc]
 
     if legal is None:
         return Step(rule, ask=_ask, frame=frame, grows=grows, run=_run if run else None, roles=_nobody)
@@ -315,5 +327,5 @@ FLOW = Flow(
     actor=_nation_role,
     final=("over",),
     forced=True,
-    audit=lambda state: index_problems(static(state["game"]), state),
+    audit=lambda state: index_problems(GAMES[state["game"]], state),
 )

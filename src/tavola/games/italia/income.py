@@ -8,7 +8,7 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia.const import BUYABLE, CITY, CONSULAR, FLEET, LAND_KINDS
-from tavola.games.italia.model import alone, controlled, counts, on_board
+from tavola.games.italia.model import controlled, counts, held_alone, on_board
 from tavola.games.italia.scenario import Static
 from tavola.games.italia.stacking import capital_actions, declare
 
@@ -85,7 +85,14 @@ def city_price(S: Static, a: int) -> int:
 def owned_areas(S: Static, st: State, n: int) -> list[int]:
     """Controlled land areas held by ``n`` alone: where new units may go (§7.1; seas are never
     controlled, §7.1 clarification)."""
-    return [a for a in controlled(S, st, n) if alone(st, a, n)]
+    return controlled_of(S, n, held_alone(S, st, n))
+
+
+def controlled_of(S: Static, n: int, areas: list[int]) -> list[int]:
+    """Of land ``areas``, those that count as controlled by ``n``: entry areas only where its
+    card treats them as normal areas (§6.1 FAQ)."""
+    entry, ok = S.is_entry, S.entry_ok[n]
+    return [a for a in areas if not entry[a] or a in ok]
 
 
 def fleet_seas(S: Static, st: State, n: int, areas: list[int] | None = None) -> list[int]:
@@ -174,19 +181,16 @@ def buyable(
 # -- the purchase step (phase 1) ------------------------------------------------------------
 
 
-def run_buy(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    return False
-
-
 def legal_buy(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     n = f["nation"]
     gold = st["gold"][n]
-    areas = owned_areas(S, st, n)  # one scan of the board for the units and the cities
+    held = held_alone(S, st, n)  # one look at the nation's areas for units, cities and capitals
+    areas = controlled_of(S, n, held)
     acts: list[Action] = [("buy", k) for k in buyable(S, st, n, st["bought"], gold, areas=areas)]
     for a in city_sites(S, st, n, areas):
         if gold >= city_price(S, a) and a not in f["cities"]:
             acts.append(("city", a))
-    acts.extend(capital_actions(S, st, n))  # §8.1: a capital may be declared at any time
+    acts.extend(capital_actions(S, st, n, held))  # §8.1: a capital may be declared at any time
     acts.append(("done",))
     return acts
 

@@ -32,7 +32,7 @@ from tavola.core.rules import Action, Knowledge, Rules, State
 from tavola.games.italia.battle import modifier
 from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.income import city_price, owned_areas, price
-from tavola.games.italia.model import halve_up
+from tavola.games.italia.model import find_leader, halve_up
 from tavola.games.italia.odds import Group, groups_of, odds
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.victory import player_vp, round_vp
@@ -68,8 +68,12 @@ def next_scoring(S: Static, st: State) -> int:
 
 def evaluate(S: Static, st: State) -> dict[str, float]:
     """Each player's VP plus the VP its nations would score at the next scoring round as the
-    board stands, with the area under battle counted by the exact odds of the battle."""
+    board stands, with the area under battle counted by the exact odds of the battle, and
+    the exit VP of the moving nation's units that stand where they may leave the game."""
     totals = {r: float(v) for r, v in player_vp(S, st).items()}
+    n = st["active_nation"]
+    if 0 <= n < S.N and S.vp_events[n].get("exit"):
+        totals[S.role_of[n]] += exits_waiting(S, st, n)
     r = next_scoring(S, st)
     if r > 0 and not st["over"]:
         weight = {}
@@ -93,6 +97,32 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         others = [v for k, v in totals.items() if k != role]
         best_other[role] = max(others) if others else 0.0
     return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}
+
+
+def exits_waiting(S: Static, st: State, n: int) -> float:
+    """VP the units of ``n`` in its card's exit areas score when they leave (FAQ 'Visigoti e
+    Unni'): a unit there keeps its exit VP while it may still fight, so the bot need not walk
+    it out at once to count them (units still in an entry area at the end of the turn are
+    lost, §7.2, and the last move's prior takes them out)."""
+    vp = 0.0
+    for e in S.vp_events[n]["exit"]:
+        vp += e.half_vp / 2 * sum(1 for u in st["units"][e.area_id] if u[NAT] == n and u[KIND] != FLEET)
+    return vp
+
+
+def moves_left(S: Static, st: State, n: int) -> bool:
+    """Whether ``n`` moves again this turn after the move under way: another campaign move it
+    can pay (§12.3.1), its card's campaign still to come, or a major invasion's second move
+    (§12.2)."""
+    for f in reversed(st["flow"]):
+        if f["s"] == "camp":
+            return not f["single"] and st["gold"][n] >= S.costs.campaign_move
+        if f["s"] == "turn":
+            spec = S.turn[n].get(st["round"])
+            if spec is None or f["phase"] not in ("aftermove", "aftermove2"):
+                return False
+            return spec.kind == "campaign" or (spec.kind == "major_invasion" and f["phase"] == "aftermove")
+    return False
 
 
 # -- the nation deciding, the VP on the map ------------------------------------------------
@@ -280,9 +310,13 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
             if verb == "area":
                 out.append(0.3 + _opportunity(S, st, n, a[1]))
             elif verb == "exit":
-                out.append(1.0 + sum(e.half_vp for e in S.vp_events[n].get("exit", ()) if e.area_id == a[1]))
+                # A unit leaves with its VP at the nation's last move of the turn (a unit left
+                # in an entry area is lost, §7.2); before, it may still fight for more.
+                last = not moves_left(S, st, n)
+                vp = sum(e.half_vp for e in S.vp_events[n].get("exit", ()) if e.area_id == a[1])
+                out.append(1.0 + vp if last else 0.1)
             else:  # done: the phase ends
-                out.append(0.6)
+                out.append(0.6 if not _idle_campaign(st, f) else 0.05)
         return out
     grp = [u for u in u_[g] if u[NAT] == n and u[FL] & F_GRP]
     if S.is_sea[g]:
@@ -330,6 +364,16 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
         else:  # fleet, capital
             out.append(0.8)
     return out
+
+
+def _idle_campaign(st: State, f: dict[str, Any]) -> bool:
+    """A campaign move paid for (§12.3.1: one gold a move) in which the leader has not moved:
+    ending it now throws the gold away (and in round 10, §13.4, the faction's one chance)."""
+    key = f.get("ldr")
+    if not key:
+        return False
+    _, leader, _ = find_leader(st, key)
+    return leader is not None and not leader[FL] & F_MOVED
 
 
 def _opportunity(S: Static, st: State, n: int, a: int) -> float:

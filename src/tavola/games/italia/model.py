@@ -201,7 +201,7 @@ def board(st: State, a: int, fleet: Unit, u: Unit) -> None:
 
 
 def _index_on(st: State, a: int, u: Unit) -> None:
-    for x in _with_cargo(u):
+    for x in _with_cargo(u) if u[KIND] == FLEET else (u,):
         n, kind = x[NAT], x[KIND]
         tally = st["units_by_kind"][n]
         tally[kind] = tally.get(kind, 0) + 1
@@ -214,7 +214,7 @@ def _index_on(st: State, a: int, u: Unit) -> None:
 
 def _index_off(st: State, a: int, u: Unit) -> None:
     nations: list[int] = []
-    for x in _with_cargo(u):
+    for x in _with_cargo(u) if u[KIND] == FLEET else (u,):
         n, kind = x[NAT], x[KIND]
         tally = st["units_by_kind"][n]
         if tally[kind] == 1:
@@ -403,6 +403,13 @@ def controlled(S: Static, st: State, n: int) -> list[int]:
     entry = S.is_entry
     ok = S.entry_ok[n]
     return [a for a in st["occupied"][n] if not sea[a] and (not entry[a] or a in ok)]
+
+
+def held_alone(S: Static, st: State, n: int) -> list[int]:
+    """Land areas where ``n`` stands alone (§6.1 control without another nation: where units
+    are placed, §7.1, and capitals declared, §8.1), in ascending order."""
+    sea = S.is_sea
+    return [a for a in st["occupied"][n] if not sea[a] and alone(st, a, n)]
 
 
 def standing_city(st: State, a: int) -> bool:

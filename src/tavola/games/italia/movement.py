@@ -80,9 +80,12 @@ def hostile(S: Static, st: State, a: int, n: int) -> list[int]:
     """Nations in ``a`` that ``n`` fights (allies only pass each other, §12.5.2; units in an
     entry area see each other only if both nations treat it as normal, §10.0)."""
     out: list[int] = []
+    units = st["units"][a]
+    if not units:
+        return out
     ruler = st["ruler"]
     entry = S.is_entry[a]
-    for u in st["units"][a]:
+    for u in units:
         m = u[NAT]
         if m == n or m in out:
             continue
@@ -141,11 +144,13 @@ def staying(st: State, a: int, n: int) -> tuple[int, bool]:
     return c, lead
 
 
-def may_leave_behind(S: Static, st: State, f: Frame, a: int, n: int, extra: int = 0) -> bool:
+def may_leave_behind(
+    S: Static, st: State, f: Frame, a: int, n: int, extra: int = 0, foes: list[int] | None = None
+) -> bool:
     """§8.3, §9.3, §12.3.1: units that stay in an attacked area (overrunners, units dropped on
     the way, a campaign's units left behind) fight there, so they keep within its attack limit
-    whenever they arrived."""
-    if not hostile(S, st, a, n):
+    whenever they arrived. ``foes``: :func:`hostile` in ``a``, where already known."""
+    if not (hostile(S, st, a, n) if foes is None else foes):
         return True
     c, lead = staying(st, a, n)
     return c + extra <= attack_limit(S, st, a, n, leader=lead, major=major(st, f))
@@ -187,81 +192,112 @@ def _fleet_room(f: Unit) -> int:
     return min(FLEET_CAPACITY - f[HIT], FLEET_CAPACITY - land)
 
 
-def land_steps(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> list[int]:
-    """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next."""
+def land_steps(
+    S: Static, st: State, f: Frame, g: int, grp: list[Unit], foes: list[int] | None = None
+) -> list[int]:
+    """§9.0-§9.4, §9.6, §8.3: where a land group standing in ``g`` may step next. ``foes``:
+    :func:`hostile` in ``g``, where already known."""
     n = f["nation"]
+    facts = _group_facts(S, f, grp)
+    if facts is None:
+        return []
+    fresh, has_leader, n_fighters = facts
+    # A group that entered an area held by another nation stops there unless it is overrun
+    # (§9.0, §9.3).
+    if foes is None:
+        foes = hostile(S, st, g, n)
+    if foes and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
+        if not overrun(S, st, g, n):
+            return []
+        if not may_leave_behind(S, st, f, g, n, foes=foes):
+            return []  # §8.3: what stays behind in the attacked area keeps within the limit
     out: list[int] = []
+    units = st["units"]
+    for b in S.land_adj[g]:
+        if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
+            continue
+        if not fresh and b in S.strait_to[g]:
+            continue  # §9.4: crossing a strait is the unit's whole move
+        # an empty area has nobody to fight or to pass
+        if not units[b] or _may_enter_held(S, st, f, g, b, grp, has_leader, n_fighters):
+            out.append(b)
+    if fresh:
+        out += _embark_seas(S, st, n, g, n_fighters)
+    # Hannibal's lift from Africa into Alpes (§13.2).
+    lift = f.get("lift", -1)
+    if lift >= 0 and fresh and g in f.get("lift_from", ()) and not has_leader:
+        out.append(lift)
+    return out
+
+
+def _group_facts(S: Static, f: Frame, grp: list[Unit]) -> tuple[bool, bool, int] | None:
+    """Whether the group has not moved yet this phase, whether a leader is in it, and how many
+    of its units fight; ``None`` if it cannot go on (§9.0, §9.1, §9.6, §12.3.1). One pass over
+    the group: this runs for every click of a move."""
     if not grp:
-        return out
+        return None
     ldr = f.get("ldr")
-    fighters: list[Unit] = []
+    n_fighters = 0
     has_leader = with_ldr = False
     fresh = True
-    for u in grp:  # one pass over the group (this runs for every click of a move)
+    for u in grp:
         flags = u[FL]
         if u[MP] <= 0 or flags & (F_STOP | F_SHIP):
-            return out  # §9.0, §9.6: a unit of the group cannot go on
+            return None  # §9.0, §9.6: a unit of the group cannot go on
         if flags & F_MOVED:
             fresh = False
         if u[KIND] == LEADER:
             has_leader = True
             with_ldr = with_ldr or u[EXT] == ldr
         else:
-            fighters.append(u)
-    if not fighters:
+            n_fighters += 1
+    if not n_fighters:
         # §9.1: a leader alone moves three land areas.
         for u in grp:
-            if S.unit_move(LEADER, n) - u[MP] >= S.leader_move:
-                return out
+            if S.unit_move(LEADER, f["nation"]) - u[MP] >= S.leader_move:
+                return None
     if ldr and not with_ldr:
-        return out  # §12.3.1: in a campaign no unit moves without its leader
-    # A group that entered an area held by another nation stops there unless it is overrun
-    # (§9.0, §9.3).
-    if hostile(S, st, g, n) and g != f.get("free", -1) and not entry_reinforcements(S, g, n, grp):
-        if not overrun(S, st, g, n):
-            return out
-        if not may_leave_behind(S, st, f, g, n):
-            return out  # §8.3: what stays behind in the attacked area keeps within the limit
-    for b in S.land_adj[g]:
-        if S.is_entry[b] and not may_enter_entry(S, st, f, n, b):
-            continue
-        if S.is_strait(g, b) and not fresh:
-            continue  # §9.4: crossing a strait is the unit's whole move
-        foes = hostile(S, st, b, n)
-        if foes and not ldr:
-            # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
-            # pass through an overrun area, so it must be able to move on.
-            lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
-            lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
-            if attackers_at(st, b, n) + len(fighters) > lim and not (
-                overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
-            ):
-                continue
-        elif not ldr and not alone(st, b, n) and not S.is_entry[b]:
-            # An ally's area: pass only (§12.5.2), so the group must be able to go on.
-            lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
-            if any(
-                u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0)
-                < 2
-                for u in grp
-            ):
-                continue
-            if S.highland[b] and not has_leader and not own_city_road(S, st, b, n, st["opts"]):
-                continue
-        out.append(b)
-    # Embarking (§9.6): only units that have not moved yet this phase.
-    if fresh:
-        n_land = len(fighters)
-        for s in S.sea_adj[g]:
-            fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
-            if not fleets:
-                continue
-            if sum(_fleet_room(x) for x in fleets) >= n_land:
-                out.append(s)
-    # Hannibal's lift from Africa into Alpes (§13.2).
-    lift = f.get("lift", -1)
-    if lift >= 0 and fresh and g in f.get("lift_from", ()) and not has_leader:
-        out.append(lift)
+        return None  # §12.3.1: in a campaign no unit moves without its leader
+    return fresh, has_leader, n_fighters
+
+
+def _may_enter_held(
+    S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit], has_leader: bool, n_fighters: int
+) -> bool:
+    """Whether the group in ``g`` may step into ``b``, where units stand: an enemy's area
+    within the attack limit (§8.3) or overrun and passed through (§9.3), an ally's area only
+    passed through (§12.5.2). A campaign goes anywhere (§12.3.1)."""
+    n = f["nation"]
+    if f.get("ldr"):
+        return True
+    if hostile(S, st, b, n):
+        # §8.3: at most the attack limit fight in ``b``; §9.3: a group over it may only
+        # pass through an overrun area, so it must be able to move on.
+        lead = has_leader or any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][b])
+        lim = attack_limit(S, st, b, n, leader=lead, major=major(st, f))
+        return attackers_at(st, b, n) + n_fighters <= lim or (
+            overrun(S, st, b, n) and _passes_on(S, st, f, g, b, grp)
+        )
+    if alone(st, b, n) or S.is_entry[b]:
+        return True
+    # An ally's area: pass only (§12.5.2), so the group must be able to go on.
+    lead_fresh = any(u[KIND] == LEADER and not u[FL] & F_MOVED for u in grp)
+    if any(
+        u[MP] + (S.leader_extra if lead_fresh and u[KIND] != LEADER and not u[FL] & F_MOVED else 0) < 2
+        for u in grp
+    ):
+        return False
+    return not S.highland[b] or has_leader or own_city_road(S, st, b, n, st["opts"])
+
+
+def _embark_seas(S: Static, st: State, n: int, g: int, n_land: int) -> list[int]:
+    """§9.6: the seas next to ``g`` where fleets of ``n`` have room for the group's ``n_land``
+    land units (only units that have not moved yet this phase embark)."""
+    out = []
+    for s in S.sea_adj[g]:
+        fleets = [x for x in st["units"][s] if x[NAT] == n and x[KIND] == FLEET]
+        if fleets and sum(_fleet_room(x) for x in fleets) >= n_land:
+            out.append(s)
     return out
 
 
@@ -325,14 +361,16 @@ def _passes_on(S: Static, st: State, f: Frame, g: int, b: int, grp: list[Unit]) 
 
 def movable_areas(S: Static, st: State, f: Frame) -> list[int]:
     """§9.0: areas where a move can start or go on."""
-    return [a for a in st["occupied"][f["nation"]] if selectable(S, st, f, a)]
-
-
-def selectable(S: Static, st: State, f: Frame, a: int) -> bool:
-    """§9.0, §12.3.1: whether anything of the moving nation can move from ``a``."""
     n = f["nation"]
     ldr = f.get("ldr")
+    return [a for a in st["occupied"][n] if selectable(S, st, a, n, ldr)]
+
+
+def selectable(S: Static, st: State, a: int, n: int, ldr: str | None) -> bool:
+    """§9.0, §12.3.1: whether anything of ``n`` can move from ``a`` (in the campaign of ``ldr``)."""
     for u in st["units"][a]:
+        if u[NAT] != n and u[KIND] != FLEET:
+            continue  # (the test every other nation's unit stops at)
         if u[KIND] == FLEET:
             if (
                 u[NAT] == n
@@ -369,15 +407,13 @@ def ask_move(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     return key, args
 
 
-def run_move(S: Static, st: State, f: Frame, ev: list[Event]) -> bool:
-    return False
-
-
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
+    """Units of ``n`` in ``a`` that may join the group: not in it yet, movement points left, not
+    stopped (§9.0), not landed from a fleet (§9.6)."""
     return [
         u
         for u in st["units"][a]
-        if u[NAT] == n and u[KIND] != FLEET and not u[FL] & F_GRP and can_move(u) and not u[FL] & F_SHIP
+        if u[NAT] == n and u[KIND] != FLEET and u[MP] > 0 and not u[FL] & (F_GRP | F_STOP | F_SHIP)
     ]
 
 
@@ -388,8 +424,10 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
     if g < 0:
         acts.extend(("area", a) for a in movable_areas(S, st, f))
         for a in f.get("exits", ()):
-            if any(u[NAT] == n and u[KIND] != FLEET for u in st["units"][a]):
-                acts.append(("exit", a))
+            for u in st["units"][a]:
+                if u[NAT] == n and u[KIND] != FLEET:
+                    acts.append(("exit", a))
+                    break
         acts.append(("done",))
         return acts
     grp = group(st, g, n)
@@ -420,6 +458,7 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
                 acts = [x for x in acts if x[0] != "area"]
         acts.append(("done",))
         return acts
+    foes = hostile(S, st, g, n)  # asked below up to four times: looked at once
     seen_k: list[str] = []
     for u in _pickable(st, g, n):
         if u[KIND] == LEADER:
@@ -427,10 +466,14 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
         elif u[KIND] not in seen_k:
             seen_k.append(u[KIND])
             acts.append(("unit", u[KIND]))
-    moved = any(u[FL] & F_MOVED for u in grp)
+    moved = False
+    for u in grp:
+        if u[FL] & F_MOVED:
+            moved = True
+            break
     if moved:
         seen_d: list[str] = []
-        room = may_leave_behind(S, st, f, g, n, 1)  # §8.3: a unit dropped here fights here
+        room = may_leave_behind(S, st, f, g, n, 1, foes)  # §8.3: a unit dropped here fights here
         for u in grp:
             if u[KIND] == LEADER:
                 if u[EXT] != f.get("ldr"):
@@ -438,22 +481,21 @@ def legal_move(S: Static, st: State, f: Frame, role: str) -> list[Action]:
             elif u[KIND] not in seen_d and room:
                 seen_d.append(u[KIND])
                 acts.append(("drop", u[KIND]))
-    steps = land_steps(S, st, f, g, grp)
+    steps = land_steps(S, st, f, g, grp, foes)
     for b in steps:
         acts.append(("area", b))
-    if _may_end(S, st, f, g, grp) or (not steps and not hostile(S, st, g, n)):
+    if _may_end(S, st, f, g, moved, foes) or (not steps and not foes):
         acts.append(("done",))
     return acts
 
 
-def _may_end(S: Static, st: State, f: Frame, g: int, grp: list[Unit]) -> bool:
-    """A move may not end in an ally's area (§12.5.2), except a campaign move (§12.3.1)."""
+def _may_end(S: Static, st: State, f: Frame, g: int, moved: bool, foes: list[int]) -> bool:
+    """A move (of a group that ``moved``) may not end in an ally's area (§12.5.2), except a
+    campaign move (§12.3.1); ``foes``: :func:`hostile` in ``g``."""
     n = f["nation"]
-    if f.get("ldr"):
+    if not moved or f.get("ldr"):
         return True
-    if not any(u[FL] & F_MOVED for u in grp):
-        return True
-    if hostile(S, st, g, n):
+    if foes:
         # §8.3: units passing an overrun area may stop there only within the attack limit.
         lead = any(u[NAT] == n and u[KIND] == LEADER for u in st["units"][g])
         return attackers_at(st, g, n) <= attack_limit(S, st, g, n, leader=lead, major=major(st, f))
@@ -489,14 +531,15 @@ def act_move(S: Static, st: State, f: Frame, role: str, action: Action, ev: list
     if S.is_sea[g]:
         _act_sea(S, st, f, action, ev)
         return
-    grp = group(st, g, n)
     if verb == "unit" or verb == "leader":
         u = _pick(st, g, n, action[1], action[1] if verb == "leader" else None)
         if u is not None:
             u[FL] |= F_GRP
             if f.get("ldr"):
                 u[FL] |= F_CAMP
-    elif verb == "drop":
+        return
+    grp = group(st, g, n)
+    if verb == "drop":
         for u in grp:
             if (u[KIND] == LEADER and u[EXT] == action[1]) or (u[KIND] == action[1] and u[KIND] != LEADER):
                 _release(S, st, g, n, u)

@@ -93,11 +93,12 @@ def act_pillage(S: Static, st: State, f: Frame, role: str, action: Action, ev: l
 def rebuild_sites(S: Static, st: State, n: int) -> list[int]:
     """Ruins in areas ``n`` holds alone, not pillaged or raided by it this turn (§10.6.1)."""
     out = []
-    for a in S.land_ids:
-        if st["city"][a] != RUIN or a in st["sacked"]:
+    sea = S.is_sea
+    for a in st["occupied"][n]:  # the areas where n has units, in ascending order
+        if sea[a] or st["city"][a] != RUIN or a in st["sacked"]:
             continue
         lst = st["units"][a]
-        if not lst or any(u[NAT] != n for u in lst):
+        if any(u[NAT] != n for u in lst):
             continue
         if any(u[KIND] in LAND_KINDS for u in lst):
             out.append(a)

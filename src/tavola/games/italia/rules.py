@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tavola.core.rules import Action, Event, Knowledge, OptionSpec, Rules, Scenario, State
-from tavola.games.italia import position, sequence, victory
+from tavola.core.rules import Action, Event, Knowledge, OptionSpec, Rules, Scenario, Scored, State
+from tavola.games.italia import position, sequence, tally, victory
 from tavola.games.italia.checks import invariants
 from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
@@ -175,6 +175,9 @@ class ItaliaRules(Rules):
 
     def summary(self, view: dict[str, Any]) -> list[list[Event]]:
         return summary(view)
+
+    def scored(self, before: State, after: State, events: list[Event]) -> list[Scored]:
+        return tally.scored(self.S, before, after, events)
 
 
 RULES_I = ItaliaRules("italia-i")

@@ -60,6 +60,10 @@ class Static:
         self.coasts = b.coasts
         self.adj = b.adj
         self.straits = frozenset(tuple(sorted(s)) for s in b.straits)
+        # per area, the areas across a strait from it (§9.4)
+        self.strait_to = tuple(
+            frozenset(y if x == a else x for x, y in self.straits if a in (x, y)) for a in range(self.A)
+        )
         self.land_ids = tuple(i for i in range(self.A) if not self.is_sea[i])
         self.sea_ids = tuple(i for i in range(self.A) if self.is_sea[i])
         self.entry_ids = tuple(i for i in range(self.A) if self.is_entry[i])
@@ -174,7 +178,7 @@ class Static:
         return self.move[kind]
 
     def is_strait(self, a: int, b: int) -> bool:
-        return (min(a, b), max(a, b)) in self.straits
+        return b in self.strait_to[a]
 
     def limit(self, a: int) -> int:
         return self.base_limit[a]

@@ -7,7 +7,7 @@ from tavola.core import flow
 from tavola.core.flow import Frame
 from tavola.core.rules import Action, Event, State
 from tavola.games.italia.const import KIND, LAND_KINDS, LEADER, NAT
-from tavola.games.italia.model import alone, eliminate, present, stack
+from tavola.games.italia.model import alone, eliminate, held_alone, present, stack
 from tavola.games.italia.scenario import Static
 
 
@@ -73,17 +73,15 @@ def can_declare(S: Static, st: State, n: int, a: int) -> bool:
     return alone(st, a, n)
 
 
-def capital_actions(S: Static, st: State, n: int) -> list[Action]:
-    """§8.1: every area the nation may declare its capital now."""
+def capital_actions(S: Static, st: State, n: int, held: list[int] | None = None) -> list[Action]:
+    """§8.1: every area the nation may declare its capital now. ``held``: the land areas where
+    it stands alone (:func:`.model.held_alone`), where already known."""
     if S.capital_fixed[n] >= 0:
         return []
     cap = st["capital"][n]
-    out: list[Action] = []
-    sea = S.is_sea
-    for a in st["occupied"][n]:
-        if a != cap and not sea[a] and alone(st, a, n):
-            out.append(("capital", a))
-    return out
+    if held is None:
+        held = held_alone(S, st, n)
+    return [("capital", a) for a in held if a != cap]
 
 
 def declare(S: Static, st: State, n: int, a: int, ev: list[Event]) -> None:

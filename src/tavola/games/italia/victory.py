@@ -12,11 +12,6 @@ from tavola.games.italia.model import halve_up, scores_now
 from tavola.games.italia.scenario import Static
 
 
-def holders(st: State, a: int) -> set[int]:
-    """Nations controlling ``a`` for VP: a unit of any kind, leaders included (§11.0)."""
-    return {u[NAT] for u in st["units"][a] if u[KIND] != FLEET}
-
-
 def round_vp(S: Static, st: State, n: int, r: int) -> tuple[int, dict[str, int]]:
     """Half points ``n`` would score for areas, cities and regions at the end of round ``r``
     as things stand (§11.0): the card's area and city values for areas its own units hold
@@ -27,18 +22,21 @@ def round_vp(S: Static, st: State, n: int, r: int) -> tuple[int, dict[str, int]]
         return 0, {}
     area = city = region = 0
     for a, half in sc.area_vp.items():
-        if n in holders(st, a):
+        if _holds(st, a, n):
             area += half
     for a, half in sc.city_vp.items():
-        if st["city"][a] == CITY and n in holders(st, a):
+        if st["city"][a] == CITY and _holds(st, a, n):
             city += half
-    subjects = {m for m in range(S.N) if st["ruler"][m] == n}
+    ruler = st["ruler"]
+    units = st["units"]
     for rv in sc.regions:
         others = 0
         for a in rv.area_ids:
-            h = holders(st, a) - subjects - {n}
-            if h:
-                others += 1
+            for u in units[a]:  # an area held by a nation other than n and its subjects
+                m = u[NAT]
+                if m != n and ruler[m] != n and u[KIND] != FLEET:
+                    others += 1
+                    break
         if rv.form == "all":
             if others == 0:
                 region += rv.half_vp
@@ -46,6 +44,15 @@ def round_vp(S: Static, st: State, n: int, r: int) -> tuple[int, dict[str, int]]
             region += max(0, rv.half_vp - 2 * others)
     total = area + city + region
     return total, {"areas": area, "cities": city, "regions": region}
+
+
+def _holds(st: State, a: int, n: int) -> bool:
+    """Whether ``n`` controls ``a`` for VP: a unit of any kind there, leaders included, fleets
+    not (§11.0)."""
+    for u in st["units"][a]:
+        if u[NAT] == n and u[KIND] != FLEET:
+            return True
+    return False
 
 
 def score_round(S: Static, st: State, ev: list[Event]) -> None:

@@ -2,7 +2,8 @@
 
 What a Revolution player looks at: the VP the turn would give if the cards were allocated now
 (§4.4: VP are recomputed from zero each turn, so a card is worth what the majority under it
-will give at the next allocation, §6.17), the small provinces counted as at the end (§4.3.1);
+will give at the next allocation, §6.17, with the bishoprics and universities as that allocation
+would turn them, §6.18, §6.19), the small provinces counted as at the end (§4.3.1);
 the cities and provinces where the faction is one token short of a majority (cards that can
 flip); and the money and tokens still to use (treasury and stock). Coins and tokens off the map
 score nothing at the end (§4.3: VP come from cards and objectives only), so they are worth what
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import math
 
-from tavola.games.revolution import allegiance, victory
+from tavola.games.revolution import allegiance, allocation, victory
 from tavola.games.revolution.allocation import cities_left_out
 from tavola.games.revolution.common import State, counts, fid, majority
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -59,8 +60,11 @@ def _near(cards: list[list[int]], holders: list[int], totals: list[int], owner: 
 
 def projected(state: State, tallies: list[list[int]], holders: list[int] | None = None) -> State:
     """The state with its city and province cards as the majorities would allocate them now
-    (§5.7, §6.17); only the fields the VP read are copied. ``holders``: the majorities of the
-    cities then the provinces, if already known."""
+    (§5.7, §6.17), and, while this turn's allocation is still to come, its bishoprics and
+    universities as that allocation would leave them (§5.7, §6.18, §6.19: a bishopric follows its
+    province's new holder by a space, a university its place's controller); only the fields the
+    VP read are copied. ``holders``: the majorities of the cities then the provinces, if already
+    known."""
     if holders is None:
         holders = [majority(state["places"][c]) for c in C.cities] + [majority(t) for t in tallies]
     out = dict(state)
@@ -68,7 +72,18 @@ def projected(state: State, tallies: list[list[int]], holders: list[int] | None 
     for i, c in enumerate(C.cities):
         out["city_card"][c] = holders[i]
     out["province_card"] = holders[len(C.cities) :]
+    if allocation_ahead(state):
+        for key in ("bishopric", "bishop_marker", "university"):
+            out[key] = list(state[key])
+        allocation.allocate_bishoprics(out)
+        allocation.allocate_universities(out)
     return out
+
+
+def allocation_ahead(state: State) -> bool:
+    """Whether this turn's bishoprics and universities are still to be allocated (§5.7, §6.18,
+    §6.19): not once the turn has reached its positions (§5.8, §6.20)."""
+    return state["phase"] not in ("final", "bishoprics", "universities") and not state["over"]
 
 
 def spent_resolved(state: State) -> State:

@@ -450,8 +450,15 @@ def _links(
 
 
 # --- building -----------------------------------------------------------------------------------
+Tables = dict[str, Any]
+"""Some of :class:`Components`' fields, by name: each step below builds its part of them from
+one file's models and the parts built before it."""
+
+
 def build(raw: dict[str, Any]) -> Components:
-    """Validate the raw files and build the tables; :class:`DataError` names the faulty item."""
+    """Validate the raw files and build the tables; :class:`DataError` names the faulty item.
+    The checks run file by file in the order of the steps below, so the first fault found is
+    always the same one."""
     for name in FILES:
         if name not in raw:
             raise DataError(f"revolution data file {name} is missing")
@@ -459,17 +466,38 @@ def build(raw: dict[str, Any]) -> Components:
     cards: CardsModel = _model(CardsModel, raw["cards.yaml"], "cards.yaml")
     support: SupportModel = _model(SupportModel, raw["support.yaml"], "support.yaml")
     rules: RulesModel = _model(RulesModel, raw["rules.yaml"], "rules.yaml")
+    t: Tables = _factions(rules)
+    t |= _regions(board)
+    t |= _provinces(board, t)
+    t |= _places(board, t)
+    t |= _rivers(board, t)
+    t |= _bishoprics(board, t)
+    t |= _province_cards(cards, t)
+    t |= _city_cards(board, cards, t)
+    t |= _support(support, t)
+    t |= _numbers(rules)
+    t |= _allegiance(board, rules, t)
+    t |= _setup(board, support, rules, t)
+    return Components(**t)
 
-    # factions (rules.yaml)
-    fr = _Fail("rules.yaml")
+
+def _factions(rules: RulesModel) -> Tables:
+    """rules.yaml: the five factions in the order of §4.2.1."""
     factions = tuple(f.id for f in rules.factions)
     if factions != FACTIONS:
-        raise fr(
+        raise _Fail("rules.yaml")(
             "factions", f"must be {', '.join(FACTIONS)} in the order of §4.2.1, not {', '.join(factions)}"
         )
+    return {
+        "factions": factions,
+        "faction_names": {f.id: f.name for f in rules.factions},
+        "colours": {f.id: f.colour for f in rules.factions},
+    }
 
+
+def _regions(board: BoardModel) -> Tables:
+    """board.yaml: the regions and their command blocks (§3.6, §6.4)."""
     fb = _Fail("board.yaml")
-    # regions
     region_ids = [r.id for r in board.regions]
     region_index = _unique(region_ids, "regions", fb)
     for r in board.regions:
@@ -483,10 +511,23 @@ def build(raw: dict[str, Any]) -> Components:
                 f"regions[{r.id}].orange",
                 "one orange box per block at most: the Habsburgs' two set-up armies score 2 VP in turn 0 (§5.8)",
             )
-    # provinces
+    return {
+        "region_ids": region_ids,
+        "region_index": region_index,
+        "region_names": [r.name for r in board.regions],
+        "boxes": [r.boxes for r in board.regions],
+        "orange": [list(r.orange) for r in board.regions],
+    }
+
+
+def _provinces(board: BoardModel, t: Tables) -> Tables:
+    """board.yaml: the provinces (limit, size, region, §2, §6.20) and the borders between them,
+    every province reachable from every other."""
+    fb = _Fail("board.yaml")
+    region_index = t["region_index"]
     province_ids = [p.id for p in board.provinces]
     province_index = _unique(province_ids, "provinces", fb)
-    region_provinces: list[list[int]] = [[] for _ in region_ids]
+    region_provinces: list[list[int]] = [[] for _ in board.regions]
     for i, p in enumerate(board.provinces):
         if p.limit < 1:
             raise fb(f"provinces[{p.id}].limit", "a province limit is at least 1")
@@ -501,7 +542,6 @@ def build(raw: dict[str, Any]) -> Components:
     for r, members in zip(board.regions, region_provinces, strict=True):
         if not members:
             raise fb(f"regions[{r.id}]", "no province lies in this region")
-    # borders
     n = len(province_ids)
     adjacent = _links([(b.a, b.b, False) for b in board.borders], province_index, "borders", "province", fb)
     reach, todo = {0}, [0]
@@ -513,16 +553,32 @@ def build(raw: dict[str, Any]) -> Components:
     if len(reach) != n:
         lost = sorted(province_ids[i] for i in range(n) if i not in reach)
         raise fb("borders", f"provinces cut off from the rest: {', '.join(lost)}")
-    # places
+    return {
+        "province_ids": province_ids,
+        "province_index": province_index,
+        "province_names": [p.name for p in board.provinces],
+        "limit": [p.limit for p in board.provinces],
+        "small": [p.size == "small" for p in board.provinces],
+        "province_region": [region_index[p.region] for p in board.provinces],
+        "province_pos": [(p.pos.lon, p.pos.lat) for p in board.provinces],
+        "adjacent": [sorted(a) for a in adjacent],
+        "region_provinces": region_provinces,
+    }
+
+
+def _places(board: BoardModel, t: Tables) -> Tables:
+    """board.yaml: the cities and towns, with the rulebook's counts of cities (§5.7), trade
+    cities and universities (§4.3.2), KÖLN and Leuven the universities of the start (§5.7)."""
+    fb = _Fail("board.yaml")
+    province_index = t["province_index"]
     place_ids = [c.id for c in board.places]
     place_index = _unique(place_ids, "places", fb)
-    province_places: list[list[int]] = [[] for _ in range(n)]
+    province_places: list[list[int]] = [[] for _ in board.provinces]
     for i, c in enumerate(board.places):
         if c.province not in province_index:
             raise fb(f"places[{c.id}].province", f"unknown province {c.province!r}")
         province_places[province_index[c.province]].append(i)
     cities = [i for i, c in enumerate(board.places) if c.kind == "city"]
-    towns = [i for i, c in enumerate(board.places) if c.kind == "town"]
     if len(cities) != CITY_COUNT:
         raise fb("places", f"{len(cities)} cities; the Allegiance track has {CITY_COUNT} (§5.7)")
     trade = [c.trade for c in board.places]
@@ -542,7 +598,25 @@ def build(raw: dict[str, Any]) -> Components:
         )
     if board.places[place_index["Leuven"]].kind != "town":
         raise fb("places[Leuven].kind", "Leuven is a town (§5.7)")
-    # rivers
+    return {
+        "place_ids": place_ids,
+        "place_index": place_index,
+        "place_names": [c.name for c in board.places],
+        "is_city": [c.kind == "city" for c in board.places],
+        "place_province": [province_index[c.province] for c in board.places],
+        "province_places": province_places,
+        "trade": trade,
+        "university": university,
+        "cities": cities,
+        "towns": [i for i, c in enumerate(board.places) if c.kind == "town"],
+    }
+
+
+def _rivers(board: BoardModel, t: Tables) -> Tables:
+    """board.yaml: the rivers as legs from province to province with the places they pass
+    (§6.13), and the arrows between command blocks (§6.8)."""
+    fb = _Fail("board.yaml")
+    province_index, place_index = t["province_index"], t["place_index"]
     river_legs: list[tuple[int, int, tuple[int, ...]]] = []
     rivers: list[tuple[str, str, list[int]]] = []
     _unique([r.id for r in board.rivers], "rivers", fb)
@@ -566,9 +640,15 @@ def build(raw: dict[str, Any]) -> Components:
                 passed.append(place_index[stop])
             else:
                 raise fb(item, f"unknown province or place {stop!r}")
-    # arrows
-    arrows = _links([(a.a, a.b, a.oneway) for a in board.arrows], region_index, "arrows", "region", fb)
-    # bishoprics
+    arrows = _links([(a.a, a.b, a.oneway) for a in board.arrows], t["region_index"], "arrows", "region", fb)
+    return {"river_legs": river_legs, "rivers": rivers, "arrows": [sorted(a) for a in arrows]}
+
+
+def _bishoprics(board: BoardModel, t: Tables) -> Tables:
+    """board.yaml: the six bishoprics, each in a province with its see there (§4.3.2, §6.18)."""
+    fb = _Fail("board.yaml")
+    province_index, place_index = t["province_index"], t["place_index"]
+    n = len(province_index)
     bishopric = [False] * n
     see: dict[int, int] = {}
     for bp in board.bishoprics:
@@ -584,9 +664,18 @@ def build(raw: dict[str, Any]) -> Components:
         see[p] = place_index[bp.see]
     if sum(bishopric) != BISHOPRIC_COUNT:
         raise fb("bishoprics", f"{sum(bishopric)} bishoprics; the rulebook has {BISHOPRIC_COUNT} (§4.3.2)")
+    return {
+        "bishopric": bishopric,
+        "bishopric_provinces": [p for p in range(n) if bishopric[p]],
+        "bishopric_see": see,
+    }
 
-    # cards.yaml
+
+def _province_cards(cards: CardsModel, t: Tables) -> Tables:
+    """cards.yaml: one card per province with its tax (§6.1) and VP (§4.3.1), in halves."""
     fc = _Fail("cards.yaml")
+    province_index, province_ids = t["province_index"], t["province_ids"]
+    n = len(province_ids)
     tax2 = [-1] * n
     vp2 = [-1] * n
     for card in cards.provinces:
@@ -603,6 +692,14 @@ def build(raw: dict[str, Any]) -> Components:
     missing = [province_ids[p] for p in range(n) if tax2[p] < 0]
     if missing:
         raise fc("provinces", f"no card for {', '.join(missing)}")
+    return {"tax2": tax2, "vp2": vp2}
+
+
+def _city_cards(board: BoardModel, cards: CardsModel, t: Tables) -> Tables:
+    """cards.yaml: one card per city with its linked cities and towns (§6.10), one per faction,
+    41 in all."""
+    fc = _Fail("cards.yaml")
+    place_index = t["place_index"]
     city_links: dict[int, list[int]] = {}
     for cc in cards.cities:
         item = f"cities[{cc.city}]"
@@ -619,7 +716,7 @@ def build(raw: dict[str, Any]) -> Components:
                 raise fc(f"{item}.links", f"{link} cannot be listed (itself, or twice)")
             links.append(place_index[link])
         city_links[c] = links
-    missing = [place_ids[c] for c in cities if c not in city_links]
+    missing = [t["place_ids"][c] for c in t["cities"] if c not in city_links]
     if missing:
         raise fc("cities", f"no card for {', '.join(missing)}")
     card_factions = [f.faction for f in cards.factions]
@@ -628,9 +725,13 @@ def build(raw: dict[str, Any]) -> Components:
     total = len(cards.provinces) + len(cards.cities) + len(cards.factions)
     if total != CARD_COUNT:
         raise fc("", f"{total} cards; the box holds {CARD_COUNT}")
+    return {"city_links": city_links, "cards": total}
 
-    # support.yaml
+
+def _support(support: SupportModel, t: Tables) -> Tables:
+    """support.yaml: the support boxes (§5.1, §6.2) and the Water Beggars (§6.7)."""
     fs = _Fail("support.yaml")
+    province_index = t["province_index"]
     box_ids = [b.id for b in support.boxes]
     box_index = _unique(box_ids, "boxes", fs)
     for b in support.boxes:
@@ -650,8 +751,26 @@ def build(raw: dict[str, Any]) -> Components:
             raise fs("water_beggars.area", f"unknown province {pr!r}")
     if any(f not in FACTIONS for f in wb.hired_by):
         raise fs("water_beggars.hired_by", f"{wb.hired_by}: factions are {', '.join(FACTIONS)}")
+    return {
+        "box_ids": box_ids,
+        "box_index": box_index,
+        "box_names": [b.name for b in support.boxes],
+        "box_names_it": [b.name_it or b.name for b in support.boxes],
+        "box_factions": [tuple(b.factions) for b in support.boxes],
+        "box_slots": [tuple(b.slots) for b in support.boxes],
+        "box_enters": [[province_index[p] for p in b.enters] for b in support.boxes],
+        "box_exclusive": [b.exclusive for b in support.boxes],
+        "beggar_tokens": wb.tokens,
+        "beggar_hirers": tuple(wb.hired_by),
+        "beggar_cost": wb.cost_each,
+        "beggar_area": [province_index[p] for p in wb.area],
+    }
 
-    # rules.yaml
+
+def _numbers(rules: RulesModel) -> Tables:
+    """rules.yaml: the player counts (§3), the army costs (§6.3, §6.4) and the other numbers of
+    the rulebook."""
+    fr = _Fail("rules.yaml")
     counts = rules.players.counts
     if sorted(counts) != [2, 3, 4, 5]:
         raise fr("players.counts", "the game is for 2 to 5 players (§3)")
@@ -680,6 +799,26 @@ def build(raw: dict[str, Any]) -> Components:
             raise fr(f"armies.maintain[{f}]", "missing (§6.3)")
         if rules.turn0_new_units.units.get(f) is None:
             raise fr(f"turn0_new_units.units[{f}]", "missing (§5.2)")
+    return {
+        "players": players,
+        "neutral_tokens": rules.neutrals.tokens,
+        "last_turn": rules.turns.last,
+        "turn0_units": dict(rules.turn0_new_units.units),
+        "turn0_multiple": rules.turn0_new_units.placement_multiple,
+        "new_units_minimum": rules.new_units.minimum,
+        "countryside_per_unit": rules.new_units.countryside_per_unit,
+        "city_rates": tuple(rules.taxes.city_rates),
+        "army_cost": army_cost,
+        "army_maintain": dict(rules.armies.maintain),
+        "army_disband": rules.armies.disband,
+    }
+
+
+def _allegiance(board: BoardModel, rules: RulesModel, t: Tables) -> Tables:
+    """rules.yaml: the Allegiance of Citizens track and every city's start space (§5.7, §6.16),
+    the bishopric track (§6.18), the Nobility's divisors (§4.3.2)."""
+    fr = _Fail("rules.yaml")
+    place_index = t["place_index"]
     al = rules.allegiance
     spaces = [s.space for s in al.spaces]
     if spaces != list(range(1, len(spaces) + 1)) or len(spaces) < 3:
@@ -693,13 +832,28 @@ def build(raw: dict[str, Any]) -> Components:
         if not 1 <= space <= len(spaces):
             raise fr(f"allegiance.start[{city}]", f"space {space} is not on the track")
         start[place_index[city]] = space
-    missing = [place_ids[c] for c in cities if c not in start]
+    missing = [t["place_ids"][c] for c in t["cities"] if c not in start]
     if missing:
         raise fr("allegiance.start", f"no start space for {', '.join(missing)} (§5.7)")
     if rules.bishoprics.track != ["strongly_catholic", "catholic", "reformed", "strongly_reformed"]:
         raise fr("bishoprics.track", "the four statuses of §6.18, from Strongly Catholic")
     if sorted(rules.victory.nobility_divisor) != [3, 5]:
         raise fr("victory.nobility_divisor", "the Nobility scores in the 3- and 5-player games (§4.3.2)")
+    return {
+        "allegiance_effect": [(s.catholic, s.anti_catholic) for s in al.spaces],
+        "allegiance_centre": al.centre,
+        "allegiance_max_move": al.max_move,
+        "allegiance_start": start,
+        "bishop_track": tuple(rules.bishoprics.track),
+        "nobility_divisor": dict(rules.victory.nobility_divisor),
+    }
+
+
+def _setup(board: BoardModel, support: SupportModel, rules: RulesModel, t: Tables) -> Tables:
+    """rules.yaml: each faction's set-up (§3.6): its tokens on the map, in the support boxes it
+    may use, and the Habsburgs' armies on the orange boxes."""
+    fr = _Fail("rules.yaml")
+    place_index, box_index = t["place_index"], t["box_index"]
     su = rules.setup
     for f, fs_ in su.factions.items():
         item = f"setup.factions[{f}]"
@@ -721,77 +875,10 @@ def build(raw: dict[str, Any]) -> Components:
                 raise fr(f"{item}.support[{box}]", f"{k} tokens, but the box has {room} such spaces")
         if fs_.armies > sum(1 for r in board.regions if r.orange):
             raise fr(f"{item}.armies", "more set-up armies than blocks with an orange box (§3.6)")
-
-    return Components(
-        factions=factions,
-        faction_names={f.id: f.name for f in rules.factions},
-        colours={f.id: f.colour for f in rules.factions},
-        province_ids=province_ids,
-        province_index=province_index,
-        province_names=[p.name for p in board.provinces],
-        limit=[p.limit for p in board.provinces],
-        small=[p.size == "small" for p in board.provinces],
-        province_region=[region_index[p.region] for p in board.provinces],
-        province_places=province_places,
-        province_pos=[(p.pos.lon, p.pos.lat) for p in board.provinces],
-        adjacent=[sorted(a) for a in adjacent],
-        river_legs=river_legs,
-        rivers=rivers,
-        tax2=tax2,
-        vp2=vp2,
-        bishopric=bishopric,
-        bishopric_provinces=[p for p in range(n) if bishopric[p]],
-        bishopric_see=see,
-        place_ids=place_ids,
-        place_index=place_index,
-        place_names=[c.name for c in board.places],
-        is_city=[c.kind == "city" for c in board.places],
-        place_province=[province_index[c.province] for c in board.places],
-        trade=trade,
-        university=university,
-        cities=cities,
-        towns=towns,
-        city_links=city_links,
-        region_ids=region_ids,
-        region_index=region_index,
-        region_names=[r.name for r in board.regions],
-        boxes=[r.boxes for r in board.regions],
-        orange=[list(r.orange) for r in board.regions],
-        region_provinces=region_provinces,
-        arrows=[sorted(a) for a in arrows],
-        box_ids=box_ids,
-        box_index=box_index,
-        box_names=[b.name for b in support.boxes],
-        box_names_it=[b.name_it or b.name for b in support.boxes],
-        box_factions=[tuple(b.factions) for b in support.boxes],
-        box_slots=[tuple(b.slots) for b in support.boxes],
-        box_enters=[[province_index[p] for p in b.enters] for b in support.boxes],
-        box_exclusive=[b.exclusive for b in support.boxes],
-        beggar_tokens=wb.tokens,
-        beggar_hirers=tuple(wb.hired_by),
-        beggar_cost=wb.cost_each,
-        beggar_area=[province_index[p] for p in wb.area],
-        players=players,
-        neutral_tokens=rules.neutrals.tokens,
-        last_turn=rules.turns.last,
-        turn0_units=dict(rules.turn0_new_units.units),
-        turn0_multiple=rules.turn0_new_units.placement_multiple,
-        new_units_minimum=rules.new_units.minimum,
-        countryside_per_unit=rules.new_units.countryside_per_unit,
-        city_rates=tuple(rules.taxes.city_rates),
-        army_cost=army_cost,
-        army_maintain=dict(rules.armies.maintain),
-        army_disband=rules.armies.disband,
-        allegiance_effect=[(s.catholic, s.anti_catholic) for s in al.spaces],
-        allegiance_centre=al.centre,
-        allegiance_max_move=al.max_move,
-        allegiance_start=start,
-        bishop_track=tuple(rules.bishoprics.track),
-        nobility_divisor=dict(rules.victory.nobility_divisor),
-        setup={f: fs_.model_dump() for f, fs_ in su.factions.items()}
-        | {"_water_beggars": su.water_beggars, "_neutrals": dict(su.neutrals_per_vacant)},
-        cards=total,
-    )
+    return {
+        "setup": {f: fs_.model_dump() for f, fs_ in su.factions.items()}
+        | {"_water_beggars": su.water_beggars, "_neutrals": dict(su.neutrals_per_vacant)}
+    }
 
 
 def load() -> Components:

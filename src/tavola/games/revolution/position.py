@@ -68,6 +68,30 @@ def _out_frame(frame: dict[str, Any]) -> dict[str, Any]:
 
 def position(state: State) -> dict[str, Any]:
     """§3-§6 the state as a position."""
+    out: dict[str, Any] = {
+        "players": state["players"],
+        "options": dict(state["options"]),
+        "turn": state["turn"],
+        "phase": state["phase"],
+        "order": [FACTIONS[o] for o in state["order"]],
+        "factions": _out_factions(state),
+        "map": _out_map(state),
+    }
+    out |= _out_armies(state)
+    out |= _out_tracks(state)
+    out |= _out_beggars(state)
+    if state["intercepts"]:
+        out["intercepts"] = state["intercepts"]
+    if state["asked"]:
+        out["asked"] = [C.province_ids[p] for p in state["asked"]]
+    if state["over"]:
+        out["over"] = True
+    out["pending"] = [_out_frame(f) for f in state["flow"]]
+    return out
+
+
+def _out_factions(state: State) -> dict[str, Any]:
+    """Each faction's treasury, armies raised this turn (§6.4) and VP."""
     factions: dict[str, Any] = {}
     for o in state["factions"]:
         entry: dict[str, Any] = {}
@@ -78,6 +102,11 @@ def position(state: State) -> dict[str, Any]:
         if state["vp2"][o]:
             entry["vp"] = state["vp2"][o] / 2
         factions[FACTIONS[o]] = entry
+    return factions
+
+
+def _out_map(state: State) -> dict[str, Any]:
+    """Each province's countryside and its cities and towns, by owner."""
     board: dict[str, Any] = {}
     for p in range(len(C.province_ids)):
         entry = {}
@@ -88,15 +117,12 @@ def position(state: State) -> dict[str, Any]:
                 entry[C.place_ids[c]] = _tally(state["places"][c])
         if entry:
             board[C.province_ids[p]] = entry
-    out: dict[str, Any] = {
-        "players": state["players"],
-        "options": dict(state["options"]),
-        "turn": state["turn"],
-        "phase": state["phase"],
-        "order": [FACTIONS[o] for o in state["order"]],
-        "factions": factions,
-        "map": board,
-    }
+    return board
+
+
+def _out_armies(state: State) -> dict[str, Any]:
+    """The support boxes (§5.1), the command blocks (§6.4) and the sieges (§6.6), where any."""
+    out: dict[str, Any] = {}
     support = {
         C.box_ids[b]: [None if o == EMPTY else FACTIONS[o] for o in box]
         for b, box in enumerate(state["support"])
@@ -125,11 +151,23 @@ def position(state: State) -> dict[str, Any]:
             }
             for s in state["sieges"]
         ]
-    out["cards"] = {
-        C.province_ids[p]: FACTIONS[h] for p, h in enumerate(state["province_card"]) if h != EMPTY
-    } | {C.place_ids[c]: FACTIONS[state["city_card"][c]] for c in C.cities if state["city_card"][c] != EMPTY}
-    out["bishoprics"] = {
-        C.province_ids[p]: C.bishop_track[state["bishopric"][k]] for k, p in enumerate(C.bishopric_provinces)
+    return out
+
+
+def _out_tracks(state: State) -> dict[str, Any]:
+    """The cards (§6.17), the bishoprics (§6.18), the universities (§6.19) and the Allegiance
+    of Citizens with the coins spent on it (§6.16)."""
+    out: dict[str, Any] = {
+        "cards": {C.province_ids[p]: FACTIONS[h] for p, h in enumerate(state["province_card"]) if h != EMPTY}
+        | {
+            C.place_ids[c]: FACTIONS[state["city_card"][c]]
+            for c in C.cities
+            if state["city_card"][c] != EMPTY
+        },
+        "bishoprics": {
+            C.province_ids[p]: C.bishop_track[state["bishopric"][k]]
+            for k, p in enumerate(C.bishopric_provinces)
+        },
     }
     markers = {
         C.province_ids[p]: FACTIONS[state["bishop_marker"][k]]
@@ -151,21 +189,21 @@ def position(state: State) -> dict[str, Any]:
     }
     if spent:
         out["spent"] = spent
+    return out
+
+
+def _out_beggars(state: State) -> dict[str, Any]:
+    """The Water Beggars' hirer and tokens (§6.7), if hired or blocking."""
     beggars = state["beggars"]
-    if beggars["hirer"] != EMPTY or beggars["hired"] or any(beggars["blocking"]):
-        out["beggars"] = {
+    if beggars["hirer"] == EMPTY and not beggars["hired"] and not any(beggars["blocking"]):
+        return {}
+    return {
+        "beggars": {
             "hirer": None if beggars["hirer"] == EMPTY else FACTIONS[beggars["hirer"]],
             "hired": beggars["hired"],
             "blocking": {C.region_ids[r]: k for r, k in enumerate(beggars["blocking"]) if k},
         }
-    if state["intercepts"]:
-        out["intercepts"] = state["intercepts"]
-    if state["asked"]:
-        out["asked"] = [C.province_ids[p] for p in state["asked"]]
-    if state["over"]:
-        out["over"] = True
-    out["pending"] = [_out_frame(f) for f in state["flow"]]
-    return out
+    }
 
 
 # --- reading ----------------------------------------------------------------------------------
@@ -246,13 +284,39 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     except Exception as exc:  # the header was checked; a bad option pairing lands here
         raise PositionError("options", str(exc)) from None
     state["rng"] = seed_state(seed)
-    allowance = C.players[players]["tokens"]
     # empty everything: the position says what is where
     state["country"] = [[0] * OWNERS for _ in C.province_ids]
     state["places"] = [[0] * OWNERS for _ in C.place_ids]
     state["support"] = [[EMPTY] * len(s) for s in C.box_slots]
     state["blocks"] = [[EMPTY] * n for n in C.boxes]
     state["treasury"] = [0] * 5
+    phase = _read_turn(pos, state)
+    _read_factions(pos, state)
+    _read_map(pos, state)
+    _read_support(pos, state)
+    _read_armies(pos, state)
+    _read_cards(pos, state)
+    _read_tracks(pos, state)
+    _read_beggars(pos, state)
+    state["intercepts"] = pos.get("intercepts", 0)
+    state["asked"] = [_index(C.province_index, p, "asked", "province") for p in pos.get("asked", [])]
+    state["over"] = bool(pos.get("over", False))
+    _read_stocks(state)
+    pending = pos.get("pending")
+    if pending:
+        state["flow"] = [_in_frame(f, i, state) for i, f in enumerate(pending)]
+    else:
+        # a hand-written position: the phase starts as the sequence of play starts it
+        start = dict((n, b) for n, _, b in turn.phases(state))[phase]
+        flow.begin(state, "next")
+        events = start(state)
+        del events
+        turn.advance(state)
+    return state
+
+
+def _read_turn(pos: dict[str, Any], state: State) -> str:
+    """The turn, its phase (§4.2) and the turn order; the phase is returned."""
     turn_no = pos.get("turn", 0)
     _need(isinstance(turn_no, int) and 0 <= turn_no <= C.last_turn, "turn", f"a game turn 0-{C.last_turn}")
     state["turn"] = turn_no
@@ -264,11 +328,15 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
         f"turn {turn_no} has no phase {phase!r}; phases: {', '.join(names)}",
     )
     state["phase"] = phase
-    order = [
+    state["order"] = [
         _index(OWNER_INDEX, f, "order", "faction")
         for f in pos.get("order", [FACTIONS[o] for o in state["factions"]])
     ]
-    state["order"] = order
+    return phase
+
+
+def _read_factions(pos: dict[str, Any], state: State) -> None:
+    """Each faction's treasury, armies raised this turn (§6.4) and VP."""
     raw_factions = pos.get("factions") or {}
     _need(isinstance(raw_factions, dict), "factions", "a mapping of factions")
     for name, entry in raw_factions.items():
@@ -278,6 +346,10 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
         state["treasury"][o] = _count(entry.get("treasury", 0), f"factions.{name}.treasury")
         state["raised"][o] = _count(entry.get("raised", 0), f"factions.{name}.raised")
         state["vp2"][o] = int(2 * entry.get("vp", 0))
+
+
+def _read_map(pos: dict[str, Any], state: State) -> None:
+    """Each province's countryside and its cities and towns (§5.6: a town holds one token)."""
     for pname, entry in (pos.get("map") or {}).items():
         p = _index(C.province_index, pname, f"map.{pname}", "province")
         for key, raw in entry.items():
@@ -290,6 +362,10 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
             row = _read_tally(raw, item, state)
             _need(C.is_city[c] or sum(row) <= 1, item, "a town holds one token (§5.6)")
             state["places"][c] = row
+
+
+def _read_support(pos: dict[str, Any], state: State) -> None:
+    """The support boxes, each space held by a faction that may use the box (§5.2)."""
     for bname, slots in (pos.get("support") or {}).items():
         b = _index(C.box_index, bname, f"support.{bname}", "support box")
         _need(
@@ -307,6 +383,10 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
                 f"{f} may not use this box (§5.2)",
             )
             state["support"][b][i] = o
+
+
+def _read_armies(pos: dict[str, Any], state: State) -> None:
+    """The command blocks, one army a box (§6.4), and the sieges of cities (§6.6)."""
     for rname, cells in (pos.get("armies") or {}).items():
         r = _index(C.region_index, rname, f"armies.{rname}", "region")
         _need(
@@ -334,6 +414,10 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
             C.province_region[C.place_province[c]] == r, f"{item}.region", "the city lies in another region"
         )
         state["sieges"].append({"city": c, "by": by, "region": r, "box": s.get("box", EMPTY)})
+
+
+def _read_cards(pos: dict[str, Any], state: State) -> None:
+    """The province and city cards' holders (§6.17); towns have no card."""
     state["province_card"] = [EMPTY] * len(C.province_ids)
     state["city_card"] = [EMPTY] * len(C.place_ids)
     for name, holder in (pos.get("cards") or {}).items():
@@ -344,6 +428,11 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
             c = _index(C.place_index, name, f"cards.{name}", "province or city")
             _need(C.is_city[c], f"cards.{name}", "towns have no card")
             state["city_card"][c] = o
+
+
+def _read_tracks(pos: dict[str, Any], state: State) -> None:
+    """The bishoprics and their markers (§6.18), the universities (§6.19) and the Allegiance of
+    Citizens with the coins spent on it (§6.16)."""
     for name, status in (pos.get("bishoprics") or {}).items():
         p = _index(C.province_index, name, f"bishoprics.{name}", "province")
         _need(p in C.bishopric_provinces, f"bishoprics.{name}", "no bishopric there")
@@ -377,6 +466,11 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     for name, tally in (pos.get("spent") or {}).items():
         c = _index(C.place_index, name, f"spent.{name}", "city")
         state["spent"][C.cities.index(c)] = _read_tally(tally, f"spent.{name}", state)[:5]
+
+
+def _read_beggars(pos: dict[str, Any], state: State) -> None:
+    """The Water Beggars (§6.7): their hirer, and their tokens blocking or besieging, the rest
+    in their box."""
     beggars = pos.get("beggars") or {}
     hirer = beggars.get("hirer")
     state["beggars"] = {
@@ -389,10 +483,13 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     besieging = 2 * sum(1 for s in state["sieges"] if s["by"] == BEGGARS)
     state["beggars_home"] = C.beggar_tokens - sum(state["beggars"]["blocking"]) - besieging
     _need(state["beggars_home"] >= 0, "beggars", "more Water Beggars than their 3 tokens")
-    state["intercepts"] = pos.get("intercepts", 0)
-    state["asked"] = [_index(C.province_index, p, "asked", "province") for p in pos.get("asked", [])]
-    state["over"] = bool(pos.get("over", False))
-    # stocks: what the allowance leaves (§3.5)
+
+
+def _read_stocks(state: State) -> None:
+    """The stocks: what each faction's allowance leaves (§3.5), refused if the position uses
+    more tokens or armies than the allowance, or more neutrals than the box holds."""
+    players = state["players"]
+    allowance = C.players[players]["tokens"]
     for o in state["factions"]:
         used = (
             sum(row[o] for row in state["country"] + state["places"])
@@ -408,14 +505,3 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
     neutrals = sum(row[NEUTRAL] for row in state["country"] + state["places"])
     _need(neutrals <= C.neutral_tokens, "map", f"{neutrals} neutral tokens; there are {C.neutral_tokens}")
     state["neutral_stock"] = C.neutral_tokens - neutrals
-    pending = pos.get("pending")
-    if pending:
-        state["flow"] = [_in_frame(f, i, state) for i, f in enumerate(pending)]
-    else:
-        # a hand-written position: the phase starts as the sequence of play starts it
-        start = dict((n, b) for n, _, b in turn.phases(state))[phase]
-        flow.begin(state, "next")
-        events = start(state)
-        del events
-        turn.advance(state)
-    return state

@@ -56,6 +56,28 @@ def board(title: str) -> dict[str, Any]:
     ]
     info = {
         "factions": [{"id": f, "name": C.faction_names[f], "colour": C.colours[f]} for f in FACTIONS],
+        **_map_info(),
+        "boxes": _box_info(),
+        "beggars": {"tokens": C.beggar_tokens, "area": [C.province_ids[p] for p in C.beggar_area]},
+        "bishoprics": [C.province_ids[p] for p in C.bishopric_provinces],
+        "bishop_track": list(C.bishop_track),
+        "allegiance": {
+            "spaces": [list(e) for e in C.allegiance_effect],
+            "centre": C.allegiance_centre,
+        },
+        "phases": {
+            "turn0": [["setup", "§3.6"], *([name, rule] for name, rule, _ in turn.TURN0)],
+            "turn": [[name, rule] for name, rule, _ in turn.TURN],
+        },
+        "last_turn": C.last_turn,
+    }
+    return {"title": title, "areas": areas, "borders": borders, "names": names(), "revolution": info}
+
+
+def _map_info() -> dict[str, Any]:
+    """The cities and towns, the provinces' cards and places, the regions with their command
+    blocks and arrows, and the rivers leg by leg."""
+    return {
         "places": [
             {
                 "id": C.place_ids[c],
@@ -104,31 +126,22 @@ def board(title: str) -> dict[str, Any]:
             }
             for rid, name, legs in C.rivers
         ],
-        "boxes": [
-            {
-                "id": C.box_ids[b],
-                "name": C.box_names[b],
-                "name_it": C.box_names_it[b],
-                "factions": list(C.box_factions[b]),
-                "slots": list(C.box_slots[b]),
-                "enters": [C.province_ids[p] for p in C.box_enters[b]],
-            }
-            for b in range(len(C.box_ids))
-        ],
-        "beggars": {"tokens": C.beggar_tokens, "area": [C.province_ids[p] for p in C.beggar_area]},
-        "bishoprics": [C.province_ids[p] for p in C.bishopric_provinces],
-        "bishop_track": list(C.bishop_track),
-        "allegiance": {
-            "spaces": [list(e) for e in C.allegiance_effect],
-            "centre": C.allegiance_centre,
-        },
-        "phases": {
-            "turn0": [["setup", "§3.6"], *([name, rule] for name, rule, _ in turn.TURN0)],
-            "turn": [[name, rule] for name, rule, _ in turn.TURN],
-        },
-        "last_turn": C.last_turn,
     }
-    return {"title": title, "areas": areas, "borders": borders, "names": names(), "revolution": info}
+
+
+def _box_info() -> list[dict[str, Any]]:
+    """The support boxes: who may use each, its spaces and where its tokens enter (§5.1)."""
+    return [
+        {
+            "id": C.box_ids[b],
+            "name": C.box_names[b],
+            "name_it": C.box_names_it[b],
+            "factions": list(C.box_factions[b]),
+            "slots": list(C.box_slots[b]),
+            "enters": [C.province_ids[p] for p in C.box_enters[b]],
+        }
+        for b in range(len(C.box_ids))
+    ]
 
 
 def view(state: State) -> dict[str, Any]:

@@ -100,6 +100,24 @@ function symbol(s, kind, w, h, colour) {
   return g;
 }
 
+// A fleet on its counter: a hull under a sail.
+function ship(s, w, h, colour) {
+  const x = w / 2;
+  const y = h / 2;
+  return s("path", {
+    class: "unit-symbol unit-fleet",
+    d: `M${-x},${(y * 0.1).toFixed(2)} L${x},${(y * 0.1).toFixed(2)} L${(x * 0.65).toFixed(2)},${y} L${(-x * 0.65).toFixed(2)},${y} Z M${(-x * 0.08).toFixed(2)},0 L${(-x * 0.08).toFixed(2)},${-y} L${(x * 0.6).toFixed(2)},${(-y * 0.15).toFixed(2)} Z`,
+    fill: colour,
+  });
+}
+
+function anchorPath(x, y, r) {
+  return `M${x},${y - r} L${x},${y + r} M${x - r * 0.8},${y + r * 0.3} Q${x},${y + r * 1.4} ${x + r * 0.8},${y + r * 0.3} M${x - r * 0.5},${y - r * 0.45} L${x + r * 0.5},${y - r * 0.45}`;
+}
+
+// The nation's mark in units of the counter's size: three capitals fit its width.
+const MARK = 0.95;
+
 // One counter: the nation's shade, the unit type drawn, the nation's mark, the count.
 function counter(ctx, x, y, size, grp) {
   const { s } = ctx;
@@ -109,7 +127,7 @@ function counter(ctx, x, y, size, grp) {
   if (grp.actions && grp.actions.length) data.actions = JSON.stringify(grp.actions);
   const g = s("g", { class: `counter counter-${grp.kind}${grp.gathered ? " gathered" : ""}`, transform: `translate(${x.toFixed(1)},${y.toFixed(1)})`, dataset: data });
   g.append(s("title", null, grp.title));
-  const w = size * 2.3;
+  const w = size * 2.5;
   const h = size * 2.3;
   if (grp.kind === "leader") {
     g.append(s("circle", { r: size * 1.15, fill, stroke: "#2b2118", "stroke-width": 0.8 }));
@@ -122,23 +140,17 @@ function counter(ctx, x, y, size, grp) {
       pts.push(`${(Math.cos(ang) * r).toFixed(2)},${(Math.sin(ang) * r).toFixed(2)}`);
     }
     g.append(s("polygon", { points: pts.join(" "), fill: fg }));
-  } else if (grp.kind === "fleet") {
-    g.append(
-      s("path", {
-        d: `M${-size * 1.25},${-size * 0.1} L${size * 1.25},${-size * 0.1} L${size * 0.8},${size * 0.85} L${-size * 0.8},${size * 0.85} Z M${-size * 0.1},${-size * 0.1} L${-size * 0.1},${-size * 1.3} L${size * 0.85},${-size * 0.45} Z`,
-        fill,
-        stroke: "#2b2118",
-        "stroke-width": 0.8,
-      }),
-    );
-    // the nation's mark on the hull: two yellow fleets are told apart without the legend
-    g.append(s("text", { class: "counter-mark", y: (size * 0.62).toFixed(2), "font-size": (size * 0.6).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
   } else {
-    g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged ? "2 1.5" : null }));
-    const sym = symbol(s, grp.kind, w * 0.5, h * 0.26, fg);
-    sym.setAttribute("transform", `translate(0,${(-h * 0.17).toFixed(2)})`);
+    g.append(s("rect", { x: -w / 2, y: -h / 2, width: w, height: h, rx: size * 0.25, fill, stroke: grp.damaged ? "#8e3420" : "#2b2118", "stroke-width": grp.damaged ? 1.6 : 0.8, "stroke-dasharray": grp.damaged || grp.aboard ? "2 1.5" : null }));
+    const sym = grp.kind === "fleet" ? ship(s, w * 0.56, h * 0.34, fg) : symbol(s, grp.kind, w * 0.46, h * 0.24, fg);
+    sym.setAttribute("transform", `translate(0,${(-h * 0.2).toFixed(2)})`);
     g.append(sym);
-    g.append(s("text", { class: "counter-mark", y: (h * 0.42).toFixed(2), "font-size": (size * 0.86).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+    // the nation's mark, the counter's largest writing: it reads at the board's first view
+    g.append(s("text", { class: "counter-mark", y: (h * 0.4).toFixed(2), "font-size": (size * MARK).toFixed(2), fill: fg }, mark(ctx, grp.nation)));
+    if (grp.aboard) {
+      // aboard a fleet: a small anchor in the corner
+      g.append(s("path", { class: "counter-aboard", d: anchorPath(w / 2 - size * 0.45, -h / 2 + size * 0.5, size * 0.32), stroke: fg, fill: "none", "stroke-width": Math.max(0.6, size * 0.09) }));
+    }
   }
   if (grp.gathered) {
     // picked up to move: a bright ring round the counter
@@ -154,8 +166,13 @@ function counter(ctx, x, y, size, grp) {
   return g;
 }
 
+// Counters sized for the scale the board is first read at: the nation's mark at least
+// READ_PX pixels, as large as the board's spacing allows and no larger than needed.
+const READ_PX = 8.6;
+
 export function counterSize(map) {
-  return Math.max(7, Math.min(10, map.spacing * 0.085));
+  const readable = READ_PX / MARK / map.readingScale();
+  return Math.min(Math.max(7, Math.min(10, map.spacing * 0.085), readable), Math.max(10, map.spacing * 0.18));
 }
 
 // The area whose units the prompt is about (the group being gathered, the battle, the area to
@@ -185,8 +202,9 @@ function focus(ctx) {
 
 // The actions a tap on a counter would send, best first (the screen keeps the first the rules
 // offer): take one more unit of its kind into the group, or put one back; a leader by name; a
-// fleet by its place in the area.
+// fleet by its place in the area; a unit aboard a fleet by its kind (§9.6).
 function pickActions(area, grp, units) {
+  if (grp.aboard) return grp.gathered ? [] : grp.kind === "leader" ? grp.leaders.map((key) => ["leader", key]) : [["unit", grp.kind]];
   if (grp.kind === "leader") return grp.leaders.map((key) => (grp.gathered ? ["drop", key] : ["leader", key]));
   if (grp.kind === "fleet") {
     const out = [];
@@ -215,26 +233,30 @@ export function draw(ctx) {
       );
     }
     // one counter per nation and kind (damaged units apart), with the count
+    // the units aboard the fleets are counters of their own (anchored), tapped on their own
     const groups = new Map();
-    for (const u of area.units || []) {
-      const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}`;
-      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, n: 0, names: [], leaders: [], cargo: 0 });
+    const add = (u, aboard) => {
+      const key = `${u.nation}|${u.kind}|${u.damaged ? 1 : 0}|${u.gathered ? 1 : 0}|${aboard ? 1 : 0}`;
+      if (!groups.has(key)) groups.set(key, { nation: u.nation, kind: u.kind, damaged: !!u.damaged, gathered: !!u.gathered, aboard, n: 0, names: [], leaders: [] });
       const grp = groups.get(key);
       grp.n += 1;
       if (u.leader) grp.leaders.push(u.leader);
       if (u.leader) grp.names.push(ctx.word(u.leader));
       else if (u.name) grp.names.push(u.name);
-      if (u.cargo) grp.cargo += u.cargo.length;
-    }
+    };
+    for (const u of area.units || []) add(u, false);
+    for (const u of area.units || []) for (const c of u.cargo || []) add(c, true);
     const items = [...groups.values()];
+    const atSea = !!(ctx.board.byId && ctx.board.byId.get(String(area.id)) || {}).sea;
     for (const grp of items) {
       const what = ctx.screen.words().counted(grp.n, `unit.${grp.kind}`, {});
       if (here && here.area === String(area.id)) {
         // the choosing nation's own counters; in a battle, the enemy's counters it aims at (§10.4)
         if (here.aims) grp.actions = here.nation !== grp.nation ? [grp.damaged ? ["target", `${grp.kind}*`] : null, ["target", grp.kind]].filter(Boolean) : [];
-        else if (here.nation === grp.nation) grp.actions = pickActions(area, grp, area.units || []);
+        else if (here.nation === grp.nation && (!grp.aboard || atSea)) grp.actions = pickActions(area, grp, area.units || []);
       }
-      grp.title = `${ctx.word(grp.nation)}: ${what}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}${grp.damaged ? ` (${ctx.t("italia.damaged", null, "damaged")})` : ""}${grp.cargo ? ` + ${grp.cargo}` : ""}`;
+      const notes = [grp.damaged ? ctx.t("italia.damaged", null, "damaged") : null, grp.aboard ? ctx.t("italia.aboard", null, "aboard a fleet") : null].filter(Boolean);
+      grp.title = `${ctx.word(grp.nation)}: ${what}${grp.names.length ? ` (${grp.names.join(", ")})` : ""}${notes.map((x) => ` (${x})`).join("")}`;
     }
     const perRow = 3;
     const step = size * 2.6;
@@ -273,10 +295,29 @@ export function playerStats() {
   return [];
 }
 
+// Victory points with the half point the cards give (§11.0) written as ½: 2.5 is "2½".
+function vpText(vp) {
+  if (typeof vp !== "number" || Number.isInteger(vp)) return vp;
+  return `${vp < 0 ? "−" : ""}${Math.abs(Math.trunc(vp)) || ""}½`;
+}
+
 export function playerBody(role, ctx) {
   const { h, view } = ctx;
   const mine = (view.nations || []).filter((n) => n.role === role);
   if (!mine.length) return null;
+  const table = nationTable(ctx, mine);
+  // a half point is explained where it shows
+  if (!mine.some((n) => typeof n.vp === "number" && n.vp % 1)) return table;
+  return h(
+    "div.nation-block",
+    null,
+    table,
+    h("p.vp-note.small.muted", null, ctx.t("italia.vp_half", null, "½: half a victory point. A nation's card values some kills, areas and regions at half a point (§11.0).")),
+  );
+}
+
+function nationTable(ctx, mine) {
+  const { h, view } = ctx;
   return h(
     "table.nation-table",
     null,
@@ -301,7 +342,7 @@ export function playerBody(role, ctx) {
             n.ruler ? h("span.muted.small", { title: ctx.t("italia.ruler", null, "Submitted to") }, ` → ${ctx.word(n.ruler)}`) : null,
           ),
           h("td", null, n.gold),
-          h("td", null, n.vp),
+          h("td", { class: n.vp % 1 ? "vp-half" : null }, vpText(n.vp)),
           h("td", null, n.capital ? ctx.word(n.capital) : "–"),
         ),
       ),
@@ -429,6 +470,47 @@ function needs(ctx, shots, raw) {
   return [...seen.values()];
 }
 
+// Whose unit each first hit of the roll damaged (a two-hit unit, §10.2): the attacker's hits
+// are taken first, so the defender's damaged units come first, as many as the attacker hit,
+// and only of a kind the defender has in the battle.
+function damagedBy(events, roll) {
+  const out = new Map();
+  const hitsA = (roll.shots_a || []).filter((x) => x[3]).length;
+  const kindsD = new Set((roll.shots_d || []).map((x) => x[0]));
+  let onDefender = 0;
+  for (const e of events) {
+    if (e.msg !== "it.damaged") continue;
+    const defender = !roll.raid && onDefender < hitsA && kindsD.has(e.args.unit);
+    if (defender) onDefender += 1;
+    out.set(e, defender ? "defender" : "attacker");
+  }
+  return out;
+}
+
+// Why a side's hits are not its enemy's losses: a raid strikes the city (§10.7), a two-hit unit
+// is damaged by the first (§10.2), hits beyond the units aimed at are lost (§10.4).
+function hitsWhy(ctx, roll, sd, killed, damaged) {
+  const hits = sd.shots.filter((x) => x.hit).length;
+  const say = (key, a) => ctx.screen.message(key, a);
+  if (!hits) return "";
+  if (roll.raid && sd.side === "attacker") return say("it.why.raid", {});
+  const spare = hits - killed - damaged.length;
+  if (!damaged.length && spare <= 0) return "";
+  const parts = [];
+  if (killed) parts.push(say("it.why.lost", { n: killed }));
+  for (const e of damaged) parts.push(say("it.why.damaged", { unit: e.args.unit }));
+  if (spare > 0) parts.push(say("it.why.spare", { n: spare }));
+  return parts.join(" ");
+}
+
+// The chance, before the dice, that at least one raider's die hits (§10.7: one hit ruins the
+// city); a die needing n hits on n..10 (a 1 always misses).
+function raidChance(ctx, roll) {
+  const miss = (roll.shots_a || []).reduce((p, [, , need]) => p * Math.min(1, Math.max(0, (need - 1) / 10)), 1);
+  const p = `${Math.round((1 - miss) * 100)}%`;
+  return ctx.t("battle.raid_chance", { p }, `Chance before the roll that the raid ruins the city: ${p}.`);
+}
+
 export function battle(ctx, log) {
   let i = log.length - 1;
   while (i >= 0 && log[i].msg !== "it.roll") i--;
@@ -438,6 +520,17 @@ export function battle(ctx, log) {
   const after = [];
   for (let j = i + 1; j < log.length && log[j].step === roll.step && log[j].msg !== "it.roll"; j++) after.push(log[j]);
   const message = (e) => ctx.screen.message(e.msg, e.args);
+  // this battle's area only, and not the units removed over the stacking limit (§8.0) when the
+  // step went on past the battle: those are the log's, not the battle's
+  const stacked = new Set();
+  after.forEach((e, k) => {
+    if (e.msg !== "it.stack_removed") return;
+    stacked.add(e);
+    const next = after[k + 1];
+    if (next && next.msg === "it.lost" && next.args.nation === e.args.nation && next.args.unit === e.args.unit) stacked.add(next);
+  });
+  const here = after.filter((e) => !stacked.has(e) && (!e.args || e.args.area === undefined || String(e.args.area) === String(args.area)));
+  const damaged = damagedBy(here, roll);
   const side = (key, nation, mod, shots, mods) => ({
     side: key,
     name: ctx.word(nation),
@@ -446,20 +539,28 @@ export function battle(ctx, log) {
     // each modifier with the rule that gives it (§10.2)
     mods: (mods || []).map(([why, value]) => ({ value, why: ctx.gtext(`mod.${why}`) ?? why })),
     shots: (shots || []).map(([kind, die, need, hit]) => ({ die, need, hit: !!hit, label: unitName(ctx, kind), short: unitName(ctx, kind) })),
-    lost: after.filter((e) => SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation).map(message),
+    lost: here.filter((e) => (SIDE_EVENTS.has(e.msg) && e.args && e.args.nation === nation) || damaged.get(e) === key).map(message),
   });
   const sides = [side("attacker", args.attacker, args.mod_a, roll.shots_a, roll.mods_a), side("defender", args.defender, args.mod_d, roll.shots_d, roll.mods_d)];
+  // what each side's hits did, where they did more or less than kill one unit each
+  sides.forEach((sd, k) => {
+    const other = sides[1 - k];
+    const otherNation = k ? args.attacker : args.defender;
+    sd.hitsWhy = hitsWhy(ctx, roll, sd, here.filter((e) => e.msg === "it.lost" && e.args && e.args.nation === otherNation).length, here.filter((e) => damaged.get(e) === other.side));
+  });
   // why each die needed its number: the unit's to-hit number (§10.2) and where the modifiers took it
   if (!roll.raid) for (const sd of sides) sd.needs = needs(ctx, sd.shots, roll[sd.side === "attacker" ? "shots_a" : "shots_d"]);
   // the outcome says what the battle did; what the step went on to (a campaign begun, its gold) is
   // the log's, not the battle's
-  const rest = after.filter((e) => OUTCOME.has(e.msg) && !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
+  const rest = here.filter((e) => OUTCOME.has(e.msg) && !damaged.has(e) && !(SIDE_EVENTS.has(e.msg) && e.args && [args.attacker, args.defender].includes(e.args.nation)));
   const round = roll.round || 1;
   const area = ctx.word(String(args.area));
   return {
     key: `${roll.step}|${args.area}|${round}`,
     area: args.area,
-    oddsKey: `${args.area}|${round}`,
+    // a raid is not won or held: its odds are the chance that a die strikes the city (§10.7)
+    oddsKey: roll.raid ? null : `${args.area}|${round}`,
+    chance: roll.raid ? raidChance(ctx, roll) : null,
     title: roll.raid
       ? ctx.t("battle.raid_title", { area }, `Raid on ${area}`)
       : ctx.t("battle.title", { area, round }, `Battle in ${area}, round ${round}`),
@@ -505,6 +606,20 @@ export function promptNote(ctx) {
     return ctx.t("italia.bought", { units: pendingText(ctx, view.bought) }, `Bought: ${view.bought}`);
   }
   return null;
+}
+
+// The group's prompt offers what the rules offer: "put some back" only once the group has
+// moved (§8.3: a unit left behind stays where the group has gone), and before any unit is
+// gathered, the gathering.
+export function promptMessage(ctx) {
+  const p = ctx.view.prompt;
+  if (!p || p.text !== "it.p.move.group") return null;
+  const verbs = new Set((ctx.view.actions || []).map((a) => a[0]));
+  if (verbs.has("drop")) return null;
+  const area = (ctx.view.areas || []).find((a) => String(a.id) === String(ctx.screen.areaOf(p.args.at)?.id));
+  const units = area ? [...(area.units || []), ...(area.units || []).flatMap((u) => u.cargo || [])] : [];
+  const gathered = units.some((u) => u.gathered && u.nation === p.args.nation);
+  return [gathered ? "it.p.move.group_unmoved" : "it.p.move.group_empty", p.args];
 }
 
 // What a tap on the map's counters does now, when some may be tapped: gather and put back in a

@@ -605,6 +605,19 @@ export class MapView {
 
   // --- zoom and pan ---------------------------------------------------------------------
 
+  // Screen pixels per board unit where the board is first read: the whole board in its frame,
+  // or, on a phone, where that would leave its names a few pixels high, the first view zoomed
+  // until they read at about 9 px (at most 2.5 times). Pieces are sized to read at this scale.
+  readingScale() {
+    const w = this.svg ? this.svg.clientWidth : 0;
+    const hgt = this.svg ? this.svg.clientHeight : 0;
+    if (!w || !hgt) return 1;
+    const whole = Math.min(w / this.home.w, hgt / this.home.h);
+    const shown = this.fontSize * whole;
+    if (window.innerWidth > 700 || shown >= 8.5) return whole; // a phone's screen, not a narrow map column
+    return whole * Math.min(2.5, 9 / shown);
+  }
+
   vbString() {
     const v = this.vb;
     return `${v.x.toFixed(2)} ${v.y.toFixed(2)} ${v.w.toFixed(2)} ${v.h.toFixed(2)}`;

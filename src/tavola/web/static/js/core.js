@@ -234,7 +234,14 @@ export const $ = (sel, root = document) => root.querySelector(sel);
 // --- notices -------------------------------------------------------------------------
 
 export function toast(message, kind = "info", ms = 4000) {
-  let box = document.getElementById("toasts");
+  // "Your turn!" shows in the top bar, never over the board or the prompt (on a phone the
+  // corner of the screen is the map's)
+  const top = kind === "turn" ? document.querySelector(".topbar") : null;
+  let box = top ? document.getElementById("turn-toast") : document.getElementById("toasts");
+  if (top && !box) {
+    box = h("div#turn-toast", { "aria-live": "polite", role: "status" });
+    top.append(box);
+  }
   if (!box) {
     box = h("div#toasts", { "aria-live": "polite", role: "status" });
     document.body.append(box);
@@ -245,7 +252,7 @@ export function toast(message, kind = "info", ms = 4000) {
   }
   const item = h(`div.toast.toast-${kind}`, null, message);
   box.append(item);
-  while (box.children.length > 3) box.firstChild.remove();
+  while (box.children.length > (top ? 1 : 3)) box.firstChild.remove();
   setTimeout(() => item.classList.add("leaving"), ms);
   setTimeout(() => item.remove(), ms + 400);
 }

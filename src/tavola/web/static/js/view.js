@@ -346,13 +346,13 @@ export class GameScreen {
     if (!w || !hgt) return;
     this.zoomedOnce = true;
     const scale = Math.min(w / this.map.vb.w, hgt / this.map.vb.h);
-    const shown = this.map.fontSize * scale;
-    if (window.innerWidth > 700 || shown >= 8.5) return; // a phone's screen, not a narrow map column
+    const factor = this.map.readingScale() / scale;
+    if (factor < 1.01) return;
     const ids = [...this.sortActions().targets.keys()];
     const pts = ids.map((id) => this.map.anchor(id)).filter(Boolean);
     const cx = pts.length ? pts.reduce((a, p) => a + p.x, 0) / pts.length : this.map.home.x + this.map.home.w / 2;
     const cy = pts.length ? pts.reduce((a, p) => a + p.y, 0) / pts.length : this.map.home.y + this.map.home.h / 2;
-    this.map.zoom(Math.min(2.5, 9 / shown));
+    this.map.zoom(factor);
     // centred on the choices, but kept inside the board: no strip of empty sea at an edge
     const { vb, home } = this.map;
     const within = (v, lo, span, room) => (span <= room ? lo + (span - room) / 2 : Math.max(lo, Math.min(lo + span - room, v)));
@@ -509,7 +509,15 @@ export class GameScreen {
         ),
         // cards played instead of dice (Maria, §11.1), each with the score it made
         sd.cards && sd.cards.length ? h("p.battle-cards", null, sd.cards.map((c) => (report.renderCard ? report.renderCard(c) : c.name))) : null,
-        sd.shots.length ? h("p.battle-hits", null, t("battle.hits", { n: sd.shots.filter((x) => x.hit).length }, `${sd.shots.filter((x) => x.hit).length} hits`)) : null,
+        sd.shots.length
+          ? h(
+              "p.battle-hits",
+              null,
+              t("battle.hits", { n: sd.shots.filter((x) => x.hit).length }, `${sd.shots.filter((x) => x.hit).length} hits`),
+              // what the hits did where it is not one enemy unit each (the adapter says why)
+              sd.hitsWhy ? h("span.battle-hits-why", null, sd.hitsWhy) : null,
+            )
+          : null,
         sd.lost.length ? h("ul.battle-lost", null, sd.lost.map((x) => h("li", null, x))) : null,
       );
     const pct = (p) => `${(100 * p).toFixed(p > 0 && p < 0.01 ? 1 : 0)}%`;
@@ -518,6 +526,7 @@ export class GameScreen {
       { role: "region", "aria-label": report.title, dataset: { key: report.key } },
       h("header.battle-head", null, h("h3", null, report.title), close),
       report.subtitle ? h("p.muted.small.battle-sub", null, report.subtitle) : null,
+      report.chance && !odds ? h("p.battle-odds.small", null, report.chance) : null,
       odds
         ? h(
             "p.battle-odds.small",
@@ -527,6 +536,8 @@ export class GameScreen {
               { a: pct(odds.attacker), d: pct(odds.defender) },
               `Before the roll: attacker ${pct(odds.attacker)}, defender ${pct(odds.defender)}`,
             ),
+            // the rest of the hundred: both sides wiped out
+            odds.both >= 0.005 ? ` ${t("battle.odds_both", { b: pct(odds.both) }, `Both sides destroyed: ${pct(odds.both)}.`)}` : null,
           )
         : null,
       h("div.battle-sides", null, report.sides.map(side)),
@@ -614,7 +625,15 @@ export class GameScreen {
     }
     const p = view.prompt;
     if (p && interactive) {
-      const text = this.message(p.text, p.args);
+      // the adapter may word the prompt by what is offered now (Italia: "put some back" only
+      // once the group has moved, §8.3)
+      let said = null;
+      try {
+        said = this.adapter.promptMessage ? this.adapter.promptMessage(this.ctx()) : null;
+      } catch (err) {
+        console.error("adapter promptMessage failed", err);
+      }
+      const text = said ? this.message(said[0], said[1]) : this.message(p.text, p.args);
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
       if (targets.size) box.append(h("p.prompt-hint", null, this.mapHint(targets)));

@@ -1,0 +1,102 @@
+"""What the search bots know of Italia: where its weights are plainly right or wrong."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from tavola.core.rules import State
+from tavola.games.italia import RULES_I, RULES_II
+from tavola.games.italia.const import F_MOVED, FL, LEADER
+from tavola.games.italia.knowledge import evaluate, exits_waiting, moves_left, weights
+from tavola.games.italia.model import find_leader
+from tavola.games.italia.rules import ItaliaRules
+
+
+def play_until(rules: ItaliaRules, seed: int, until: Callable[[State], bool]) -> State:
+    """Random clicks from the set-up until ``until`` holds, in the first game of seed
+    ``seed``, ``seed + 1``, ... that reaches it (seeds are fixed: always the same game)."""
+    for s in range(seed, seed + 20):
+        st = rules.setup("standard", rules.players, {}, s)
+        pick = random.Random(s)
+        while not st["over"]:
+            if until(st):
+                return st
+            role = rules.active_roles(st)[0]
+            legal = rules.legal_actions(st, role)
+            rules.apply(st, role, legal[pick.randrange(len(legal))])
+    raise AssertionError("never reached")
+
+
+def huns_choosing_a_group(campaign: bool) -> Callable[[State], bool]:
+    S = RULES_II.S
+    huns = S.nidx["huns"]
+
+    def at(st: State) -> bool:
+        f = st["flow"][-1]
+        in_camp = any(g["s"] == "camp" for g in st["flow"])
+        return f["s"] == "move" and f["nation"] == huns and f["group"] < 0 and in_camp == campaign
+
+    return at
+
+
+def test_faq_visigoti_e_unni_the_huns_keep_their_units_until_their_last_move() -> None:
+    """The Huns' units score 1 VP each when they leave through Noricum (their card, FAQ
+    'Visigoti e Unni'), but one that leaves in the first move phase cannot take the four
+    areas of Attila's scoring: the bots walk them out at their last move, not before."""
+    S = RULES_II.S
+    huns = S.nidx["huns"]
+    noricum = S.keys.index("noricum")
+    st = play_until(RULES_II, 1, huns_choosing_a_group(campaign=False))
+    assert moves_left(S, st, huns)  # the card's campaign follows the normal move (§12.3)
+    helvetia = S.keys.index("helvetia")
+    hun = next(u for u in st["units"][helvetia] if u[0] == huns and u[1] != LEADER)
+    st["units"][helvetia].remove(hun)
+    st["units"][noricum].append(hun)
+    actions = RULES_II.legal_actions(st, S.role_of[huns])
+    assert ("exit", noricum) in actions
+    w = dict(zip(actions, weights(RULES_II, st, S.role_of[huns], actions), strict=True))
+    assert w[("exit", noricum)] < w[("done",)]
+    # The evaluation counts the unit's exit VP while it waits (it may still leave).
+    assert exits_waiting(S, st, huns) == 1.0
+    before = evaluate(S, st)[S.role_of[huns]]
+    st["units"][noricum].remove(hun)
+    assert evaluate(S, st)[S.role_of[huns]] < before
+
+
+def test_faq_visigoti_e_unni_at_the_last_move_the_huns_leave_with_their_vp() -> None:
+    S = RULES_II.S
+    huns = S.nidx["huns"]
+    noricum = S.keys.index("noricum")
+    st = play_until(RULES_II, 1, huns_choosing_a_group(campaign=True))
+    st["gold"][huns] = 0  # no gold for another campaign move: this move is the last (§12.3.1)
+    assert not moves_left(S, st, huns)
+    if not any(u[0] == huns for u in st["units"][noricum]):
+        hun = next(u for lst in st["units"] for u in lst if u[0] == huns and u[1] != LEADER)
+        for lst in st["units"]:
+            if hun in lst:
+                lst.remove(hun)
+        st["units"][noricum].append(hun)
+    actions = RULES_II.legal_actions(st, S.role_of[huns])
+    w = dict(zip(actions, weights(RULES_II, st, S.role_of[huns], actions), strict=True))
+    assert w[("exit", noricum)] > w[("done",)]
+
+
+def test_12_3_1_a_campaign_move_paid_for_is_not_ended_before_the_leader_moves() -> None:
+    """A campaign move costs its gold when it is declared (§12.3.1); ending it with the leader
+    where he stood throws the gold away (in round 10, §13.4, the factions' only gold)."""
+    S = RULES_I.S
+
+    def leader_to_move(st: State) -> bool:
+        f = st["flow"][-1]
+        if f["s"] != "move" or f["group"] >= 0 or not f.get("ldr"):
+            return False
+        _, leader, _ = find_leader(st, f["ldr"])
+        return leader is not None and not leader[FL] & F_MOVED
+
+    st = play_until(RULES_I, 2, leader_to_move)
+    f = st["flow"][-1]
+    role = S.role_of[f["nation"]]
+    actions = RULES_I.legal_actions(st, role)
+    w = dict(zip(actions, weights(RULES_I, st, role, actions), strict=True))
+    assert w[("done",)] < min(v for a, v in w.items() if a[0] == "area")

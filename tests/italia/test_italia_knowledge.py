@@ -40,7 +40,7 @@ def huns_choosing_a_group(campaign: bool) -> Callable[[State], bool]:
     return at
 
 
-def test_faq_visigoti_e_unni_the_huns_keep_their_units_until_their_last_move() -> None:
+def test_faq_visigoths_huns_the_huns_keep_their_units_until_their_last_move() -> None:
     """The Huns' units score 1 VP each when they leave through Noricum (their card, FAQ
     'Visigoti e Unni'), but one that leaves in the first move phase cannot take the four
     areas of Attila's scoring: the bots walk them out at their last move, not before."""
@@ -64,7 +64,7 @@ def test_faq_visigoti_e_unni_the_huns_keep_their_units_until_their_last_move() -
     assert evaluate(S, st)[S.role_of[huns]] < before
 
 
-def test_faq_visigoti_e_unni_at_the_last_move_the_huns_leave_with_their_vp() -> None:
+def test_faq_visigoths_huns_at_the_last_move_the_huns_leave_with_their_vp() -> None:
     S = RULES_II.S
     huns = S.nidx["huns"]
     noricum = S.keys.index("noricum")

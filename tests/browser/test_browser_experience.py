@@ -440,13 +440,22 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     roles = roles_of(page, game)
     mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=4)
 
+    # the moves drawn on the map: between two of its areas (Revolution's armies also move between
+    # regions, which are not areas of the map)
+    scenario = next(g for g in catalogue(page)["games"] if g["id"] == game)["scenarios"][0]["name"]
+    board = page.request.get(f"/api/boards/{game}/{scenario}").json()
+    areas = {str(a.get(k)) for a in board.get("areas") or [] for k in ("id", "key") if a.get(k) is not None}
+
+    def on_map(e: dict[str, Any]) -> bool:
+        return {str(e["args"].get("from", e["args"].get("frm"))), str(e["args"].get("to"))} <= areas
+
     def moved_since(view: dict[str, Any]) -> bool:
         # the seat to act has acted before, and another seat moved a unit after it
         log = view.get("log") or []
         active = (view.get("active") or [None])[0]
         mine = [i for i, e in enumerate(log) if e.get("role") == active]
         return bool(mine) and any(
-            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active
+            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active and on_map(e)
             for e in log[mine[-1] + 1 :]
         )
 
@@ -456,7 +465,9 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     log = view["log"]
     mine = max(i for i, e in enumerate(log) if e.get("role") == active)
     last = [
-        e for e in log[mine + 1 :] if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active
+        e
+        for e in log[mine + 1 :]
+        if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active and on_map(e)
     ][-1]
     frm = last["args"].get("from", last["args"].get("frm"))
     page.goto(f"/play/{mid}")

@@ -444,7 +444,12 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     # regions, which are not areas of the map)
     scenario = next(g for g in catalogue(page)["games"] if g["id"] == game)["scenarios"][0]["name"]
     board = page.request.get(f"/api/boards/{game}/{scenario}").json()
-    areas = {str(a.get(k)) for a in board.get("areas") or [] for k in ("id", "key") if a.get(k) is not None}
+    areas = {
+        str(a.get(k))
+        for a in (board.get("areas") or board.get("regions") or [])
+        for k in ("id", "key")
+        if isinstance(a, dict) and a.get(k) is not None
+    }
 
     def on_map(e: dict[str, Any]) -> bool:
         return {str(e["args"].get("from", e["args"].get("frm"))), str(e["args"].get("to"))} <= areas

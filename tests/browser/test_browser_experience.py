@@ -266,6 +266,30 @@ def test_italia_battle_panel_shows_both_sides_dice(pages: Any, artifacts: Path, 
     assert not noise, noise
 
 
+# The names cut off by the map's edge at the whole board's view ("Calabri").
+NAMES_CUT = """() => {
+  const frame = document.querySelector('.map').getBoundingClientRect();
+  return [...document.querySelectorAll('.map .labels text')].map((t) => [t.textContent, t.getBoundingClientRect()])
+    .filter(([, r]) => r.left < frame.left - 1 || r.right > frame.right + 1 || r.top < frame.top - 1 || r.bottom > frame.bottom + 1)
+    .map(([name, r]) => [name, Math.round(r.left), Math.round(r.right), Math.round(frame.left), Math.round(frame.right)]);
+}"""
+
+
+def italia_battle_page(pages: Any, done: Any, seed: int) -> tuple[Any, list[str], list[dict[str, Any]]]:
+    """An Italia I hot-seat game played at random through the API until ``done(view)``, its
+    page open at a laptop's size: the page, its console and the game's log."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    roles = roles_of(page, "italia-i")
+    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=seed)
+    play_until(page, mid, roles, done, seed=seed, limit=900)
+    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    return page, noise, log
+
+
 def unexplained_hits(view: dict[str, Any]) -> bool:
     """The last step rolled a battle round where one side's hits were not the other's units
     lost one for one (a raid, a two-hit unit, hits beyond the units aimed at)."""
@@ -300,16 +324,8 @@ def test_10_2_10_4_italia_battle_panel_says_why_hits_and_losses_differ(pages: An
     """Three hits and one unit lost (a raid's hits strike the city, §10.7; a two-hit unit is
     only damaged by the first, §10.2; hits beyond the units aimed at are lost, §10.4): the panel
     says so under the hits, in both languages, and says nothing where each hit killed a unit."""
-    page = pages.new(*SIZES["laptop"])
-    noise = console_watch(page)
-    page.goto("/")
-    roles = roles_of(page, "italia-i")
-    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=7)
-    play_until(page, mid, roles, unexplained_hits, seed=7, limit=900)
-    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    page, noise, log = italia_battle_page(pages, unexplained_hits, seed=7)
     roll, sides, odd = hits_and_losses(log)
-    page.goto(f"/play/{mid}")
-    wait_ready(page)
     page.locator("#battle-panel").wait_for()
     for lang in ("en", "it"):
         if lang == "it":
@@ -325,6 +341,8 @@ def test_10_2_10_4_italia_battle_panel_says_why_hits_and_losses_differ(pages: An
             damaged = [e for e in log if e["step"] == roll["step"] and e["msg"] == "it.damaged"]
             if not roll["raid"] and not damaged:
                 assert str(hits - lost) in text, (hits, lost, text)
+        # the board's names whole at its first view (one moved off the stacks in Calabria was cut)
+        assert page.evaluate(NAMES_CUT) == []
         page.screenshot(path=str(artifacts / f"italia-battle-why-{lang}.png"))
     assert not noise, noise
 
@@ -337,19 +355,11 @@ def raided(view: dict[str, Any]) -> bool:
 def test_10_7_a_raid_panel_gives_the_chance_of_ruining_the_city(pages: Any) -> None:
     """A raid is neither won nor held (§10.7): its panel gives the chance, before the roll, that
     one of the raiders' dice hits the city, from the numbers the dice needed."""
-    page = pages.new(*SIZES["laptop"])
-    noise = console_watch(page)
-    page.goto("/")
-    roles = roles_of(page, "italia-i")
-    mid = create_by_api(page, "italia-i", dict.fromkeys(roles, "hotseat"), seed=5)
-    play_until(page, mid, roles, raided, seed=5, limit=900)
-    log = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]["log"]
+    page, noise, log = italia_battle_page(pages, raided, seed=5)
     roll = [e for e in log if e["msg"] == "it.roll"][-1]
     miss = 1.0
     for _kind, _die, need, _hit in roll["shots_a"]:
         miss *= (need - 1) / 10
-    page.goto(f"/play/{mid}")
-    wait_ready(page)
     for lang, words in (("en", "ruins the city"), ("it", "distrugga la città")):
         if lang == "it":
             to_italian(page)
@@ -430,13 +440,27 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     roles = roles_of(page, game)
     mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=4)
 
+    # the moves drawn on the map: between two of its areas (Revolution's armies also move between
+    # regions, which are not areas of the map)
+    scenario = next(g for g in catalogue(page)["games"] if g["id"] == game)["scenarios"][0]["name"]
+    board = page.request.get(f"/api/boards/{game}/{scenario}").json()
+    areas = {
+        str(a.get(k))
+        for a in (board.get("areas") or board.get("regions") or [])
+        for k in ("id", "key")
+        if isinstance(a, dict) and a.get(k) is not None
+    }
+
+    def on_map(e: dict[str, Any]) -> bool:
+        return {str(e["args"].get("from", e["args"].get("frm"))), str(e["args"].get("to"))} <= areas
+
     def moved_since(view: dict[str, Any]) -> bool:
         # the seat to act has acted before, and another seat moved a unit after it
         log = view.get("log") or []
         active = (view.get("active") or [None])[0]
         mine = [i for i, e in enumerate(log) if e.get("role") == active]
         return bool(mine) and any(
-            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active
+            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active and on_map(e)
             for e in log[mine[-1] + 1 :]
         )
 
@@ -446,7 +470,9 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     log = view["log"]
     mine = max(i for i, e in enumerate(log) if e.get("role") == active)
     last = [
-        e for e in log[mine + 1 :] if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active
+        e
+        for e in log[mine + 1 :]
+        if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active and on_map(e)
     ][-1]
     frm = last["args"].get("from", last["args"].get("frm"))
     page.goto(f"/play/{mid}")

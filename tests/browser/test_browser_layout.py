@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from test_browser_client import MY_TURN_OR_OVER, TARGETS, catalogue, click_any, wait_ready, wait_settled
-from test_browser_experience import BOARDS, SIZES, console_watch, pass_the_device
+from test_browser_experience import BOARDS, NAMES_CUT, SIZES, console_watch, pass_the_device
 
 from tavola.core.game import Game
 
@@ -158,11 +158,13 @@ def test_no_area_name_lies_on_a_piece(
     pages: Any, artifacts: Path, game: str, scenario: str, size: str
 ) -> None:
     """Every board at both sizes, at the start and after some moves: no area name's box
-    overlaps a counter, a token, a city or a city site (a name over a legion hid it)."""
+    overlaps a counter, a token, a city or a city site (a name over a legion hid it), and at the
+    whole board's view none is cut off by the map's edge (a name moved off a stack was)."""
     page = open_board(pages, game, scenario, size)
     noise = console_watch(page)
     page.click("#zoom-reset")
     assert page.evaluate(NAMES_ON_PIECES, 1) == []
+    assert page.evaluate(NAMES_CUT) == []
     rand = random.Random(3)
     for _ in range(12):
         page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
@@ -170,6 +172,8 @@ def test_no_area_name_lies_on_a_piece(
         wait_ready(page)
         pass_the_device(page)
     page.wait_for_function(MY_TURN_OR_OVER, arg=TARGETS)
+    page.click("#zoom-reset")
+    assert page.evaluate(NAMES_CUT) == []
     hits = page.evaluate(NAMES_ON_PIECES, 1)
     page.screenshot(path=str(artifacts / f"names-{game}-{scenario}-{size}.png"))
     assert hits == [], hits

@@ -521,10 +521,15 @@ export class MapView {
       const anchor = this.anchors.get(a.id);
       if (anchor) this.labelItems.push({ id: a.id, text: this.label(a), x: a.x, y: a.y, r: anchor.r, sea: !!a.sea });
     }
-    this.labelSpots = placeLabels(this.labelItems, this.fontSize);
+    this.labelSpots = placeLabels(this.labelItems, this.fontSize, { bounds: this.homeBox() });
     this.drawLabels(this.labelSpots);
     this.shownSpots = this.labelSpots;
     if (this.layers.pieces) this.avoidPieces();
+  }
+
+  homeBox() {
+    const v = this.home;
+    return v ? { x0: v.x, y0: v.y, x1: v.x + v.w, y1: v.y + v.h } : null;
   }
 
   drawLabels(spots) {
@@ -570,7 +575,7 @@ export class MapView {
     if (moving.length) {
       const ids = new Set(moving.map((it) => it.id));
       const kept = this.labelItems.filter((it) => !ids.has(it.id)).map((it) => this.labelSpots.get(it.id).box);
-      const moved = placeLabels(moving, this.fontSize, { placed: kept, zones: pieces });
+      const moved = placeLabels(moving, this.fontSize, { placed: kept, zones: pieces, bounds: this.homeBox() });
       spots = new Map([...this.labelSpots, ...moved]);
     }
     if (spots !== this.shownSpots) {

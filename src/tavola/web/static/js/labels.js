@@ -41,7 +41,9 @@ export function overlapArea(a, b) {
   return overlap(a, b);
 }
 
-export function placeLabels(items, size, { placed = [], zones = null } = {}) {
+// `bounds` (the board's box) keeps names whole on the board's first view: a name pushed past its
+// edge was cut off there ("Calabri").
+export function placeLabels(items, size, { placed = [], zones = null, bounds = null } = {}) {
   placed = [...placed];
   const weight = zones ? 1 : 0.25; // drawn pieces matter as names do; the reserved room less
   zones = zones || items.map((it) => pieceZone(it, size));
@@ -49,6 +51,7 @@ export function placeLabels(items, size, { placed = [], zones = null } = {}) {
   const order = [...items].sort((a, b) => a.r - b.r);
   const clash = (box) => {
     let sum = 0;
+    if (bounds) sum += ((box.x1 - box.x0) * (box.y1 - box.y0) - overlap(box, bounds)) * 4;
     for (const p of placed) sum += overlap(box, p);
     for (const z of zones) sum += overlap(box, z) * weight;
     return sum;

@@ -38,6 +38,10 @@ from tavola.core.errors import TavolaError
 from tavola.core.registry import game_ids, get_rules
 
 HOST = "127.0.0.1"  # loopback only, always
+SETUP_AT_ONCE = 16
+"""Match loops creating their first match at the same time."""
+OPEN_TIMEOUT = 60.0
+"""Seconds a socket may take to open (a server busy setting up a thousand matches is slow)."""
 SETUP_LIMIT = 600.0
 """Seconds the matches may take to be set up before the measured play starts regardless."""
 
@@ -93,6 +97,7 @@ class Plan:
     ws_log: str = "delta"
     think: float = 0.0
     bot_delay: float = 0.0
+    arriving: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_AT_ONCE))
     go: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when every match is set up: the measured play starts (``deadline`` is set then)."""
     unready: int = 0
@@ -177,7 +182,8 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
-    async with connect(ws_url, additional_headers={"Cookie": cookie}, max_size=None) as ws:
+    headers = {"Cookie": cookie}
+    async with connect(ws_url, additional_headers=headers, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         view = await _recv_view(plan, ws)  # the hello
         greeted()
         await plan.go.wait()
@@ -253,9 +259,11 @@ async def _match_loop(plan: Plan, scripted: int) -> None:
     first = _FirstMatch(plan, max(1, scripted))
     clients: list[Any] = []
     try:
-        clients = [await _new_client(plan) for _ in range(max(1, scripted))]
-        while plan.playing():
+        # A few matches set up at a time, as people arrive, not a thousand creations at once.
+        async with plan.arriving:
+            clients = [await _new_client(plan) for _ in range(max(1, scripted))]
             mid = await _new_match(plan, clients, scripted)
+        while plan.playing():
             if mid is None:
                 return
             greeted = first.greeted if not first.done else (lambda: None)
@@ -267,6 +275,7 @@ async def _match_loop(plan: Plan, scripted: int) -> None:
                 await _watch_until_over(plan, mid, greeted)
             if plan.playing():
                 plan.stats.finished += 1
+                mid = await _new_match(plan, clients, scripted)
     finally:
         first.give_up()
         for c in clients:
@@ -278,7 +287,7 @@ async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -
     from websockets.asyncio.client import connect
 
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
-    async with connect(ws_url, max_size=None) as ws:
+    async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
         while (view := await _recv_view(plan, ws)) is not None and plan.playing():
             if view.get("result") is not None:

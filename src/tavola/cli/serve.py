@@ -78,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from tavola.server import create_app
+    from tavola.server.app import tune_serving_process
     from tavola.server.db import Database
 
     logging.basicConfig(
@@ -121,6 +122,7 @@ def run(args: argparse.Namespace) -> int:
                 running(*self.servers[0].sockets[0].getsockname()[:2])
 
     config = uvicorn_config(app, args.host, args.port, args.log_level, settings)
+    tune_serving_process()
     Server(config).run()
     return 0
 

@@ -6,6 +6,7 @@ import asyncio
 import json
 import logging
 import os
+import sys
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
@@ -77,7 +78,20 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     return app
 
 
+SWITCH_INTERVAL = 0.001
+"""Seconds a thread may hold the interpreter before handing it on (Python's default: 0.005)."""
+
+
+def tune_serving_process() -> None:
+    """Settings of a process that serves. The event loop, the request threads and the bots'
+    threads make many short calls each: handing the interpreter on every millisecond lets them
+    take short turns (`tavola loadtest`, 100 matches, two interleaved rounds: 1.24 and 2.0 times
+    the actions a second, 0.9 of the CPU per action, against the default)."""
+    sys.setswitchinterval(SWITCH_INTERVAL)
+
+
 def app_from_environment() -> FastAPI:
     """The app of one worker of ``tavola serve --workers N``: the settings come as JSON in the
     environment."""
+    tune_serving_process()
     return create_app(Settings(**json.loads(os.environ[SETTINGS_ENV])))

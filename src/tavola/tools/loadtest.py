@@ -26,9 +26,9 @@ import os
 import random
 import socket
 import statistics
-import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -37,6 +37,10 @@ from tavola.core.errors import TavolaError
 from tavola.core.registry import game_ids, get_rules
 
 HOST = "127.0.0.1"  # loopback only, always
+SETUP_AT_ONCE = 16
+"""Match loops creating their first match at the same time."""
+OPEN_TIMEOUT = 60.0
+"""Seconds a socket may take to open (a server busy setting up a thousand matches is slow)."""
 SETUP_LIMIT = 600.0
 """Seconds the matches may take to be set up before the measured play starts regardless."""
 
@@ -50,11 +54,10 @@ def _serve(database: str, sock: socket.socket, bot_delay: float, bot_think: floa
     import uvicorn
 
     from tavola.server import Settings, create_app
+    from tavola.server.app import tune_serving_process
 
     logging.basicConfig(level=logging.WARNING)
-    # The server's threads make many short database calls; a shorter switch interval hands
-    # the GIL back sooner (measured: about half the latency under load).
-    sys.setswitchinterval(0.001)
+    tune_serving_process()  # as `tavola serve` runs
     app = create_app(Settings(database=database, bot_delay=bot_delay, bot_think=bot_think))
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_keep_alive=60)
     uvicorn.Server(config).run(sockets=[sock])
@@ -72,7 +75,8 @@ class Stats:
     finished: int = 0
     started: int = 0
     setup: list[float] = field(default_factory=list)
-    """Seconds each match loop took to set up its first match (created, its seats joined)."""
+    """Seconds each match loop took to set up its first match (created, its seats joined, each
+    socket open with its first view)."""
     creates: list[float] = field(default_factory=list)
     """Seconds of each ``POST /api/matches``."""
 
@@ -91,6 +95,7 @@ class Plan:
     ws_log: str = "delta"
     think: float = 0.0
     bot_delay: float = 0.0
+    arriving: asyncio.Semaphore = field(default_factory=lambda: asyncio.Semaphore(SETUP_AT_ONCE))
     go: asyncio.Event = field(default_factory=asyncio.Event)
     """Set when every match is set up: the measured play starts (``deadline`` is set then)."""
     unready: int = 0
@@ -167,16 +172,18 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
     return None
 
 
-async def _seat_player(plan: Plan, client: Any, mid: str, role: str) -> None:
+async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Callable[[], None]) -> None:
     """Play one seat until the game ends or time is up: act on every view that asks us (from
-    the moment every match is set up)."""
+    the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
 
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
-    async with connect(ws_url, additional_headers={"Cookie": cookie}, max_size=None) as ws:
+    headers = {"Cookie": cookie}
+    async with connect(ws_url, additional_headers=headers, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         view = await _recv_view(plan, ws)  # the hello
+        greeted()
         await plan.go.wait()
         while view is not None and plan.playing() and view.get("result") is None:
             legal = [a for a in view.get("actions", []) if a != ["undo"]]
@@ -224,42 +231,62 @@ async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | Non
     return str(match["id"])
 
 
+class _FirstMatch:
+    """The set-up of a match loop's first match: done when each of its sockets had its hello."""
+
+    def __init__(self, plan: Plan, sockets: int) -> None:
+        self.plan = plan
+        self.left = sockets
+        self.t0 = time.monotonic()
+        self.done = False
+
+    def greeted(self) -> None:
+        self.left -= 1
+        if self.left <= 0 and not self.done:
+            self.plan.stats.setup.append(time.monotonic() - self.t0)
+            self.give_up()
+
+    def give_up(self) -> None:
+        if not self.done:
+            self.done = True
+            self.plan.ready()
+
+
 async def _match_loop(plan: Plan, scripted: int) -> None:
     """Keep one match going: when it ends, start another, until the deadline."""
-    t0 = time.monotonic()
-    first = True
+    first = _FirstMatch(plan, max(1, scripted))
     clients: list[Any] = []
     try:
-        clients = [await _new_client(plan) for _ in range(max(1, scripted))]
-        while plan.playing():
+        # A few matches set up at a time, as people arrive, not a thousand creations at once.
+        async with plan.arriving:
+            clients = [await _new_client(plan) for _ in range(max(1, scripted))]
             mid = await _new_match(plan, clients, scripted)
-            if first:
-                first = False
-                plan.stats.setup.append(time.monotonic() - t0)
-                plan.ready()
+        while plan.playing():
             if mid is None:
                 return
+            greeted = first.greeted if not first.done else (lambda: None)
             if scripted:
                 await asyncio.gather(
-                    *(_seat_player(plan, clients[i], mid, plan.roles[i]) for i in range(scripted))
+                    *(_seat_player(plan, clients[i], mid, plan.roles[i], greeted) for i in range(scripted))
                 )
             else:
-                await _watch_until_over(plan, mid)
+                await _watch_until_over(plan, mid, greeted)
             if plan.playing():
                 plan.stats.finished += 1
+                mid = await _new_match(plan, clients, scripted)
     finally:
-        if first:
-            plan.ready()
+        first.give_up()
         for c in clients:
             await c.aclose()
 
 
-async def _watch_until_over(plan: Plan, mid: str) -> None:
+async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -> None:
     """An all-bot match: wait for its end on an observer socket."""
     from websockets.asyncio.client import connect
 
     ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
-    async with connect(ws_url, max_size=None) as ws:
+    async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
+        greeted()  # (its hello is the first view read below)
         while (view := await _recv_view(plan, ws)) is not None and plan.playing():
             if view.get("result") is not None:
                 return

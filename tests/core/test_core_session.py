@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -187,18 +189,26 @@ def test_each_view_holds_the_whole_log_its_role_may_read_through_undos() -> None
         assert all(seen == kept for seen, kept in views)  # a log handed out is never written to
 
 
-def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
-    """Replays jump back to their nearest mark: the session there is the one a replay of that
-    many actions builds (state, log, undo, views), and it plays on the same."""
-    pick = random.Random(5)
-    game = tavola.new_game("toy", players=3, seed=2)
-    marks = []
-    while not game.is_over:
-        if len(game.actions) % 3 == 0:
-            marks.append(game.mark())
+def _play_with_undo(
+    game: tavola.Game, pick: random.Random, every: int, take: Callable[[], Any], limit: int = 10**6
+) -> list[Any]:
+    """Random play that takes back a step about a third of the times it may, keeping what
+    ``take`` returns (a mark or a snapshot) every ``every`` actions."""
+    kept = []
+    while not game.is_over and len(game.actions) < limit:
+        if len(game.actions) % every == 0:
+            kept.append(take())
         role = game.active_roles[0]
         legal = game.legal_actions(role)
         game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.3 else pick.choice(legal))
+    return kept
+
+
+def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
+    """Replays jump back to their nearest mark: the session there is the one a replay of that
+    many actions builds (state, log, undo, views), and it plays on the same."""
+    game = tavola.new_game("toy", players=3, seed=2)
+    marks = _play_with_undo(game, random.Random(5), every=3, take=game.mark)
     record = game.record()
     for mark in [marks[-1], marks[len(marks) // 2], marks[0], marks[-2]]:
         game.rewind(mark)
@@ -215,15 +225,8 @@ def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
 def test_a_session_resumed_from_a_snapshot_is_the_replay_of_its_first_steps(game_id: str) -> None:
     """A server rebuilds a game from its last snapshot and the steps after it: the session
     is the one a replay of the record builds (state, log, undo, views), and plays on the same."""
-    pick = random.Random(7)
     game = tavola.Game(game_id, seed=4)
-    snaps = []
-    while not game.is_over and len(game.actions) < 300:
-        if len(game.actions) % 7 == 0:
-            snaps.append(game.snapshot())
-        role = game.active_roles[0]
-        legal = game.legal_actions(role)
-        game.apply(role, ("undo",) if ("undo",) in legal and pick.random() < 0.3 else pick.choice(legal))
+    snaps = _play_with_undo(game, random.Random(7), every=7, take=game.snapshot, limit=300)
     record = game.record()
     for snap in [snaps[-1], snaps[len(snaps) // 2], snaps[0]]:
         resumed = tavola.replay({**record, "actions": [], "checksums": []})

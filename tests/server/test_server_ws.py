@@ -15,6 +15,13 @@ def _until(ws, kind: str, step: int | None = None, limit: int = 20) -> dict:
     raise AssertionError(f"no {kind} message")
 
 
+def _joined(ws) -> None:
+    """Wait until the server has joined the socket to the pushes: it reads no message before it
+    has checked, after the hello, that nobody moved meanwhile (a move then is pushed again)."""
+    ws.send_json({"type": "ping"})
+    _until(ws, "pong")
+
+
 def test_push_to_two_players_and_an_observer(client):
     m = create(client, {"north": "me", "south": "open"})
     mid = m["id"]
@@ -149,6 +156,7 @@ def test_one_view_built_per_change_for_the_roles_watching_only(client, monkeypat
     mid = m["id"]
     with client.websocket_connect(f"/ws/matches/{mid}?role=north") as ws:
         ws.receive_json()
+        _joined(ws)
         built.clear()
         assert act(client, mid, "north", ["bid", 3], 0).status_code == 200
         _until(ws, "view", 1)
@@ -162,6 +170,7 @@ def test_one_view_built_per_change_for_the_roles_watching_only(client, monkeypat
         watcher = browser(client)
         with watcher.websocket_connect(f"/ws/matches/{mid}") as obs:
             obs.receive_json()
+            _joined(obs)
             built.clear()
             assert act(client, mid, "north", ["mark", 1], 2).status_code == 200
             _until(ws, "view", 3), _until(obs, "view", 3)

@@ -7,7 +7,8 @@ item, so an owner of the physical game can find the line to fix.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib.resources
+from collections.abc import Callable, Container
 from pathlib import Path
 from typing import Any
 
@@ -89,3 +90,33 @@ def read_yaml(path: Path) -> Any:
         raise DataError(f"{path.name}: cannot read: {exc}") from exc
     except yaml.YAMLError as exc:
         raise DataError(f"{path.name}: not valid YAML: {exc}") from exc
+
+
+def read_game_data(package: str, name: str) -> Any:
+    """The data file ``data/<name>`` of a game's package (``tavola.games.antike``) as parsed
+    YAML; DataError naming the game and the file if it is missing or not YAML."""
+    game = package.rsplit(".", 1)[-1]
+    try:
+        text = importlib.resources.files(package).joinpath("data", name).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{game} data file {name} is missing") from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise DataError(f"{game} data/{name} is not valid YAML: {exc}") from None
+
+
+def pair_problem(a: str, b: str, known: Container[str], seen: set[frozenset[str]], place: str) -> str | None:
+    """What is wrong with a map's border (or link) between the places ``a`` and ``b``, each a
+    ``place`` (``"region"``): an end not ``known``, a place joined to itself, or a pair listed
+    before (in ``seen``, to which a sound pair is added); None if nothing."""
+    for end in (a, b):
+        if end not in known:
+            return f"names unknown {place} {end!r}"
+    if a == b:
+        return f"joins a {place} to itself"
+    pair = frozenset((a, b))
+    if pair in seen:
+        return "is listed twice"
+    seen.add(pair)
+    return None

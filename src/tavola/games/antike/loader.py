@@ -9,13 +9,12 @@ the item. The result is turned once, at import, into compact integer-indexed tab
 
 from __future__ import annotations
 
-import importlib.resources
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from tavola.core.datafile import pair_problem, read_game_data
 from tavola.core.errors import DataError
 
 RESOURCES = ("marble", "iron", "gold")
@@ -163,18 +162,7 @@ class RulesModel(_Strict):
 
 
 def _read(name: str) -> Any:
-    try:
-        text = (
-            importlib.resources.files("tavola.games.antike")
-            .joinpath("data", name)
-            .read_text(encoding="utf-8")
-        )
-    except FileNotFoundError:
-        raise DataError(f"antike data file {name} is missing") from None
-    try:
-        return yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise DataError(f"antike data/{name} is not valid YAML: {exc}") from None
+    return read_game_data("tavola.games.antike", name)
 
 
 def _model(cls: type[BaseModel], data: Any, name: str) -> Any:
@@ -270,15 +258,9 @@ def _borders(model: BoardModel, index: dict[str, int], name: str) -> list[tuple[
     seen: set[frozenset[str]] = set()
     borders: list[tuple[int, int, str]] = []
     for b in model.borders:
-        for end in (b.a, b.b):
-            if end not in index:
-                raise DataError(f"antike data/{name}: border {b.a}-{b.b} names unknown region {end!r}")
-        if b.a == b.b:
-            raise DataError(f"antike data/{name}: border {b.a}-{b.b} joins a region to itself")
-        pair = frozenset((b.a, b.b))
-        if pair in seen:
-            raise DataError(f"antike data/{name}: border {b.a}-{b.b} is listed twice")
-        seen.add(pair)
+        problem = pair_problem(b.a, b.b, index, seen, "region")
+        if problem is not None:
+            raise DataError(f"antike data/{name}: border {b.a}-{b.b} {problem}")
         borders.append((index[b.a], index[b.b], b.type))
     return borders
 

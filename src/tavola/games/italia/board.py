@@ -21,12 +21,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from tavola.core import datafile
-from tavola.core.datafile import Provenanced, read_yaml
+from tavola.core.datafile import Provenanced, pair_problem, read_yaml
 from tavola.core.errors import DataError
 
 DATA_DIR = Path(__file__).parent / "data"
@@ -382,6 +382,9 @@ REGION_NAMES = (
 # ---------------------------------------------------------------------------------------------
 
 
+M = TypeVar("M", bound=BaseModel)
+
+
 def _name(node: dict[str, Any]) -> Any:
     """An area by its key or name, a link or corner by its two ends."""
     name = node.get("key") or node.get("name")
@@ -390,19 +393,20 @@ def _name(node: dict[str, Any]) -> Any:
     return name
 
 
-def validation_message(path: Path, raw: Any, err: ValidationError) -> str:
-    """One line per pydantic error, each naming the file and the item."""
-    return datafile.validation_message(path.name, raw, err, _name)
+def validated(model: type[M], raw: Any, path: Path) -> M:
+    """A parsed data file checked against its schema; DataError naming the file and the item,
+    one line per pydantic error."""
+    if not isinstance(raw, dict):
+        raise DataError(f"{path.name}: expected a mapping at the top level")
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise DataError(datafile.validation_message(path.name, raw, exc, _name)) from None
 
 
 def parse_board(raw: Any, path: Path = MAP_FILE) -> Board:
     """Validate a parsed map file and build the board; raises DataError naming file and item."""
-    if not isinstance(raw, dict):
-        raise DataError(f"{path.name}: expected a mapping at the top level")
-    try:
-        spec = MapFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(validation_message(path, raw, exc)) from None
+    spec = validated(MapFile, raw, path)
     kinds: dict[str, str] = {}
     for i, area in enumerate(spec.areas):
         if area.key in kinds:
@@ -411,15 +415,9 @@ def parse_board(raw: Any, path: Path = MAP_FILE) -> Board:
     seen: set[frozenset[str]] = set()
     for i, link in enumerate(spec.links):
         label = f"{path.name}: links[{i}] ({link.a}–{link.b})"
-        for end in (link.a, link.b):
-            if end not in kinds:
-                raise DataError(f"{label}: unknown area {end!r}")
-        if link.a == link.b:
-            raise DataError(f"{label}: an area cannot border itself")
-        pair = frozenset((link.a, link.b))
-        if pair in seen:
-            raise DataError(f"{label}: duplicate link")
-        seen.add(pair)
+        problem = pair_problem(link.a, link.b, kinds, seen, "area")
+        if problem is not None:
+            raise DataError(f"{label}: {problem}")
         ka, kb = kinds[link.a], kinds[link.b]
         ok = {
             "land": ka != "sea" and kb != "sea",

@@ -9,10 +9,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from tavola.core.errors import DataError
-from tavola.games.italia.board import DATA_DIR, Board, load_board, read_yaml, validation_message
+from tavola.games.italia.board import DATA_DIR, Board, load_board, read_yaml, validated
 from tavola.games.italia.cards import Nation, Scenario, ScenarioFile, half_points
 
 SCENARIO_FILES = {"italia-i": "italia_i.yaml", "italia-ii": "italia_ii.yaml"}
@@ -294,12 +292,7 @@ def _relations(card: _Card) -> None:
 def parse_scenario(raw: Any, fname: str, board: Board | None = None) -> Scenario:
     """Validate a parsed scenario file; raises DataError naming the file and the item."""
     path = Path(fname)
-    if not isinstance(raw, dict):
-        raise DataError(f"{path.name}: expected a mapping at the top level")
-    try:
-        spec = ScenarioFile.model_validate(raw)
-    except ValidationError as exc:
-        raise DataError(validation_message(path, raw, exc)) from None
+    spec = validated(ScenarioFile, raw, path)
     return Scenario(_resolve(spec, board or load_board(), path.name))
 
 

@@ -18,13 +18,12 @@ halves, so that the state stays integers.
 from __future__ import annotations
 
 import copy
-import importlib.resources
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import yaml
 from pydantic import BaseModel, ConfigDict, ValidationError, model_validator
 
+from tavola.core.datafile import read_game_data
 from tavola.core.errors import DataError
 
 FILES = ("board.yaml", "cards.yaml", "support.yaml", "rules.yaml")
@@ -353,21 +352,7 @@ class Components:
 # --- reading ------------------------------------------------------------------------------------
 def read_raw() -> dict[str, Any]:
     """The four data files as parsed YAML, by file name."""
-    raw: dict[str, Any] = {}
-    for name in FILES:
-        try:
-            text = (
-                importlib.resources.files("tavola.games.revolution")
-                .joinpath("data", name)
-                .read_text(encoding="utf-8")
-            )
-        except FileNotFoundError:
-            raise DataError(f"revolution data file {name} is missing") from None
-        try:
-            raw[name] = yaml.safe_load(text)
-        except yaml.YAMLError as exc:
-            raise DataError(f"revolution data/{name} is not valid YAML: {exc}") from None
-    return raw
+    return {name: read_game_data("tavola.games.revolution", name) for name in FILES}
 
 
 def _where(raw: Any, loc: tuple[Any, ...]) -> str:

@@ -78,6 +78,19 @@ def can_pay(purse: list[int], marble: int, iron: int, gold: int) -> bool:
     return short <= purse[COIN]
 
 
+def sites_or_done(
+    state: State, n: int, cost: tuple[int, int, int], sites: list[int]
+) -> list[tuple[Any, ...]]:
+    """A building step's actions: each of the ``sites`` (regions) while the nation can pay the
+    ``cost`` (marble, iron, gold; §6.1), and always the end of the step."""
+    out: list[tuple[Any, ...]] = []
+    if can_pay(state["purse"][n], *cost):
+        act = board(state).act_region
+        out = [act[r] for r in sites]
+    out.append(DONE)
+    return out
+
+
 def pay(state: State, n: int, marble: int, iron: int, gold: int) -> int:
     """Pay a cost, coins only for what is missing (§6.1 "se necessario"); returns the coins spent.
 

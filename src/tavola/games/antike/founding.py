@@ -7,7 +7,6 @@ from typing import Any
 from tavola.core import flow
 from tavola.games.antike.common import (
     CITY_TOKENS,
-    DONE,
     RESOURCE_ACTS,
     RESOURCE_INDEX,
     State,
@@ -16,6 +15,7 @@ from tavola.games.antike.common import (
     event,
     held,
     pay,
+    sites_or_done,
     trade_rates,
 )
 from tavola.games.antike.loader import NO_SITE, RESOURCES, RULEBOOK, SITE_ANY
@@ -54,12 +54,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 
 def legal_found(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§5.2 the sites the nation can pay for, or the end of the turn."""
-    out: list[tuple[Any, ...]] = []
-    if can_pay(state["purse"][n], *COST):
-        act = board(state).act_region
-        out = [act[r] for r in sites(state, n)]
-    out.append(DONE)
-    return out
+    return sites_or_done(state, n, COST, sites(state, n))
 
 
 def ask_found(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:

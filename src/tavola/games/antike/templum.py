@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core import flow
-from tavola.games.antike.common import DONE, State, board, can_pay, event, pay, trade_rates
+from tavola.games.antike.common import State, board, can_pay, event, pay, sites_or_done, trade_rates
 from tavola.games.antike.founding import start_founding
 from tavola.games.antike.loader import RULEBOOK
 
@@ -37,12 +37,7 @@ def wanted(state: State, frame: dict[str, Any], n: int) -> bool:
 
 def legal_templum(state: State, frame: dict[str, Any], n: int) -> list[tuple[Any, ...]]:
     """§7.2 5 marble a temple (coins stand in)."""
-    out: list[tuple[Any, ...]] = []
-    if can_pay(state["purse"][n], MARBLE_PER_TEMPLE, 0, 0):
-        act = board(state).act_region
-        out = [act[r] for r in sites(state, n)]
-    out.append(DONE)
-    return out
+    return sites_or_done(state, n, (MARBLE_PER_TEMPLE, 0, 0), sites(state, n))
 
 
 def ask_templum(state: State, frame: dict[str, Any], n: int) -> tuple[str, dict[str, Any]]:

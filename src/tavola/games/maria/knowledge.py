@@ -4,6 +4,7 @@ determinized worlds), and ``evaluate``: progress toward the §14 victory conditi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -392,22 +393,30 @@ def evaluate(state: State) -> dict[str, float]:
     pr = (
         victory.held(state, "prussia", (victory.AUSTRIA, victory.SILESIA)) / N.introductory_victory["prussia"]
     )
-    res = state["result"]
-    out: dict[str, Any] = {}
-    for role in state["roles"]:
-        if res is not None:
-            out[role] = 1.0 if role in res["winners"] else 0.0
-            continue
-        powers = {p for p in state["powers"] if state["control"][p] == role}
+
+    def value(powers: set[str]) -> float:
         strength = _strength(state, powers)
         if "austria" in powers:
             time_left = state["turn"] / N.turns[state["scenario"]]
-            value = 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
+            return 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
+        mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
+        value = 0.6 * mine + 0.1 * _approach(state, powers) + 0.15 * _supplied(state, powers)
+        return value + 0.15 * strength
+
+    return _per_player(state, value)
+
+
+def _per_player(state: State, value: Callable[[set[str]], float]) -> dict[str, float]:
+    """Each player's ``value`` of the powers it controls, held to [0, 1]; 1 for a winner and 0
+    for the others once the game is over."""
+    res = state["result"]
+    out: dict[str, float] = {}
+    for role in state["roles"]:
+        if res is not None:
+            out[role] = 1.0 if role in res["winners"] else 0.0
         else:
-            mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
-            value = 0.6 * mine + 0.1 * _approach(state, powers) + 0.15 * _supplied(state, powers)
-            value += 0.15 * strength
-        out[role] = max(0.0, min(1.0, value))
+            powers = {p for p in state["powers"] if state["control"][p] == role}
+            out[role] = max(0.0, min(1.0, value(powers)))
     return out
 
 
@@ -454,15 +463,10 @@ KNOWLEDGE = Knowledge(prior=prior, playout=playout, cutoff=CUTOFF)
 
 
 def _evaluate_advanced(state: State) -> dict[str, float]:
-    res = state["result"]
-    out: dict[str, float] = {}
-    for role in state["roles"]:
-        if res is not None:
-            out[role] = 1.0 if role in res["winners"] else 0.0
-            continue
-        powers = {p for p in state["powers"] if state["control"][p] == role}
+    def value(powers: set[str]) -> float:
         emptied = max(
             (1 - state["pools"][sp] / N.pools[sp] for sp in powers if sp in state["pools"]), default=0.0
         )
-        out[role] = max(0.0, min(1.0, 0.8 * emptied + 0.2 * _strength(state, powers)))
-    return out
+        return 0.8 * emptied + 0.2 * _strength(state, powers)
+
+    return _per_player(state, value)

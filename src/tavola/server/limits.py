@@ -1,9 +1,11 @@
-"""ASGI middleware: a cap on request bodies (413 before any handler reads them), timing."""
+"""ASGI middleware: a cap on request bodies (413 before any handler reads them), timing,
+same-origin checks and security headers."""
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -74,32 +76,37 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": payload})
 
 
-class ServerTiming:
-    """Adds ``Server-Timing: app;dur=MS`` to API answers: the time spent in the server, which a
-    load test can set against the round trip it measures."""
+class AddedHeaders:
+    """Middleware adding headers to every HTTP answer as it starts: those ``headers_for`` the
+    request gives, read when the answer starts."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
+
+    def headers_for(self, scope: Scope) -> Callable[[], list[tuple[bytes, bytes]]]:
+        raise NotImplementedError
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        start = time.perf_counter()
+        added = self.headers_for(scope)
 
-        async def timed(message: Message) -> None:
+        async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
-                ms = (time.perf_counter() - start) * 1000
-                message = {
-                    **message,
-                    "headers": [
-                        *message.get("headers", []),
-                        (b"server-timing", f"app;dur={ms:.2f}".encode()),
-                    ],
-                }
+                message = {**message, "headers": [*message.get("headers", []), *added()]}
             await send(message)
 
-        await self.app(scope, receive, timed)
+        await self.app(scope, receive, with_headers)
+
+
+class ServerTiming(AddedHeaders):
+    """Adds ``Server-Timing: app;dur=MS`` to API answers: the time spent in the server, which a
+    load test can set against the round trip it measures."""
+
+    def headers_for(self, scope: Scope) -> Callable[[], list[tuple[bytes, bytes]]]:
+        start = time.perf_counter()
+        return lambda: [(b"server-timing", f"app;dur={(time.perf_counter() - start) * 1000:.2f}".encode())]
 
 
 STATE_CHANGING = (b"POST", b"PUT", b"PATCH", b"DELETE")
@@ -148,7 +155,7 @@ class SameOrigin:
         await self.app(scope, receive, send)
 
 
-class SecurityHeaders:
+class SecurityHeaders(AddedHeaders):
     """A Content-Security-Policy (scripts, styles, sockets only from this site; no framing by
     any other page) and its older equivalents on every answer."""
 
@@ -158,24 +165,11 @@ class SecurityHeaders:
         (b"referrer-policy", b"same-origin"),
     )
 
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    def headers_for(self, scope: Scope) -> Callable[[], list[tuple[bytes, bytes]]]:
         host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
         sockets = f"ws://{host} wss://{host}" if host and all(c not in host for c in " ;'") else ""
         policy = (b"content-security-policy", CONTENT_SECURITY_POLICY.format(sockets=sockets).encode())
-
-        async def with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message = {**message, "headers": [*message.get("headers", []), *self.HEADERS, policy]}
-            await send(message)
-
-        await self.app(scope, receive, with_headers)
+        return lambda: [*self.HEADERS, policy]
 
 
 def _netloc(url: str) -> str:

@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +37,35 @@ def create(client: TestClient, seats: dict[str, str], **kw: Any) -> dict[str, An
     r = client.post("/api/matches", json=body)
     assert r.status_code == 201, r.text
     return r.json()["match"]
+
+
+def joined_by_friend(client: TestClient, seats: dict[str, str], **kw: Any) -> tuple[str, TestClient]:
+    """A new match whose one "open" seat a friend (another browser) has joined: its id, the friend."""
+    m = create(client, seats, **kw)
+    role = next(r for r, how in seats.items() if how == "open")
+    invite = next(s["invite"] for s in m["seats"] if s["role"] == role)
+    friend = browser(client)
+    r = friend.post(f"/api/matches/{m['id']}/join", json={"role": role, "invite": invite})
+    assert r.status_code == 200, r.text
+    return m["id"], friend
+
+
+@contextmanager
+def sockets(mid: str, spec: dict[str, tuple[TestClient, str]]) -> Iterator[dict[str, Any]]:
+    """One socket on the match per name, opened by its browser with its query string."""
+    with ExitStack() as stack:
+        yield {
+            name: stack.enter_context(who.websocket_connect(f"/ws/matches/{mid}{query}"))
+            for name, (who, query) in spec.items()
+        }
+
+
+def joined(ws: Any) -> None:
+    """Wait until the server has joined the socket to the pushes: it reads no message before it
+    has checked, after the hello, that nobody moved meanwhile (a move then is pushed again)."""
+    ws.send_json({"type": "ping"})
+    while ws.receive_json()["type"] != "pong":
+        pass
 
 
 def view(client: TestClient, mid: str, role: str | None = None) -> dict[str, Any]:

@@ -12,7 +12,17 @@ import re
 from typing import Any
 
 from fastapi.testclient import TestClient
-from server_helpers import act, browser, create, fast_settings, settle, view
+from server_helpers import (
+    act,
+    browser,
+    create,
+    fast_settings,
+    joined,
+    joined_by_friend,
+    settle,
+    sockets,
+    view,
+)
 
 from tavola.server import create_app
 
@@ -50,11 +60,8 @@ def _normal(text: str, mid: str) -> str:
 
 def _play(client: Any, red_clicks: list[list[Any]]) -> dict[str, list[str]]:
     """One round with two people and an observer; every message each of them gets."""
-    m = create(client, {"red": "me", "blue": "open"}, game="sealed", players=2)
-    mid = m["id"]
-    invite = next(s["invite"] for s in m["seats"] if s["role"] == "blue")
-    friend, watcher = browser(client), browser(client)
-    assert friend.post(f"/api/matches/{mid}/join", json={"role": "blue", "invite": invite}).status_code == 200
+    mid, friend = joined_by_friend(client, {"red": "me", "blue": "open"}, game="sealed", players=2)
+    watcher = browser(client)
     got: dict[str, list[str]] = {"blue": [], "observer": []}
     with (
         client.websocket_connect(f"/ws/matches/{mid}?role=red") as red_ws,
@@ -168,3 +175,69 @@ def test_a_bot_allocating_beside_a_person_does_not_starve(client, sealed_game):
     settle(client)
     seen = view(client, mid, "red")["view"]
     assert seen["sealed"] == ["blue"] and seen["step"] == 1
+
+
+def test_a_draft_click_reaches_the_seats_other_pages_once_and_never_its_own(client, sealed_game):
+    """A click of red's secret draft made on one page is answered with red's new view; red's
+    other tab is pushed it once, that page's own socket never, and nobody else at all. The
+    click that seals the draft is a public step, pushed to everyone but the page that made it."""
+    mid, friend = joined_by_friend(client, {"red": "me", "blue": "open"}, game="sealed", players=2)
+    watcher = browser(client)
+    with sockets(
+        mid,
+        {
+            "one": (client, "?role=red&page=red-tab-one&log=delta"),
+            "two": (client, "?role=red&page=red-tab-two"),
+            "blue": (friend, "?role=blue&page=blue-page"),
+            "obs": (watcher, ""),
+        },
+    ) as open_:
+        got: dict[str, list[tuple[int, Any]]] = {name: [] for name in open_}
+
+        def receive(name: str) -> None:
+            while True:
+                msg = open_[name].receive_json()
+                if msg["type"] == "view":
+                    got[name].append((msg["view"]["step"], msg["view"]["my_alloc"]))
+                    return
+
+        for name, ws in open_.items():
+            receive(name)
+            joined(ws)
+
+        def click(who: Any, role: str, action: list[Any], step: int, page: str | None, pushed: str) -> None:
+            body = {"role": role, "action": action, "step": step, **({"page": page} if page else {})}
+            r = who.post(f"/api/matches/{mid}/actions", json=body)
+            assert r.status_code == 200, r.text
+            for name in pushed.split():  # each push arrives before the next click: none folded
+                receive(name)
+
+        click(client, "red", ["add", 0], 0, "red-tab-one", "two")
+        click(client, "red", ["add", 0], 0, "red-tab-two", "one")
+        for front in (0, 1, 2):
+            click(client, "red", ["add", front], 0, "red-tab-one", "two")
+        click(client, "red", ["confirm"], 0, "red-tab-two", "one blue obs")
+        for action in BLUE:  # an old client: its page names itself nowhere, so it is pushed too
+            click(friend, "blue", action, 1, None, "blue" if action != ["confirm"] else "one two blue obs")
+        assert got == {
+            "one": [(0, [0, 0, 0]), (0, [2, 0, 0]), (1, [3, 1, 1]), (2, [0, 0, 0])],
+            "two": [
+                (0, [0, 0, 0]),
+                (0, [1, 0, 0]),
+                (0, [3, 0, 0]),
+                (0, [3, 1, 0]),
+                (0, [3, 1, 1]),
+                (2, [0, 0, 0]),
+            ],
+            "blue": [
+                (0, [0, 0, 0]),
+                (1, [0, 0, 0]),
+                (1, [0, 1, 0]),
+                (1, [0, 2, 0]),
+                (1, [0, 2, 1]),
+                (1, [0, 2, 2]),
+                (1, [1, 2, 2]),
+                (2, [0, 0, 0]),
+            ],
+            "obs": [(0, None), (1, None), (2, None)],
+        }

@@ -45,9 +45,13 @@ def _servers(
 
 
 @contextmanager
-def _socket(url: str, client: httpx.Client, mid: str, role: str) -> Iterator[ClientConnection]:
+def _socket(
+    url: str, client: httpx.Client, mid: str, role: str, page: str | None = None
+) -> Iterator[ClientConnection]:
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     url = url.rstrip("/").replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}"
+    if page is not None:
+        url += f"&page={page}"
     with connect(url, additional_headers={"Cookie": cookie}) as ws:
         assert json.loads(ws.recv(timeout=10))["type"] == "view"  # the hello
         yield ws
@@ -82,6 +86,18 @@ def _move(client: httpx.Client, mid: str, role: str) -> list[Any] | None:
     raise AssertionError(f"{role}'s move was stale five times")
 
 
+def _toy_match(a: httpx.Client, b: httpx.Client) -> str:
+    """A toy match created through ``a`` (north) whose south ``b`` joins; its id."""
+    r = a.post("/api/matches", json={"game": "toy", "players": 2, "seats": {"north": "me", "south": "open"}})
+    match = r.json()["match"]
+    invite = next(s["invite"] for s in match["seats"] if s["role"] == "south")
+    assert (
+        b.post(f"/api/matches/{match['id']}/join", json={"role": "south", "invite": invite}).status_code
+        == 200
+    )
+    return match["id"]
+
+
 def _health(url: str) -> dict[str, Any]:
     return httpx.get(f"{url.rstrip('/')}/api/health", timeout=10).json()
 
@@ -94,13 +110,7 @@ def test_players_on_two_processes_see_each_other_and_a_killed_process_loses_noth
         assert (
             a.post("/api/auth/signup", json={"username": "marcus", "password": "12345678"}).status_code == 200
         )
-        r = a.post(
-            "/api/matches", json={"game": "toy", "players": 2, "seats": {"north": "me", "south": "open"}}
-        )
-        match = r.json()["match"]
-        mid = match["id"]
-        invite = next(s["invite"] for s in match["seats"] if s["role"] == "south")
-        assert b.post(f"/api/matches/{mid}/join", json={"role": "south", "invite": invite}).status_code == 200
+        mid = _toy_match(a, b)
         with _socket(url_a, a, mid, "north") as north_ws, _socket(url_b, b, mid, "south") as south_ws:
             # A move through A reaches the socket on B, and one through B the socket on A.
             acked = [_move(a, mid, "north")]
@@ -142,6 +152,35 @@ def test_players_on_two_processes_see_each_other_and_a_killed_process_loses_noth
         record = b.get(f"/api/matches/{mid}/record").json()
         assert record["actions"][: len(acked)] == acked
         assert b.get(f"/api/matches/{mid}").json()["match"]["status"] == "over"
+        a.close()
+        b.close()
+
+
+@on_postgresql
+def test_the_acting_page_is_not_pushed_its_answer_again_by_the_other_process(db_url):
+    """A page's socket may sit on one process while its action goes through the other: the
+    notice names the page, so that socket is not pushed the view the answer brought, while the
+    same seat's other tab is."""
+    with _servers(db_url, 2) as [(_, url_a), (_, url_b)]:
+        a = httpx.Client(base_url=url_a, timeout=30)
+        b = httpx.Client(base_url=url_b, timeout=30)
+        mid = _toy_match(a, b)
+        with (
+            _socket(url_b, a, mid, "north", page="north-page-one") as own,
+            _socket(url_a, a, mid, "north", page="north-page-two") as other_tab,
+        ):
+            body = {"role": "north", "action": ["bid", 3], "step": 0, "page": "north-page-one"}
+            r = a.post(f"/api/matches/{mid}/actions", json=body)
+            assert r.status_code == 200 and r.json()["view"]["step"] == 1
+            assert _next(other_tab, "view")["view"]["step"] == 1
+            assert (
+                b.post(
+                    f"/api/matches/{mid}/actions", json={"role": "south", "action": ["bid", 0], "step": 1}
+                ).status_code
+                == 200
+            )
+            # The page's own socket was told nothing of step 1: its next view is step 2's.
+            assert _next(own, "view")["view"]["step"] == 2
         a.close()
         b.close()
 

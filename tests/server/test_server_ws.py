@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from server_helpers import act, browser, create, settle
+from server_helpers import act, browser, create, joined, joined_by_friend, settle, sockets
 from starlette.websockets import WebSocketDisconnect
 
 
@@ -13,13 +13,6 @@ def _until(ws, kind: str, step: int | None = None, limit: int = 20) -> dict:
         if msg["type"] == kind and (step is None or msg["view"]["step"] >= step):
             return msg
     raise AssertionError(f"no {kind} message")
-
-
-def _joined(ws) -> None:
-    """Wait until the server has joined the socket to the pushes: it reads no message before it
-    has checked, after the hello, that nobody moved meanwhile (a move then is pushed again)."""
-    ws.send_json({"type": "ping"})
-    _until(ws, "pong")
 
 
 def test_push_to_two_players_and_an_observer(client):
@@ -156,7 +149,7 @@ def test_one_view_built_per_change_for_the_roles_watching_only(client, monkeypat
     mid = m["id"]
     with client.websocket_connect(f"/ws/matches/{mid}?role=north") as ws:
         ws.receive_json()
-        _joined(ws)
+        joined(ws)
         built.clear()
         assert act(client, mid, "north", ["bid", 3], 0).status_code == 200
         _until(ws, "view", 1)
@@ -170,9 +163,69 @@ def test_one_view_built_per_change_for_the_roles_watching_only(client, monkeypat
         watcher = browser(client)
         with watcher.websocket_connect(f"/ws/matches/{mid}") as obs:
             obs.receive_json()
-            _joined(obs)
+            joined(obs)
             built.clear()
             assert act(client, mid, "north", ["mark", 1], 2).status_code == 200
             _until(ws, "view", 3), _until(obs, "view", 3)
             settle(client)
             assert sorted(built, key=str) == [None, "north"]
+
+
+def test_the_acting_page_gets_its_new_view_once_in_the_answer(client):
+    """The page that acts names itself (``page``) on its socket and its action: the answer
+    carries its new view and its socket is not pushed it again. Another tab of the same seat,
+    the other seats and observers get each change once; an action that names no page (an old
+    client) is still pushed to every socket."""
+    mid, friend = joined_by_friend(client, {"north": "me", "south": "open"})
+    watcher = browser(client)
+    with sockets(
+        mid,
+        {
+            "tab_one": (client, "?role=north&log=delta&page=north-tab-one"),
+            "tab_two": (client, "?role=north&page=north-tab-two"),
+            "south": (friend, "?role=south&page=south-page"),
+            "obs": (watcher, ""),
+        },
+    ) as open_:
+        got: dict[str, list[dict]] = {name: [] for name in open_}
+
+        def receive(name: str, step: int) -> None:
+            """Read the socket's views up to the one of ``step``, keeping each."""
+            while not got[name] or got[name][-1]["step"] < step:
+                msg = open_[name].receive_json()
+                if msg["type"] == "view":
+                    got[name].append(msg["view"])
+
+        for name, ws in open_.items():
+            receive(name, 0)
+            joined(ws)
+
+        def play(who, role: str, action: list, step: int, page: str | None, pushed: str) -> None:
+            body = {"role": role, "action": action, "step": step, **({"page": page} if page else {})}
+            r = who.post(f"/api/matches/{mid}/actions", json=body)
+            assert r.status_code == 200, r.text
+            assert r.json()["view"]["step"] == step + 1  # the answer carries the new view
+            for name in pushed.split():  # each push arrives before the next action: none folded
+                receive(name, step + 1)
+
+        play(client, "north", ["bid", 3], 0, "north-tab-one", "tab_two south obs")
+        play(friend, "south", ["bid", 0], 1, "south-page", "tab_one tab_two obs")
+        play(client, "north", ["mark", 1], 2, None, "tab_one tab_two south obs")
+        # Every socket got each change once, but never the one its own page's answer brought.
+        steps = {name: [v["step"] for v in views] for name, views in got.items()}
+        assert steps == {
+            "tab_one": [0, 2, 3],
+            "tab_two": [0, 1, 2, 3],
+            "south": [0, 1, 3],
+            "obs": [0, 1, 2, 3],
+        }
+    # The delta socket that missed the push of its own action still rebuilds the whole log.
+    log: list = []
+    for v in got["tab_one"]:
+        del log[v["log_from"] :]
+        log.extend(v["log"])
+    assert log == client.get(f"/api/matches/{mid}/view", params={"role": "north"}).json()["view"]["log"]
+    with client.websocket_connect(f"/ws/matches/{mid}?page=no") as bad:
+        assert bad.receive_json()["status"] == 400
+    bad_action = {"role": "north", "action": ["pass"], "step": 3, "page": "a b c d e f"}
+    assert client.post(f"/api/matches/{mid}/actions", json=bad_action).status_code in (400, 422)

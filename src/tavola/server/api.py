@@ -356,10 +356,11 @@ async def view(
 async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ, response: Response) -> Response:
     """Play one action for one of my seats. Stored before the answer; 409 if ``step`` is stale.
 
-    The answer is the acting role's new view, its log windowed like ``GET view``'s."""
+    The answer is the acting role's new view, its log windowed like ``GET view``'s; the socket
+    of the page that names itself (``page``) is not pushed that view again."""
 
     def answer() -> bytes:
-        played = p.matches.act(mid, ident, body.role, list(body.action), body.step)
+        played = p.matches.act(mid, ident, body.role, list(body.action), body.step, page=body.page)
         assert played.view is not None  # a person's action
         return encode(
             {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}

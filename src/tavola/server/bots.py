@@ -27,6 +27,7 @@ from tavola.server.botspecs import server_bot
 from tavola.server.cluster import LEASE_RETRY, Cluster
 from tavola.server.config import Settings
 from tavola.server.errors import ApiError
+from tavola.server.matchdata import Answered
 from tavola.server.matches import BotJob, Matches
 
 log = logging.getLogger("tavola.server")
@@ -66,7 +67,7 @@ class BotRunner:
         if self.cluster is not None:
             self._sweeper = loop.create_task(self._sweep())
 
-    def _changed(self, mid: str, only: str | None) -> None:
+    def _changed(self, mid: str, only: str | None, _answered: Answered) -> None:
         if only is None and self.loop is not None:
             self.loop.call_soon_threadsafe(self.poke, mid)
 

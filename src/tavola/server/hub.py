@@ -20,6 +20,7 @@ from starlette.websockets import WebSocket
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError
 from tavola.server.logwindow import WHOLE, LogQuery, bounds, fields
+from tavola.server.matchdata import Answered
 from tavola.server.matches import Matches
 
 log = logging.getLogger("tavola.server")
@@ -38,9 +39,12 @@ class Conn:
     role: str | None
     ident: Identity | None
     delta: bool = False
+    """Send only the log entries this connection has not had yet (``?log=delta``)."""
     cookie: str | None = None
     """The session cookie the socket was opened with: signing out closes it."""
-    """Send only the log entries this connection has not had yet (``?log=delta``)."""
+    page: str | None = None
+    """The id of the page that opened it (``?page=``): that page's own actions bring it their
+    new view in their answers, so this socket is not pushed it again."""
     sent: list[Any] = field(default_factory=list)
     """The ``step`` of each visible log entry the client holds, to find what is new."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -70,13 +74,27 @@ class Conn:
         return _dumps({**view, **fields(log, start)})
 
 
+@dataclass(frozen=True)
+class Push:
+    """One change to push: to whom (``roles``; None, everyone watching) and which page's socket
+    already has the new view from its action's answer (``answered``)."""
+
+    roles: frozenset[str | None] | None = None
+    answered: Answered = None
+
+    def wants(self, conn: Conn) -> bool:
+        if self.roles is not None and conn.role not in self.roles:
+            return False
+        return self.answered is None or (conn.page, conn.role) != self.answered
+
+
 class Hub:
     def __init__(self, matches: Matches) -> None:
         self.matches = matches
         self.conns: dict[str, set[Conn]] = {}
         self._running: set[str] = set()
-        self._dirty: dict[str, set[str | None] | None] = {}
-        """Matches changed while being pushed: the roles to push again (None: everyone)."""
+        self._dirty: dict[str, list[Push]] = {}
+        """Matches changed while being pushed: the changes to push in one more round."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -85,9 +103,9 @@ class Hub:
         self.loop = loop
         self.matches.listeners.append(self._changed)
 
-    def _changed(self, mid: str, only: str | None) -> None:
+    def _changed(self, mid: str, only: str | None, answered: Answered) -> None:
         if self.loop is not None:
-            self.loop.call_soon_threadsafe(self.publish_soon, mid, only)
+            self.loop.call_soon_threadsafe(self.publish_soon, mid, only, answered)
 
     def add(self, conn: Conn) -> None:
         self.conns.setdefault(conn.match_id, set()).add(conn)
@@ -142,11 +160,13 @@ class Hub:
             out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
         return out
 
-    def publish_soon(self, mid: str, only: str | None = None) -> None:
+    def publish_soon(self, mid: str, only: str | None = None, answered: Answered = None) -> None:
         """Push the new state of a match without delaying the caller's answer: to everyone, or
-        (``only``) to the connections of one role, whose secret draft alone changed."""
+        (``only``) to the connections of one role, whose secret draft alone changed; never to
+        the socket of the page whose action's answer carries it (``answered``)."""
         if mid in self.conns:
-            self.spawn(self.publish(mid, only))
+            push = Push(None if only is None else frozenset({only}), answered)
+            self.spawn(self.publish(mid, push))
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a push in the background (cancelled when the hub closes)."""
@@ -154,22 +174,19 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def publish(self, mid: str, only: str | None = None) -> None:
-        # Pushes of one match never overlap, so each connection gets its views in order; a
-        # request arriving meanwhile is folded into one more round with the newest state.
-        roles: set[str | None] | None = None if only is None else {only}
+    async def publish(self, mid: str, push: Push = Push()) -> None:
+        # Pushes of one match never overlap, so each connection gets its views in order; changes
+        # arriving meanwhile are folded into one more round with the newest state, sent to every
+        # connection one of them is for.
         if mid in self._running:
-            if mid in self._dirty:
-                held = self._dirty[mid]
-                self._dirty[mid] = None if held is None or roles is None else held | roles
-            else:
-                self._dirty[mid] = roles
+            self._dirty.setdefault(mid, []).append(push)
             return
         self._running.add(mid)
+        pushes = [push]
         try:
             while True:
-                roles = self._dirty.pop(mid, roles)
-                conns = [c for c in self.conns.get(mid, ()) if roles is None or c.role in roles]
+                pushes = self._dirty.pop(mid, pushes)
+                conns = [c for c in self.conns.get(mid, ()) if any(p.wants(c) for p in pushes)]
                 if not conns:
                     break
                 try:

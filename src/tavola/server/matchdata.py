@@ -15,6 +15,10 @@ ID_ALPHABET = string.ascii_lowercase + string.digits
 FINISHED = ("over", "imported")
 PEOPLE = ("me", "hotseat", "open", "joined")
 
+Answered = tuple[str, str] | None
+"""The (page, role) whose action's answer carries the new view: that page's socket for that
+role is not pushed it again (None: every socket is)."""
+
 
 def new_id(n: int = 10) -> str:
     return "".join(secrets.choice(ID_ALPHABET) for _ in range(n))

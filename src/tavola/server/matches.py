@@ -42,6 +42,7 @@ from tavola.server.db import Database
 from tavola.server.errors import ApiError, forbidden, from_engine, not_found, stale
 from tavola.server.matchdata import (
     FINISHED,
+    Answered,
     BotJob,
     MatchData,
     MatchRow,
@@ -143,19 +144,23 @@ class Matches(Talk, Records):
         self._data: OrderedDict[str, MatchData] = OrderedDict()
         self._locks: dict[str, threading.RLock] = {}
         self._guard = threading.Lock()
-        self.listeners: list[Callable[[str, str | None], None]] = []
-        """Called (from any thread) with (match id, role) after every change of a match: role
-        None when anyone watching may see it, else only that role (a click of its secret draft).
-        The hub pushes views and the bot runner looks for bot moves; no caller publishes."""
+        self.listeners: list[Callable[[str, str | None, Answered], None]] = []
+        """Called (from any thread) with (match id, role, answered) after every change of a
+        match: role None when anyone watching may see it, else only that role (a click of its
+        secret draft); answered, the (page, role) whose action's answer already carries the new
+        view, or None. The hub pushes views and the bot runner looks for bot moves; no caller
+        publishes."""
         self.cluster: Cluster | None = None
         """Other server processes on this database (PostgreSQL), told of every public change."""
 
-    def changed(self, mid: str, only: str | None = None, *, told: bool = False) -> None:
+    def changed(
+        self, mid: str, only: str | None = None, *, told: bool = False, answered: Answered = None
+    ) -> None:
         """Fire the signal here, and tell the other processes (unless ``told`` already: an
         action tells them in the transaction that stores it). A secret draft lives in this
         process's memory only, so it stays here."""
         for listener in self.listeners:
-            listener(mid, only)
+            listener(mid, only, answered)
         if only is None and not told:
             self.announce("changed", m=mid)
 
@@ -175,9 +180,11 @@ class Matches(Talk, Records):
         then fire the signal here."""
         mid = str(notice.get("m"))
         only = notice.get("r")
+        page, role = notice.get("p"), notice.get("a")
+        answered = (page, role) if isinstance(page, str) and isinstance(role, str) else None
         with self._guard:
             self._data.pop(mid, None)
-        self.changed(mid, only if isinstance(only, str) else None, told=True)
+        self.changed(mid, only if isinstance(only, str) else None, told=True, answered=answered)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:
@@ -680,9 +687,18 @@ class Matches(Talk, Records):
         return data, self._game(data.match)
 
     def act(
-        self, mid: str, ident: Identity | None, role: str, action: Any, step: int, *, bot: bool = False
+        self,
+        mid: str,
+        ident: Identity | None,
+        role: str,
+        action: Any,
+        step: int,
+        *,
+        bot: bool = False,
+        page: str | None = None,
     ) -> Played:
-        """Validate, apply and store one action; the answer is sent only after the commit."""
+        """Validate, apply and store one action; the answer is sent only after the commit. The
+        acting ``page``'s socket, given the new view by the answer, is not pushed it again."""
         with self.lock(mid):
             data = self.fetch(mid)
             if self.cluster is not None or step > data.match.step:
@@ -711,20 +727,25 @@ class Matches(Talk, Records):
             except Exception:
                 self.evict(mid)  # a rules bug: rebuild from the stored record next time
                 raise
+            answered = (page, role) if page is not None and not bot else None
+            notice = {} if answered is None else {"p": page, "a": role}
             if game.private:
                 # A click of a secret choice: the role's draft, stored, seen by nobody else.
-                stored, audience = self._store_draft(mid, data, live, role), role
+                stored, audience = self._store_draft(mid, data, live, role, notice), role
             else:
-                stored, audience = self._store(mid, data, live, drafting - set(game.drafts())), None
-            # The answer's view (a bot needs none): the push to the role's sockets shares it.
+                dropped = drafting - set(game.drafts())
+                stored, audience = self._store(mid, data, live, dropped, notice), None
+            # The answer's view (a bot needs none): the push to the role's other sockets shares it.
             played = Played(stored, None if bot else game.view(role), audience)
         # A stored action told the other processes as it was committed.
-        self.changed(mid, played.audience, told=True)
+        self.changed(mid, played.audience, told=True, answered=answered)
         return played
 
-    def _store(self, mid: str, data: MatchData, live: Live, dropped: set[str]) -> MatchData:
+    def _store(
+        self, mid: str, data: MatchData, live: Live, dropped: set[str], notice: dict[str, str]
+    ) -> MatchData:
         """Store the game's last step, and forget the drafts it ended (``dropped``); the match
-        as it is now. Hold the match's lock."""
+        as it is now, the other processes told (with ``notice``'s fields). Hold the match's lock."""
         game = live.game
         m = data.match
         step = len(game.actions) - 1
@@ -774,7 +795,7 @@ class Matches(Talk, Records):
                         {"match_id": mid, "step": step + 1, "data": snapshot, "created_at": now},
                     )
                 if self.cluster is not None:
-                    self.cluster.notify(conn, "changed", m=mid)
+                    self.cluster.notify(conn, "changed", m=mid, **notice)
         except (IntegrityError, _LostRace):
             self.evict(mid)
             raise stale(step + 1) from None
@@ -794,9 +815,12 @@ class Matches(Talk, Records):
         )
         return self._keep(data, row)
 
-    def _store_draft(self, mid: str, data: MatchData, live: Live, role: str) -> MatchData:
+    def _store_draft(
+        self, mid: str, data: MatchData, live: Live, role: str, notice: dict[str, str]
+    ) -> MatchData:
         """Store the role's draft as it is now (or forget it: its last click was undone); the
-        match as it is now. Hold the match's lock."""
+        match as it is now, the other processes told (with ``notice``'s fields). Hold the match's
+        lock."""
         clicks = live.game.drafts().get(role)
         step = len(live.game.actions)
         try:
@@ -812,7 +836,7 @@ class Matches(Talk, Records):
                         {"match_id": mid, "role": role, "clicks": clicks, "updated_at": time.time()},
                     )
                 if self.cluster is not None:
-                    self.cluster.notify(conn, "changed", m=mid, r=role)
+                    self.cluster.notify(conn, "changed", m=mid, r=role, **notice)
         except _LostRace:
             self.evict(mid)
             raise stale(step) from None

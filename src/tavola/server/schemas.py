@@ -136,6 +136,8 @@ class I18nOut(BaseModel):
 
 
 MAX_BOT_DELAY = 30.0
+PAGE_ID = r"^[A-Za-z0-9_-]{8,64}$"
+"""A page's id for its socket and its actions (random, made by the page)."""
 BOT_DELAY_DOC = (
     "seconds the bots wait before each move, to follow them (0: full speed); null: the server's "
     "default (its --bot-delay where people play, full speed in a match of bots alone)"
@@ -264,6 +266,13 @@ class ActionIn(BaseModel):
         min_length=1, max_length=16, description='["verb", noun...]; ["undo"]'
     )
     step: StrictInt = Field(ge=0, description="the step the action answers (view.step); stale -> 409")
+    page: str | None = Field(
+        None,
+        max_length=64,
+        pattern=PAGE_ID,
+        description="the id the acting page gave its socket (`?page=`): the answer carries the "
+        "new view, so that socket is not pushed it again",
+    )
 
 
 class ReplayOut(BaseModel):

@@ -1,14 +1,16 @@
-"""``WS /ws/matches/{id}?role=R&log=delta``: live views and chat for one match.
+"""``WS /ws/matches/{id}?role=R&log=delta&page=P``: live views and chat for one match.
 
 A connection is a seat's (the caller must hold ``role``) or an observer's (no role). It gets
-its own redacted view at once and after every change it may see, and, if the caller holds a
-seat, the match's chat. It only listens: actions and chat go over HTTP (one path, one set of
-checks); the client may send ``ping``.
+its own redacted view at once and after every change it may see (but for the view the answer
+to its own page's action brought: ``page``), and, if the caller holds a seat, the match's chat.
+It only listens: actions and chat go over HTTP (one path, one set of checks); the client may
+send ``ping``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -21,6 +23,7 @@ from tavola.server.errors import ApiError, error_body
 from tavola.server.hub import Conn
 from tavola.server.logwindow import LogQuery
 from tavola.server.platform import Platform, get_platform
+from tavola.server.schemas import PAGE_ID
 
 router = APIRouter()
 
@@ -56,6 +59,7 @@ async def match_socket(
     log_from: str | None = None,
     log_step: str | None = None,
     log_tail: str | None = None,
+    page: str | None = None,
 ) -> None:
     p: Platform = get_platform(ws)
     origin = ws.headers.get("origin")
@@ -65,6 +69,9 @@ async def match_socket(
         return
     if log not in (None, "full", "delta"):
         await _refuse(ws, ApiError(400, "malformed", "log is full or delta"))
+        return
+    if page is not None and not re.fullmatch(PAGE_ID, page):
+        await _refuse(ws, ApiError(400, "malformed", "page is 8 to 64 letters, digits, - or _"))
         return
     try:
         # What the client already holds of the log (with log=delta): the hello skips it.
@@ -84,7 +91,7 @@ async def match_socket(
         await _refuse(ws, exc)
         return
     await ws.accept()
-    conn = Conn(ws, mid, role, ident, delta=log == "delta", cookie=ws.cookies.get(COOKIE))
+    conn = Conn(ws, mid, role, ident, delta=log == "delta", cookie=ws.cookies.get(COOKIE), page=page)
     hello = await run_in_threadpool(p.hub.hello, data, view, conn, q)
     try:
         # Hello first, then join the pushes: no push can overtake the first view.

@@ -12,6 +12,10 @@ import { notifyTurn, closeTurnNotice, wireNotifyButton } from "./notify.js";
 const LOG_TAIL = 100;
 const LOG_PAGE = 200;
 
+// This page's id, named by its socket and its actions: the answer to an action carries the new
+// view, so the server does not push that view to this page again (other pages still get it).
+const PAGE = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
+
 const S = {
   id: null,
   match: null,
@@ -379,7 +383,7 @@ async function act(action) {
   document.body.classList.add("busy");
   try {
     // the step of the view the player acted on: if a newer one came meanwhile, the server says stale
-    const body = { role: S.role, action, step: S.shown.step };
+    const body = { role: S.role, action, step: S.shown.step, page: PAGE };
     S.ownStep = S.shown.step + 1; // the step this action makes
     const view = await api(`/api/matches/${S.id}/actions${query(book().params(LOG_TAIL))}`, { method: "POST", body });
     show(view, true);
@@ -387,7 +391,12 @@ async function act(action) {
     if (err.status === 409 || err.status === 422) {
       toast(err.message || t("error.409"), "warn");
       await refresh();
-    } else showError(err);
+    } else {
+      showError(err);
+      // the action may be stored though its answer was lost, and no push brings this page
+      // what its own action made: ask for the view
+      await refresh();
+    }
   } finally {
     // once not busy, the screen shows the newest view (a push may have overtaken the answer)
     if (S.view && S.shown !== S.view) draw();
@@ -410,7 +419,7 @@ function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   // only the log entries this page lacks: the first message carries what is new since the
   // last view, each push what is new since the one before
-  const q = query({ ...(S.role ? { role: S.role } : {}), log: "delta", ...book().params(LOG_TAIL) });
+  const q = query({ ...(S.role ? { role: S.role } : {}), log: "delta", page: PAGE, ...book().params(LOG_TAIL) });
   const ws = new WebSocket(`${proto}//${location.host}/ws/matches/${encodeURIComponent(S.id)}${q}`);
   S.ws = ws;
   setLive("connecting");

@@ -1,17 +1,9 @@
 // Antike II: cities, temples, legions and galleys on the map; the rondel beside it; the
 // nations' purses, personages and technologies in the player panels.
 
-import { tokenRow, fmt, jumpHint } from "/static/games/generic.js";
+import { tokenRow, fmt, jumpHint, statsPanel, lastEntry, PLAYER_COLOURS } from "/static/games/generic.js";
 
-const COLOURS = {
-  yellow: "#e2b21c",
-  red: "#c0392b",
-  green: "#2e8b57",
-  blue: "#2e6db4",
-  black: "#2f2a25",
-  grey: "#8c9296",
-  gray: "#8c9296",
-};
+const COLOURS = { ...PLAYER_COLOURS, grey: "#8c9296", gray: "#8c9296" };
 const RES = { marble: "#f1ede4", iron: "#5f7384", gold: "#e3b23c", coin: "#b8862b", any: "url(#anyRes)" };
 const SPACE_FILL = {
   ferrum: "#8fa3b5",
@@ -348,19 +340,15 @@ export function infoPanel(ctx) {
   const bank = view.bank || {};
   const first = view.first || {};
   const techs = ctx.board.raw.technologies || [];
-  return h(
-    "section.info-panel",
-    { "aria-label": ctx.t("play.game_info", null, "Game") },
-    h("h3", null, ctx.t("play.game_info", null, "Game")),
-    h(
-      "dl.stats",
-      null,
-      stat(h, ctx.t("stat.round", null, "Round"), view.round),
-      stat(h, ctx.t("antike.turn", null, "Turn"), view.turn ? nationName(ctx, view.turn) : "–"),
-      stat(h, ctx.t("antike.target", null, "Personages to win"), view.target),
-      stat(h, ctx.t("antike.bank_coins", null, "Coins in the bank"), bank.coins),
-      stat(h, ctx.t("antike.bank_temples", null, "Temples left"), bank.temples),
-    ),
+  return statsPanel(
+    ctx,
+    [
+      [ctx.t("stat.round", null, "Round"), view.round],
+      [ctx.t("antike.turn", null, "Turn"), view.turn ? nationName(ctx, view.turn) : "–"],
+      [ctx.t("antike.target", null, "Personages to win"), view.target],
+      [ctx.t("antike.bank_coins", null, "Coins in the bank"), bank.coins],
+      [ctx.t("antike.bank_temples", null, "Temples left"), bank.temples],
+    ],
     techs.length
       ? h(
           "details.raw",
@@ -381,8 +369,7 @@ export function infoPanel(ctx) {
 // Antike's battles use no dice: a battle removes one unit of each side (§8.1), and either side
 // may ask for the next. The panel shows the last battle of the log: where, who asked, the losses.
 export function battle(ctx, log) {
-  let i = log.length - 1;
-  while (i >= 0 && log[i].msg !== "ev.battle") i--;
+  const i = lastEntry(log, "ev.battle");
   if (i < 0) return null;
   const ev = log[i];
   const args = ev.args || {};

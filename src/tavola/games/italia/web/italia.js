@@ -1,19 +1,9 @@
 // Italia I and II: units stacked by nation on the 48 areas, cities and ruins, the nations'
 // gold, victory points, capitals and submissions in the player panels.
 
-import { tokenRow } from "/static/games/generic.js";
+import { tokenRow, statsPanel, lastEntry, PLAYER_COLOURS } from "/static/games/generic.js";
 
-const COLOURS = {
-  yellow: "#e2b21c",
-  red: "#c0392b",
-  green: "#2e8b57",
-  blue: "#2e6db4",
-  black: "#2f2a25",
-  white: "#f4f1e8",
-  brown: "#8a5a32",
-  orange: "#e07b22",
-  purple: "#7d4e9e",
-};
+const COLOURS = { ...PLAYER_COLOURS, white: "#f4f1e8", brown: "#8a5a32", orange: "#e07b22", purple: "#7d4e9e" };
 
 export const areaVerbs = ["area", "city", "capital", "rebuild", "raid", "block", "fight", "exit"];
 export const prefixes = ["unit.", "nation.", "leader."];
@@ -350,23 +340,15 @@ function nationTable(ctx, mine) {
   );
 }
 
-function stat(h, label, value) {
-  return h("div.stat", null, h("dt", null, label), h("dd", null, value ?? "–"));
-}
-
 export function infoPanel(ctx) {
   const { h, view } = ctx;
   const b = view.battle;
-  return h(
-    "section.info-panel",
-    null,
-    h("h3", null, ctx.t("play.game_info", null, "Game")),
-    h(
-      "dl.stats",
-      null,
-      stat(h, ctx.t("stat.round", null, "Round"), view.round),
-      stat(h, ctx.t("italia.nation", null, "Nation to play"), view.nation ? ctx.word(view.nation) : "–"),
-    ),
+  return statsPanel(
+    ctx,
+    [
+      [ctx.t("stat.round", null, "Round"), view.round],
+      [ctx.t("italia.nation", null, "Nation to play"), view.nation ? ctx.word(view.nation) : "–"],
+    ],
     b
       ? h(
           "p.battle-note",
@@ -512,8 +494,7 @@ function raidChance(ctx, roll) {
 }
 
 export function battle(ctx, log) {
-  let i = log.length - 1;
-  while (i >= 0 && log[i].msg !== "it.roll") i--;
+  const i = lastEntry(log, "it.roll");
   if (i < 0) return null;
   const roll = log[i];
   const args = roll.args || {};

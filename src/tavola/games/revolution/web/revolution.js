@@ -6,7 +6,7 @@
 // and VP by source. Choices that end in a count (tokens to place or move, coins to spend) are
 // one click each: a row per place with a button per count.
 
-import { tokenRow, jumpHint } from "/static/games/generic.js";
+import { tokenRow, jumpHint, statsPanel } from "/static/games/generic.js";
 import { currentLang } from "/static/js/core.js";
 
 const COLOURS = { yellow: "#d9a81e", red: "#b8322a", green: "#2e8b57", blue: "#2e6db4", orange: "#e07b22" };
@@ -704,18 +704,11 @@ export function infoPanel(ctx) {
   const { h, view } = ctx;
   if (!view || !view.country) return null;
   const phase = tr(ctx, `phase_${view.phase}`, null, view.phase);
-  return h(
-    "section.info-panel",
-    { "aria-label": ctx.t("play.game_info", null, "Game") },
-    h("h3", null, ctx.t("play.game_info", null, "Game")),
-    h(
-      "dl.stats",
-      null,
-      h("div.stat", null, h("dt", null, tr(ctx, "turn", null, "Turn")), h("dd", null, String(view.turn))),
-      h("div.stat", null, h("dt", null, tr(ctx, "phase", null, "Phase")), h("dd", null, phase)),
-      h("div.stat", null, h("dt", null, tr(ctx, "acting", null, "Deciding")), h("dd", null, view.acting ? ctx.word(view.acting) : "–")),
-    ),
-  );
+  return statsPanel(ctx, [
+    [tr(ctx, "turn", null, "Turn"), String(view.turn)],
+    [tr(ctx, "phase", null, "Phase"), phase],
+    [tr(ctx, "acting", null, "Deciding"), view.acting ? ctx.word(view.acting) : "–"],
+  ]);
 }
 
 export function privatePanel() {

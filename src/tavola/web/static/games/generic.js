@@ -6,6 +6,15 @@ const STANDARD = new Set(["active", "step", "result", "prompt", "actions", "can_
 const PLAYER_MAPS = ["players", "nations", "seats", "factions", "empires"];
 const AREA_FIELDS = ["area", "region", "where", "at", "location", "space"];
 
+// The players' colours of the games whose sides are colours (a game adds its own).
+export const PLAYER_COLOURS = {
+  yellow: "#e2b21c",
+  red: "#c0392b",
+  green: "#2e8b57",
+  blue: "#2e6db4",
+  black: "#2f2a25",
+};
+
 export function label(ctx, key) {
   return ctx.gtext(`stat.${key}`) ?? ctx.gtext(`view.${key}`) ?? ctx.t(`stat.${key}`, null, humanize(key));
 }
@@ -118,14 +127,15 @@ export function lastEntry(log, msg) {
   return -1;
 }
 
-// The game panel of facts in rows ([label, value] pairs): the adapters' infoPanel.
+// The game panel of facts in rows ([label, value] pairs, "–" for a value not set) and any more
+// parts below them: the adapters' infoPanel.
 export function statsPanel(ctx, rows, ...more) {
   const { h } = ctx;
   return h(
     "section.info-panel",
     { "aria-label": ctx.t("play.game_info", null, "Game") },
     h("h3", null, ctx.t("play.game_info", null, "Game")),
-    h("dl.stats", null, rows.map(([k, v]) => h("div.stat", null, h("dt", null, k), h("dd", null, v)))),
+    h("dl.stats", null, rows.map(([k, v]) => h("div.stat", null, h("dt", null, k), h("dd", null, v ?? "–")))),
     ...more,
   );
 }

@@ -5,7 +5,7 @@
 // sends only what that role sees, and plays the other roles' moves itself (a move
 // [role, "@bot"]), so their secrets never reach this page.
 
-import { api, boot, h, clear, $, showError, toast, t, onLangChange } from "./core.js";
+import { api, boot, h, clear, $, showError, toast, t, onLangChange, showTab } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
 import { analysisLink, readLink } from "./positionlink.js";
 
@@ -239,12 +239,7 @@ async function main() {
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const tab of tabs) {
     tab.addEventListener("click", () => {
-      for (const other of tabs) {
-        const on = other === tab;
-        other.setAttribute("aria-selected", String(on));
-        other.tabIndex = on ? 0 : -1;
-        document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
-      }
+      showTab(tab, tabs);
     });
   }
   document.addEventListener("keydown", (ev) => {

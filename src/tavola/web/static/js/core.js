@@ -257,6 +257,17 @@ export function toast(message, kind = "info", ms = 4000) {
   setTimeout(() => item.remove(), ms + 400);
 }
 
+// Show one tab's panel and hide the others' (ARIA tabs: the chosen tab selected and the one
+// reached by Tab, each panel named by its tab's aria-controls).
+export function showTab(tab, tabs) {
+  for (const other of tabs) {
+    const on = other === tab;
+    other.setAttribute("aria-selected", String(on));
+    other.tabIndex = on ? 0 : -1;
+    document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
+  }
+}
+
 export function showError(err) {
   const msg = err instanceof ApiError ? errorText(err) : String(err && err.message ? err.message : err);
   toast(msg, "error", 6000);

@@ -1,6 +1,6 @@
 // Sign in, sign up; then back to where the user came from.
 
-import { api, boot, t, $ } from "./core.js";
+import { api, boot, t, $, showTab } from "./core.js";
 
 // Only a page of this site: the address is resolved as the browser would (a backslash, a tab
 // or a second slash can turn "/..." into another host) and kept only if it stays here.
@@ -44,14 +44,7 @@ async function main() {
   // The tabs and forms answer from the first moment: a click made while the page's words are
   // still loading (a slow connection) must not be lost.
   const tabs = [$("#tab-signin"), $("#tab-signup")];
-  const select = (tab) => {
-    for (const other of tabs) {
-      const on = other === tab;
-      other.setAttribute("aria-selected", String(on));
-      other.tabIndex = on ? 0 : -1;
-      document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
-    }
-  };
+  const select = (tab) => showTab(tab, tabs);
   for (const tab of tabs) tab.addEventListener("click", () => select(tab));
   if (location.hash === "#signup") select(tabs[1]);
   wire($("#form-signin"), "/api/auth/login");

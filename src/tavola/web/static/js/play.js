@@ -1,6 +1,6 @@
 // The play page: one match, live over a WebSocket, with hot-seat switching, chat and notes.
 
-import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError, currentLang, gamesCatalogue } from "./core.js";
+import { api, boot, t, h, clear, $, toast, showError, matchIdFromPage, onLangChange, relTime, ApiError, currentLang, gamesCatalogue, showTab } from "./core.js";
 import { GameScreen, fetchBoard, botName } from "./view.js";
 import { unwrap, seatMap, rolesOf, myRoles, inviteLinks, inviteRow } from "./match.js";
 import { chime, soundEnabled, setSoundEnabled } from "./sound.js";
@@ -730,12 +730,7 @@ function wireControls() {
 }
 
 function selectTab(tab, tabs) {
-  for (const other of tabs) {
-    const on = other === tab;
-    other.setAttribute("aria-selected", String(on));
-    other.tabIndex = on ? 0 : -1;
-    document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
-  }
+  showTab(tab, tabs);
   tab.classList.remove("unread");
   if (tab.id === "tab-log") {
     const log = $("#log");

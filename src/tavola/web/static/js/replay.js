@@ -1,6 +1,6 @@
 // The replay page: step through a match from any viewpoint, export and import records.
 
-import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange, gamesCatalogue } from "./core.js";
+import { api, boot, t, h, clear, $, showError, matchIdFromPage, onLangChange, gamesCatalogue, showTab } from "./core.js";
 import { GameScreen, fetchBoard } from "./view.js";
 import { unwrap, seatMap, rolesOf } from "./match.js";
 import { LogBook, earlierQuery } from "./logbook.js";
@@ -241,12 +241,7 @@ async function main() {
   const tabs = [...document.querySelectorAll("[role=tab]")];
   for (const tab of tabs) {
     tab.addEventListener("click", () => {
-      for (const other of tabs) {
-        const on = other === tab;
-        other.setAttribute("aria-selected", String(on));
-        other.tabIndex = on ? 0 : -1;
-        document.getElementById(other.getAttribute("aria-controls")).hidden = !on;
-      }
+      showTab(tab, tabs);
       if (tab.id === "tab-log") {
         $("#log").scrollTop = $("#log").scrollHeight;
         $("#log .log-entry.latest")?.scrollIntoView({ block: "nearest" });

@@ -625,15 +625,9 @@ export class GameScreen {
     }
     const p = view.prompt;
     if (p && interactive) {
-      // the adapter may word the prompt by what is offered now (Italia: "put some back" only
-      // once the group has moved, §8.3)
-      let said = null;
-      try {
-        said = this.adapter.promptMessage ? this.adapter.promptMessage(this.ctx()) : null;
-      } catch (err) {
-        console.error("adapter promptMessage failed", err);
-      }
-      const text = said ? this.message(said[0], said[1]) : this.message(p.text, p.args);
+      // the prompt as the game words it by what is offered now (Italia: "put some back" only
+      // once the group has moved, §8.3), as the terminal shows it too
+      const text = this.message(p.say || p.text, p.args);
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
       if (targets.size) box.append(h("p.prompt-hint", null, this.mapHint(targets)));

@@ -144,6 +144,11 @@ function drawBlocks(ctx, size) {
   const g = s("g", { class: "block-arrows" });
   const blocks = s("g", { class: "command-blocks" });
   const box = size * 1.3;
+  // each block is a place of the map: the last moves' arrows start and end at its frame
+  for (const reg of I.regions || []) {
+    const c = centre.get(reg.id);
+    if (c) map.setAnchor(blockAnchor(reg.id), { x: c.x, y: c.y, w: (reg.boxes * box) / 2 + size * 0.3, h: box / 2 + size * 0.3 });
+  }
   const drawn = new Set();
   for (const reg of I.regions || []) {
     for (const to of reg.arrows) {
@@ -206,6 +211,18 @@ function drawBlocks(ctx, size) {
     blocks.append(node);
   });
   return { arrows: g, blocks };
+}
+
+// The anchor of a region's command block on the map.
+function blockAnchor(region) {
+  return `block:${region}`;
+}
+
+// The log names regions by ids that provinces share: an army's march (§6.8) goes from block to
+// block, and whatever happens "in the {region} block" (battles, §6.9) happens at the block.
+export function markPlace(ctx, entry, key, value) {
+  if (key === "region" || (entry.msg === "ev.march" && (key === "frm" || key === "to"))) return blockAnchor(value);
+  return null;
 }
 
 export function draw(ctx) {

@@ -509,6 +509,13 @@ export class MapView {
     return this.anchors.get(String(id));
   }
 
+  // A place that is not an area of the map but where a move may start or end (Revolution's
+  // command blocks), at the point the adapter draws it: arrows and rings find it by its id,
+  // and an arrow stops at the edge of the box of half-sizes ``w`` by ``h`` drawn there.
+  setAnchor(id, { x, y, w = 0, h = 0 }) {
+    this.anchors.set(String(id), { x, y, r: Math.max(w, h, 14), w, h });
+  }
+
   relabel() {
     this.placeLabels(); // names change length with the language: place them again
   }

@@ -400,6 +400,15 @@ export class GameScreen {
     return `${this.verbLabel(action[0])}: ${this.nounLabel(action)}`;
   }
 
+  // The place on the map a log entry's argument names: the adapter's own (Revolution's
+  // command blocks, whose ids are also provinces'), else the area.
+  placeOf(value, key, entry) {
+    if (value === undefined || value === null) return null;
+    const own = this.adapter.markPlace ? this.adapter.markPlace(this.ctx(), entry, key, value) : null;
+    if (own) return this.map && this.map.anchor(own) ? { id: own } : null;
+    return this.areaOf(value);
+  }
+
   // --- since your last turn ----------------------------------------------------------------
   // The others' moves since this seat last acted, drawn on the map, and a line that says how
   // many; "Hide" clears the marks until something new happens.
@@ -407,7 +416,7 @@ export class GameScreen {
     const wrap = this.els.map && this.els.map.closest(".board-wrap");
     if (!this.map || !wrap) return;
     const entries = sinceEntries(this.view.log || [], this.opts.interactive ? this.viewer : null);
-    const list = marks(entries, (v) => (v === undefined || v === null ? null : this.areaOf(v)));
+    const list = marks(entries, (v, key, e) => this.placeOf(v, key, e));
     const key = entries.length ? `${entries[0].step}|${entries[entries.length - 1].step}|${entries.length}` : "";
     let bar = document.getElementById("since-bar");
     if (!list.length || this.sinceHidden === key) {

@@ -639,6 +639,20 @@ export class MapView {
     this.svg.setAttribute("viewBox", this.vbString());
   }
 
+  // Room for what an adapter draws beyond the areas (a map's name above its frame): the whole
+  // board's view grows to hold the box, and shows it at once if nothing is zoomed yet.
+  extendHome({ x0, y0, x1, y1 }) {
+    const h = this.home;
+    const whole = ["x", "y", "w", "h"].every((k) => this.vb[k] === h[k]);
+    const left = Math.min(h.x, x0);
+    const top = Math.min(h.y, y0);
+    this.home = { x: left, y: top, w: Math.max(h.x + h.w, x1) - left, h: Math.max(h.y + h.h, y1) - top };
+    if (whole) {
+      this.vb = { ...this.home };
+      this.applyView();
+    }
+  }
+
   zoom(factor, cx, cy) {
     const v = this.vb;
     const minW = this.home.w / 8;

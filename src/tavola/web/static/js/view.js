@@ -1177,10 +1177,12 @@ export function seatLabel(seat) {
   if (seat.bot || seat.kind === "bot") return t("seat.bot_named", { name: botName(seat.bot || seat.name || "") }, `bot ${seat.bot || ""}`);
   if (seat.kind === "open") return t("seat.open", null, "open seat");
   const player = seat.player || seat.user;
-  const name = player ? (typeof player === "string" ? player : player.name || player.username || "") : seat.username || "";
+  // a guest's name is a made-up id ("guest-3f9a1c"): it says nothing to the other players
+  const guest = !!(player && typeof player === "object" && player.guest);
+  const name = guest ? "" : player ? (typeof player === "string" ? player : player.name || player.username || "") : seat.username || "";
   if (seat.kind === "hotseat") return name ? t("seat.hotseat_of", { name }, `${name} (hot-seat)`) : t("seat.hotseat", null, "hot-seat");
   if (seat.kind === "none") return "";
-  return name;
+  return guest ? t("seat.guest", null, "guest") : name;
 }
 
 // A bot seat's spec (``mcts:hard:think=1.0``) as words: the bot and its level.

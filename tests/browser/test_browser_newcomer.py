@@ -366,3 +366,23 @@ def test_maria_map_names_are_inside_the_board_view(pages: Any, artifacts: Path) 
         assert min(room) >= 0, (name, room)
     page.screenshot(path=str(artifacts / "maria-map-names.png"))
     assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_file_button_speaks_the_page_language(pages: Any, size: str) -> None:
+    """The lobby's record upload is a button in the page's language: the browser's own file
+    field said "Choose File / No file chosen" on the Italian page."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    page.wait_for_selector("#import-form")
+    for lang, label in (("it", "Scegli un file…"), ("en", "Choose a file…")):
+        page.evaluate(f"document.querySelector('[data-set-lang={lang}]').click()")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function(
+            "(t) => document.querySelector('#import-form .file-btn').textContent.trim() === t", arg=label
+        )
+        # the browser's own field, in the browser's language, is not shown (clipped to nothing)
+        clip = page.evaluate("getComputedStyle(document.getElementById('import-file')).clip")
+        assert clip.replace(" ", "") == "rect(0px,0px,0px,0px)", clip
+    assert not noise, noise

@@ -386,3 +386,18 @@ def test_the_lobby_file_button_speaks_the_page_language(pages: Any, size: str) -
         clip = page.evaluate("getComputedStyle(document.getElementById('import-file')).clip")
         assert clip.replace(" ", "") == "rect(0px,0px,0px,0px)", clip
     assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_choice_made_only_on_the_map_says_so(pages: Any, size: str) -> None:
+    """Italia's first question (where the Celts' leader arrives, §7.2) has no button: the prompt
+    says to pick a highlighted area on the map, on a phone too (there the hint was left out
+    whenever the game added a note, leaving a newcomer with a question and nothing to press)."""
+    page, noise = open_hotseat(pages, "italia-i", size, seed=1)
+    pass_the_device(page)
+    page.wait_for_selector(".map .cell.target")
+    assert page.locator(".prompt-bar .choices button").count() == 0
+    assert page.locator("#prompt .prompt-note").count() == 1
+    hint = page.locator("#prompt .prompt-hint:not(.prompt-note):not(.claim)")
+    assert hint.is_visible() and "map" in hint.inner_text(), hint.inner_text()
+    assert not noise, noise

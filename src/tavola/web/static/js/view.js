@@ -108,6 +108,21 @@ export class GameScreen {
     }
   }
 
+  // The kinds of border and crossing the legend names, only those this map draws (Revolution's
+  // provinces share land borders only; Maria draws its roads instead), once the board is drawn.
+  legendLines() {
+    const list = this.els.map && this.els.map.closest(".board-wrap")?.querySelector(".map-legend ul");
+    if (!list || !this.map || !this.map.svg) return;
+    this.linesChecked = true;
+    for (const li of list.querySelectorAll(":scope > li:not(.legend-piece)")) {
+      const line = li.querySelector("path.border, path.link");
+      const kind = line && [...line.classList].find((c) => /^(border|link)-/.test(c));
+      if (!kind) continue;
+      const drawn = [...this.map.svg.querySelectorAll(`.viewport .${kind}`)].some((n) => n.closest("g.borders, g.links")?.style.display !== "none");
+      li.style.display = drawn ? "" : "none";
+    }
+  }
+
   // The game's own pieces in the map legend (adapter.legend: [svg, label] pairs), after the
   // borders every map shares.
   legend() {
@@ -313,6 +328,7 @@ export class GameScreen {
       }
       this.wirePieces();
       this.map.avoidPieces();
+      if (!this.linesChecked) this.legendLines();
     }
     this.readableZoom();
     this.renderSince();

@@ -706,6 +706,7 @@ def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
     )
     assert lines and set(titles) <= set(lines)
     page.mouse.click(2, 2)
+    card.wait_for(state="detached", timeout=5000)  # (a loaded machine closes it a frame later)
     assert page.locator("#area-card").count() == 0
     assert not noise, noise
 

@@ -433,15 +433,16 @@ def test_no_two_area_names_overlap(pages: Any, artifacts: Path, game: str, scena
 @pytest.mark.parametrize("game", ["italia-i", "italia-ii", "antike-ii", "maria", "revolution"])
 def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game: str, size: str) -> None:
     """Hot-seat: after the other seats have moved, the seat to play sees their moves as arrows
-    (the last one among them), a line that counts them, and the log's newest step marked."""
+    (the last one among them), a line that counts them, and the log's newest step marked. In
+    Revolution the move is an army's (§6.8): its arrow joins the two command blocks, which are
+    places of the map but not areas (their regions share ids with provinces)."""
     page = pages.new(*SIZES[size])
     noise = console_watch(page)
     page.goto("/")
     roles = roles_of(page, game)
-    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=4)
+    mid = create_by_api(page, game, dict.fromkeys(roles, "hotseat"), seed=7 if game == "revolution" else 4)
 
-    # the moves drawn on the map: between two of its areas (Revolution's armies also move between
-    # regions, which are not areas of the map)
+    # the moves drawn on the map: between two of its areas, or Revolution's armies between blocks
     scenario = next(g for g in catalogue(page)["games"] if g["id"] == game)["scenarios"][0]["name"]
     board = page.request.get(f"/api/boards/{game}/{scenario}").json()
     areas = {
@@ -451,29 +452,27 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
         if isinstance(a, dict) and a.get(k) is not None
     }
 
-    def on_map(e: dict[str, Any]) -> bool:
-        return {str(e["args"].get("from", e["args"].get("frm"))), str(e["args"].get("to"))} <= areas
+    def a_move(e: dict[str, Any], active: str) -> bool:
+        if e.get("role") == active:
+            return False
+        if game == "revolution":
+            return bool(e["msg"] == "ev.march")
+        ends = {str(e["args"].get("from", e["args"].get("frm"))), str(e["args"].get("to"))}
+        return ("from" in e["args"] or "frm" in e["args"]) and ends <= areas
 
     def moved_since(view: dict[str, Any]) -> bool:
         # the seat to act has acted before, and another seat moved a unit after it
         log = view.get("log") or []
         active = (view.get("active") or [None])[0]
         mine = [i for i, e in enumerate(log) if e.get("role") == active]
-        return bool(mine) and any(
-            ("from" in e["args"] or "frm" in e["args"]) and e.get("role") != active and on_map(e)
-            for e in log[mine[-1] + 1 :]
-        )
+        return bool(mine) and any(a_move(e, active) for e in log[mine[-1] + 1 :])
 
     play_until(page, mid, roles, moved_since, seed=4, limit=900)
     view = page.request.get(f"/api/matches/{mid}/view", params={"role": roles[0]}).json()["view"]
     active = view["active"][0]
     log = view["log"]
     mine = max(i for i, e in enumerate(log) if e.get("role") == active)
-    last = [
-        e
-        for e in log[mine + 1 :]
-        if ("from" in e["args"] or "frm" in e["args"]) and e["role"] != active and on_map(e)
-    ][-1]
+    last = [e for e in log[mine + 1 :] if a_move(e, active)][-1]
     frm = last["args"].get("from", last["args"].get("frm"))
     page.goto(f"/play/{mid}")
     wait_ready(page)
@@ -482,15 +481,23 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     arrows = page.evaluate(
         "() => [...document.querySelectorAll('.map .since-arrow')].map((a) => [a.dataset.from, a.dataset.to])"
     )
-    ids = page.evaluate(
-        """([f, t]) => { const find = (v) => { const c = [...document.querySelectorAll('.map .cell')]
-             .find((n) => n.dataset.area === String(v)); return c ? c.dataset.area : null; };
-             return [find(f), find(t)]; }""",
-        [frm, last["args"]["to"]],
-    )
-    if None in ids:  # an area given by key (Antike): the map knows it by the same key
-        ids = [str(frm), str(last["args"]["to"])]
+    if game == "revolution":
+        ids = [f"block:{frm}", f"block:{last['args']['to']}"]
+    else:
+        ids = page.evaluate(
+            """([f, t]) => { const find = (v) => { const c = [...document.querySelectorAll('.map .cell')]
+                 .find((n) => n.dataset.area === String(v)); return c ? c.dataset.area : null; };
+                 return [find(f), find(t)]; }""",
+            [frm, last["args"]["to"]],
+        )
+        if None in ids:  # an area given by key (Antike): the map knows it by the same key
+            ids = [str(frm), str(last["args"]["to"])]
     assert ids in arrows, (ids, arrows)
+    if game == "revolution":
+        # the arrow leaves the first block's frame and its head touches the second's
+        ends = page.evaluate(ARROW_ENDS, ids)
+        for end, box in ends:
+            assert box[0] - 12 <= end[0] <= box[2] + 12 and box[1] - 12 <= end[1] <= box[3] + 12, ends
     assert page.locator("#since-bar").inner_text().strip()
     page.evaluate("document.getElementById('tab-log').click()")
     assert page.locator("#log .log-entry.latest").count() >= 1
@@ -507,6 +514,20 @@ def test_the_last_opponent_move_is_highlighted(pages: Any, artifacts: Path, game
     page.click("#since-bar button")
     assert page.locator(".map .since-arrow").count() == 0
     assert not noise, noise
+
+
+# The screen points where the arrow between two anchors starts and where its head's tip is,
+# each with the screen box of the command block there.
+ARROW_ENDS = """([from, to]) => {
+  const arrow = [...document.querySelectorAll('.map .since-arrow')].find((a) => a.dataset.from === from && a.dataset.to === to);
+  const head = arrow.nextElementSibling;
+  const at = (path) => { const xy = path.getAttribute('d').match(/-?[\\d.]+/g).map(Number);
+    const p = path.ownerSVGElement.createSVGPoint(); p.x = xy[0]; p.y = xy[1];
+    const q = p.matrixTransform(path.getScreenCTM()); return [q.x, q.y]; };
+  const box = (id) => { const r = document.querySelector(`.map .command-block[data-region='${id.split(':')[1]}'] .command-block-frame`).getBoundingClientRect();
+    return [r.left, r.top, r.right, r.bottom]; };
+  return [[at(arrow), box(from)], [at(head), box(to)]];
+}"""
 
 
 # After every click: the seat banner (whose turn, pass the device) and the prompt bar wholly on
@@ -685,6 +706,7 @@ def test_tapping_a_stack_shows_what_stands_there(pages: Any, size: str) -> None:
     )
     assert lines and set(titles) <= set(lines)
     page.mouse.click(2, 2)
+    card.wait_for(state="detached", timeout=5000)  # (a loaded machine closes it a frame later)
     assert page.locator("#area-card").count() == 0
     assert not noise, noise
 

@@ -121,6 +121,20 @@ def read_the_battle(panel: dict[str, Any]) -> None:
             assert sum(1 for d in other["dice"] if d[3]) >= 1, (side["lost"], other["dice"])
 
 
+def in_italian(page: Any, shot: Path) -> None:
+    """A screenshot of the page (the lobby or a game's) in Italian, then back to English."""
+    playing = "/play/" in page.url
+    for lang, shoot in (("it", True), ("en", False)):
+        page.evaluate(f"document.querySelector('[data-set-lang={lang}]').click()")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_load_state()
+        if playing:
+            wait_ready(page)
+        page.wait_for_timeout(300)
+        if shoot:
+            page.screenshot(path=str(shot))
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Path, size: str) -> None:
     page = pages.new(*SIZES[size])
@@ -130,6 +144,7 @@ def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Pa
     page.wait_for_selector("input[name=game][value='italia-i']", state="attached")
     page.click("[data-preset=hotseat]")
     page.screenshot(path=str(artifacts / f"newcomer-1-lobby-{size}.png"))
+    in_italian(page, artifacts / f"newcomer-1-lobby-it-{size}.png")
     page.click("#create-button")
     page.wait_for_url(re.compile(r"/play/"))
     wait_ready(page)
@@ -139,6 +154,8 @@ def test_a_newcomer_plays_to_their_first_italia_battle(pages: Any, artifacts: Pa
     assert prompt and not RAW.search(prompt), prompt
     read_the_board(page)
     page.screenshot(path=str(artifacts / f"newcomer-2-board-{size}.png"))
+    in_italian(page, artifacts / f"newcomer-2-board-it-{size}.png")
+    read_the_board(page)
     # play on by clicking what the page offers until a battle is fought
     deadline = time.monotonic() + BATTLE_LIMIT_S
     seed = 7
@@ -297,4 +314,90 @@ def test_your_turn_covers_neither_the_board_nor_the_prompt(pages: Any, artifacts
             if other["width"] and other["height"]:
                 assert not _overlap(box, other), (sel, box, other)
     page.screenshot(path=str(artifacts / f"your-turn-{size}.png"))
+    assert not noise, noise
+
+
+# --- what this session's newcomer check found ---------------------------------------------------
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_players_panel_names_no_guest_id_and_says_what_fair_dice_are(
+    pages: Any, artifacts: Path, size: str
+) -> None:
+    """A hot-seat game played by a guest: the seats say "hot-seat", not the made-up
+    "guest-3f9a1c"; the dice commitment is a line in words ("Fair dice...") that opens on the
+    explanation and the fingerprint, not a bare SHA-256; and switching to Italian turns the
+    connection badge too."""
+    page, noise = open_hotseat(pages, "italia-i", size, seed=1)
+    pass_the_device(page)
+    page.wait_for_selector("#players .player")
+    assert "guest-" not in page.locator("#panel-players").inner_text()
+    fair = page.locator("#fairness")
+    assert fair.locator("summary").inner_text().startswith("Fair dice")
+    assert not fair.locator("code").is_visible()
+    fair.locator("summary").click()
+    assert fair.locator("code").first.is_visible()
+    assert "secret number" in fair.inner_text()
+    page.wait_for_function("document.getElementById('live').dataset.status === 'live'")
+    assert page.locator("#live").inner_text().strip() == "live"
+    to_italian(page)
+    assert fair.locator("summary").inner_text().startswith("Dadi onesti")
+    assert fair.locator("code").first.is_visible(), "the explanation stays open"
+    assert page.locator("#live").inner_text().strip() == "in diretta"
+    assert "guest-" not in page.locator("#panel-players").inner_text()
+    page.screenshot(path=str(artifacts / f"players-fair-dice-{size}.png"))
+    assert not noise, noise
+
+
+def test_maria_map_names_are_inside_the_board_view(pages: Any, artifacts: Path) -> None:
+    """Maria's two maps are named above their frames ("Flanders", "Bohemia"): the whole-board
+    view holds the names (they were cut in half by the map's top edge)."""
+    page, noise = open_hotseat(pages, "maria", "laptop", seed=1)
+    pass_the_device(page)
+    page.wait_for_selector(".map .map-name")
+    boxes = page.evaluate(
+        """() => { const svg = document.querySelector('.map').getBoundingClientRect();
+             return [...document.querySelectorAll('.map .map-name')].map((n) => {
+               const b = n.getBoundingClientRect();
+               return [n.textContent, b.top - svg.top, svg.bottom - b.bottom, b.left - svg.left, svg.right - b.right]; }); }"""
+    )
+    assert len(boxes) == 2
+    for name, *room in boxes:
+        assert min(room) >= 0, (name, room)
+    page.screenshot(path=str(artifacts / "maria-map-names.png"))
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_lobby_file_button_speaks_the_page_language(pages: Any, size: str) -> None:
+    """The lobby's record upload is a button in the page's language: the browser's own file
+    field said "Choose File / No file chosen" on the Italian page."""
+    page = pages.new(*SIZES[size])
+    noise = console_watch(page)
+    page.goto("/")
+    page.wait_for_selector("#import-form")
+    for lang, label in (("it", "Scegli un file…"), ("en", "Choose a file…")):
+        page.evaluate(f"document.querySelector('[data-set-lang={lang}]').click()")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.wait_for_function(
+            "(t) => document.querySelector('#import-form .file-btn').textContent.trim() === t", arg=label
+        )
+        # the browser's own field, in the browser's language, is not shown (clipped to nothing)
+        clip = page.evaluate("getComputedStyle(document.getElementById('import-file')).clip")
+        assert clip.replace(" ", "") == "rect(0px,0px,0px,0px)", clip
+    assert not noise, noise
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_choice_made_only_on_the_map_says_so(pages: Any, size: str) -> None:
+    """Italia's first question (where the Celts' leader arrives, §7.2) has no button: the prompt
+    says to pick a highlighted area on the map, on a phone too (there the hint was left out
+    whenever the game added a note, leaving a newcomer with a question and nothing to press)."""
+    page, noise = open_hotseat(pages, "italia-i", size, seed=1)
+    pass_the_device(page)
+    page.wait_for_selector(".map .cell.target")
+    assert page.locator(".prompt-bar .choices button").count() == 0
+    assert page.locator("#prompt .prompt-note").count() == 1
+    hint = page.locator("#prompt .prompt-hint:not(.prompt-note):not(.claim)")
+    assert hint.is_visible() and "map" in hint.inner_text(), hint.inner_text()
     assert not noise, noise

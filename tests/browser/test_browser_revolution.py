@@ -230,3 +230,41 @@ def test_6_10_new_tokens_are_placed_with_one_click_per_province(pages: Any) -> N
     after = page.request.get(f"/api/matches/{mid}/view", params={"role": role}).json()["view"]
     placed = [e["args"] for e in after["log"] if e["msg"] == "ev.units"]
     assert placed and placed[-1]["n"] == biggest[2] and placed[-1]["where"] == biggest[1], placed
+
+
+def test_6_4_6_8_the_legend_explains_the_command_blocks_arrows_and_rivers(
+    pages: Any, artifacts: Path
+) -> None:
+    """A newcomer's question about the rows of little boxes and the white arrows on the map is
+    answered by the legend, in both languages: the command blocks (§6.4), the arrows armies move
+    along (§6.8) and the rivers (§6.13), beside the cities, towns and province cards."""
+    page = pages.new(*SIZES["laptop"])
+    noise = console_watch(page)
+    page.goto("/")
+    mid = create_by_api(page, "revolution", SEATS, seed=3)
+    page.goto(f"/play/{mid}")
+    wait_ready(page)
+    page.click("details.map-legend summary")
+    for lang, words in (
+        ("en", ("command block", "white arrow", "river")),
+        ("it", ("sezione di comando", "freccia bianca", "fiume")),
+    ):
+        if lang == "it":
+            page.evaluate("document.querySelector('[data-set-lang=it]').click()")
+            page.wait_for_function("document.documentElement.lang === 'it'")
+            page.wait_for_timeout(300)
+        items = page.evaluate(
+            "[...document.querySelectorAll('details.map-legend li')].filter((li) => li.offsetParent).map((li) => li.innerText)"
+        )
+        for word in words:
+            assert any(item.startswith(word) for item in items), (word, items)
+        assert not any("{" in item or "legend_" in item for item in items), items
+        # only the borders this map draws: its provinces share land borders, nothing at sea
+        sea = {
+            "en": ("sea border", "strait", "crossing by sea"),
+            "it": ("confine di mare", "stretto", "traversata"),
+        }
+        assert not any(item.startswith(sea[lang]) for item in items), items
+        assert page.locator("details.map-legend li.legend-piece svg").count() >= 7
+    page.screenshot(path=str(artifacts / "revolution-legend-it.png"))
+    assert not noise, noise

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import io
+import random
 import re
 
 import pytest
 
 from tavola.cli import main
+from tavola.cli.play import Terminal, _show_turn
+from tavola.core.game import Game
+from tavola.core.i18n import Words, game_package
 
 RAW = re.compile(r"[{}_]|\b(win|scores|fleet|area|done|undo)\b")
 
@@ -104,3 +108,34 @@ def test_a_board_without_a_summary_of_its_own_reads_without_json(
     for line in board:
         assert not re.search(r"[{}\[\]\"_]", line), line
     assert any(line.startswith("  ") and ": " in line for line in board), board
+
+
+@pytest.mark.parametrize(("lang", "put_back"), [("en", "put some back"), ("it", "rimetterne giù")])
+def test_8_3_the_group_prompt_offers_to_put_units_back_only_when_it_may(lang: str, put_back: str) -> None:
+    """Italia in the terminal: the group's prompt asks to gather before anything is gathered,
+    and says "put some back" only when a unit may be left behind (§8.3: once the group has
+    moved), as the browser says it."""
+    game = Game("italia-i", "standard", seed=1)
+    words = Words.for_board(
+        game_package(game.rules), game.rules.board(game.scenario, game.players, game.options)
+    )
+    term = Terminal(game, words, lang)
+    pick = random.Random(1)
+    seen = set()
+    for _ in range(400):
+        role = game.active_roles[0]
+        legal = [a for a in game.legal_actions(role) if a != ("undo",)]
+        if game.view(role)["prompt"]["text"] == "it.p.move.group":
+            out = io.StringIO()
+            _show_turn(term, role, out)
+            asked = next(line for line in out.getvalue().splitlines() if line.startswith("["))
+            may_drop = any(a[0] == "drop" for a in legal)
+            assert (put_back in asked) == may_drop, (asked, legal)
+            seen.add(may_drop)
+            # keep the group going: gather, move on, leave units behind
+            onward = [a for a in legal if a[0] in ("area", "unit", "drop")]
+            legal = onward if onward and pick.random() < 0.9 else legal
+        game.apply(role, pick.choice(legal))
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}, seen

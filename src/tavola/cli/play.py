@@ -303,7 +303,8 @@ def _show_turn(term: Terminal, role: str, out: TextIO) -> list[tuple[Any, ...]]:
     print("\n".join(summary_lines(view, term=term)), file=out)
     prompt = view["prompt"] or {}
     rule = f" ({prompt.get('rule')})" if prompt.get("rule") else ""
-    asked = term.words.render(prompt.get("text", ""), prompt.get("args"), term.lang)
+    # worded by what is offered now (Rules.prompt_words), as the browser shows it
+    asked = term.words.render(prompt.get("say") or prompt.get("text", ""), prompt.get("args"), term.lang)
     print(f"\n[{term.who(role)}] {asked}{rule}", file=out)
     legal = game.legal_actions(role)
     for i, a in enumerate(legal, 1):

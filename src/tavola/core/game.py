@@ -332,6 +332,10 @@ class Game:
             if any(nouns):
                 # each action's nouns in words, in the order of the actions (Rules.action_nouns)
                 view["prompt"] = {**view["prompt"], "nouns": nouns}
+            say = self.rules.prompt_words(seen, role, view["prompt"], offered)
+            if say:
+                # the prompt worded by what is offered now (Rules.prompt_words)
+                view["prompt"] = {**view["prompt"], "say": say}
         else:
             view["prompt"] = None
             view["actions"] = []

@@ -260,6 +260,15 @@ class Rules(ABC):
         browser alike. None: the clients name each noun themselves."""
         return None
 
+    def prompt_words(
+        self, state: State, role: str, prompt: dict[str, Any], offered: list[Action]
+    ) -> str | None:
+        """The catalogue message the player reads for ``prompt`` (with its args) when its words
+        depend on the actions offered now: a prompt must not offer what is not legal ("put
+        some back" before anything can be). Both clients show it in place of the prompt's
+        own text; ``prompt["text"]`` stays the step's key (agents read it). None: the prompt's own."""
+        return None
+
     def summary(self, view: dict[str, Any]) -> list[list[Event]] | None:
         """The board of a view in words, for a client without a map (``tavola play``): lines,
         each a list of catalogue messages (``{"msg", "args"}``, as log entries are), read as

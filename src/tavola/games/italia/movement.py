@@ -407,6 +407,15 @@ def ask_move(S: Static, st: State, f: Frame) -> tuple[str, dict[str, Any]]:
     return key, args
 
 
+def group_words(st: State, offered: list[Action]) -> str | None:
+    """The group's prompt as the player reads it: "put some back" only once a unit may be left
+    behind (§8.3: after the group has moved), and "units gathered" only once one is."""
+    f = st["flow"][-1]
+    if f.get("s") != "move" or f.get("group", -1) < 0 or any(a[0] == "drop" for a in offered):
+        return None
+    return "it.p.move.group_unmoved" if group(st, f["group"], f["nation"]) else "it.p.move.group_empty"
+
+
 def _pickable(st: State, a: int, n: int) -> list[Unit]:
     """Units of ``n`` in ``a`` that may join the group: not in it yet, movement points left, not
     stopped (§9.0), not landed from a fleet (§9.6)."""

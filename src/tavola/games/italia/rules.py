@@ -12,6 +12,7 @@ from tavola.games.italia.flow import FLOW
 from tavola.games.italia.invariants import check_step
 from tavola.games.italia.knowledge import KNOWLEDGE, evaluate
 from tavola.games.italia.model import as_layout_1, as_layout_2, as_layout_3, index_problems
+from tavola.games.italia.movement import group_words
 from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.view import action_space, describe, summary, view
 
@@ -133,6 +134,11 @@ class ItaliaRules(Rules):
         if state["flow"][-1]["s"] in FLOW.final:
             return {"text": "it.p." + state["flow"][-1]["s"], "args": {}, "rule": ""}
         return FLOW.prompt(state, role)
+
+    def prompt_words(
+        self, state: State, role: str, prompt: dict[str, Any], offered: list[Action]
+    ) -> str | None:
+        return group_words(state, offered)
 
     # -- bots, fuzzers ---------------------------------------------------------------------
     def check(self, state: State) -> list[str]:

@@ -589,20 +589,6 @@ export function promptNote(ctx) {
   return null;
 }
 
-// The group's prompt offers what the rules offer: "put some back" only once the group has
-// moved (§8.3: a unit left behind stays where the group has gone), and before any unit is
-// gathered, the gathering.
-export function promptMessage(ctx) {
-  const p = ctx.view.prompt;
-  if (!p || p.text !== "it.p.move.group") return null;
-  const verbs = new Set((ctx.view.actions || []).map((a) => a[0]));
-  if (verbs.has("drop")) return null;
-  const area = (ctx.view.areas || []).find((a) => String(a.id) === String(ctx.screen.areaOf(p.args.at)?.id));
-  const units = area ? [...(area.units || []), ...(area.units || []).flatMap((u) => u.cargo || [])] : [];
-  const gathered = units.some((u) => u.gathered && u.nation === p.args.nation);
-  return [gathered ? "it.p.move.group_unmoved" : "it.p.move.group_empty", p.args];
-}
-
 // What a tap on the map's counters does now, when some may be tapped: gather and put back in a
 // group, choose a target in a battle, choose the units that leave.
 function tapHint(ctx) {

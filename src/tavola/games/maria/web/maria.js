@@ -83,6 +83,8 @@ export function drawBoard(ctx) {
       s("rect", { class: "map-frame", x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y, fill: "none", stroke: INK, "stroke-width": unit * 0.03, dataset: { map: m.id } }),
       s("text", { class: "map-name", x: (p.x + q.x) / 2, y: p.y - unit * 0.08, "text-anchor": "middle", "font-size": unit * 0.22, fill: INK }, named(m)),
     );
+    // the name above the frame is part of the board: the whole board's view shows it
+    map.extendHome({ x0: p.x - unit * 0.1, y0: p.y - unit * 0.4, x1: q.x + unit * 0.1, y1: q.y + unit * 0.1 });
   }
   g.append(sectors);
 

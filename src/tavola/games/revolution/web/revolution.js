@@ -144,6 +144,11 @@ function drawBlocks(ctx, size) {
   const g = s("g", { class: "block-arrows" });
   const blocks = s("g", { class: "command-blocks" });
   const box = size * 1.3;
+  // each block is a place of the map: the last moves' arrows start and end at its frame
+  for (const reg of I.regions || []) {
+    const c = centre.get(reg.id);
+    if (c) map.setAnchor(blockAnchor(reg.id), { x: c.x, y: c.y, w: (reg.boxes * box) / 2 + size * 0.3, h: box / 2 + size * 0.3 });
+  }
   const drawn = new Set();
   for (const reg of I.regions || []) {
     for (const to of reg.arrows) {
@@ -206,6 +211,18 @@ function drawBlocks(ctx, size) {
     blocks.append(node);
   });
   return { arrows: g, blocks };
+}
+
+// The anchor of a region's command block on the map.
+function blockAnchor(region) {
+  return `block:${region}`;
+}
+
+// The log names regions by ids that provinces share: an army's march (§6.8) goes from block to
+// block, and whatever happens "in the {region} block" (battles, §6.9) happens at the block.
+export function markPlace(ctx, entry, key, value) {
+  if (key === "region" || (entry.msg === "ev.march" && (key === "frm" || key === "to"))) return blockAnchor(value);
+  return null;
 }
 
 export function draw(ctx) {
@@ -300,6 +317,19 @@ export function legend(ctx) {
     [icon(s("circle", { r: 6, fill: "#fbf7ee", stroke: INK, "stroke-width": 1.5 })), tr(ctx, "legend_town", null, "town: the colour of the token in it")],
     [icon(s("rect", { x: -9, y: -5, width: 18, height: 10, rx: 2, fill: "#fbf7ee", stroke: INK })), tr(ctx, "legend_card", null, "province card: tokens / limit")],
     [icon(s("circle", { r: 8, fill: "none", stroke: "#c9a227", "stroke-width": 2, "stroke-dasharray": "3 2" })), tr(ctx, "trade_city", null, "trade city")],
+    [
+      icon(
+        s("rect", { x: -9.5, y: -5, width: 19, height: 10, rx: 2, fill: "#3b2f25", "fill-opacity": 0.82, stroke: "#fff" }),
+        s("rect", { x: -8, y: -3.5, width: 7, height: 7, fill: COLOURS.red, stroke: "#6b5a45", "stroke-width": 0.8 }),
+        s("rect", { x: 1, y: -3.5, width: 7, height: 7, fill: "#fbf7ee", stroke: COLOURS.orange, "stroke-width": 1.6 }),
+      ),
+      tr(ctx, "legend_block", null, "command block of a region: a box per army (§6.4)"),
+    ],
+    [
+      icon(s("path", { d: "M-9,0 L9,0 M4,-4 L9,0 L4,4", fill: "none", stroke: "#3b2f25", "stroke-width": 4, "stroke-linecap": "round" }), s("path", { d: "M-9,0 L9,0 M4,-4 L9,0 L4,4", fill: "none", stroke: "#fff", "stroke-width": 2, "stroke-linecap": "round" })),
+      tr(ctx, "legend_arrow", null, "white arrow: an army moves along it (§6.8)"),
+    ],
+    [icon(s("path", { d: "M-9,4 Q0,-8 9,2", fill: "none", stroke: "#3f86b8", "stroke-width": 3, "stroke-linecap": "round" })), tr(ctx, "legend_river", null, "river (§6.13)")],
   ];
 }
 

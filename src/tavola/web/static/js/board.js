@@ -509,6 +509,13 @@ export class MapView {
     return this.anchors.get(String(id));
   }
 
+  // A place that is not an area of the map but where a move may start or end (Revolution's
+  // command blocks), at the point the adapter draws it: arrows and rings find it by its id,
+  // and an arrow stops at the edge of the box of half-sizes ``w`` by ``h`` drawn there.
+  setAnchor(id, { x, y, w = 0, h = 0 }) {
+    this.anchors.set(String(id), { x, y, r: Math.max(w, h, 14), w, h });
+  }
+
   relabel() {
     this.placeLabels(); // names change length with the language: place them again
   }
@@ -630,6 +637,20 @@ export class MapView {
 
   applyView() {
     this.svg.setAttribute("viewBox", this.vbString());
+  }
+
+  // Room for what an adapter draws beyond the areas (a map's name above its frame): the whole
+  // board's view grows to hold the box, and shows it at once if nothing is zoomed yet.
+  extendHome({ x0, y0, x1, y1 }) {
+    const h = this.home;
+    const whole = ["x", "y", "w", "h"].every((k) => this.vb[k] === h[k]);
+    const left = Math.min(h.x, x0);
+    const top = Math.min(h.y, y0);
+    this.home = { x: left, y: top, w: Math.max(h.x + h.w, x1) - left, h: Math.max(h.y + h.h, y1) - top };
+    if (whole) {
+      this.vb = { ...this.home };
+      this.applyView();
+    }
   }
 
   zoom(factor, cx, cy) {

@@ -98,6 +98,9 @@ async function main() {
   loadNotes();
   onLangChange(() => {
     screen.relabel();
+    const live = $("#live");
+    if (live && live.dataset.status) setLive(live.dataset.status);
+    renderFairness();
     renderBanner();
     renderChat();
     renderInvites();
@@ -474,11 +477,19 @@ function renderFairness() {
   const c = S.match.dice_commitment;
   el.hidden = !c;
   if (!c) return;
-  clear(el);
-  el.append(t("play.dice_commitment", null, "Dice commitment (SHA-256)"), " ", h("code", { title: c }, c));
-  if (S.match.seed !== null && S.match.seed !== undefined) {
-    el.append(h("br"), t("play.dice_seed", null, "Seed"), " ", h("code", null, String(S.match.seed)));
-  }
+  // drawn again only when it changes (the seed at the end) or the language does: an opened
+  // explanation stays open between moves
+  const seed = S.match.seed ?? null;
+  const sig = `${c}|${seed}|${currentLang()}`;
+  if (el.dataset.sig === sig) return;
+  el.dataset.sig = sig;
+  const open = !!el.querySelector("details[open]");
+  const body = [
+    h("p", null, t("play.fair_dice_why", null, "The dice of this game come from a secret number chosen before the first move.")),
+    h("p", null, t("play.dice_commitment", null, "Dice commitment (SHA-256)"), " ", h("code", { title: c }, c)),
+  ];
+  if (seed !== null) body.push(h("p", null, t("play.dice_seed", null, "Seed"), " ", h("code", null, String(seed))));
+  clear(el).append(h("details", { open }, h("summary", null, t("play.fair_dice", null, "Fair dice")), ...body));
 }
 
 // The bots' pace: seconds before each bot move (0: full speed). The match's creator picks it;

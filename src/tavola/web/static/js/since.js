@@ -30,20 +30,30 @@ export function sinceEntries(log, viewer, cap = 80) {
 }
 
 // Moves and fights among the entries: [{kind: "move", from, to, role}] / [{kind: "fight", at}].
-export function marks(entries, areaOf) {
+// ``placeOf(value, key, entry)`` finds the place an entry's argument names ({id} of an anchor
+// of the map: an area, or a place an adapter adds such as a command block), or null.
+export function marks(entries, placeOf) {
   const out = [];
   for (const e of entries) {
     const a = e.args || {};
-    const from = areaOf(a.from ?? a.frm);
-    const to = areaOf(a.to);
+    const fromKey = "from" in a ? "from" : "frm";
+    const from = placeOf(a[fromKey], fromKey, e);
+    const to = placeOf(a.to, "to", e);
     if (from && to && from.id !== to.id) {
       out.push({ kind: "move", from, to, role: e.role, nation: a.nation });
       continue;
     }
-    const at = areaOf(a.area ?? a.region);
+    const atKey = "area" in a ? "area" : "region";
+    const at = placeOf(a[atKey], atKey, e);
     if (at && FIGHT.test(e.msg)) out.push({ kind: "fight", at, role: e.role, msg: e.msg });
   }
   return out;
+}
+
+// How far from an anchor's centre, along (ux, uy), the box drawn there ends (0: none).
+function edge(P, ux, uy) {
+  if (!P.w || !P.h) return 0;
+  return Math.min(Math.abs(ux) > 1e-6 ? P.w / Math.abs(ux) : Infinity, Math.abs(uy) > 1e-6 ? P.h / Math.abs(uy) : Infinity) + 3;
 }
 
 // Arrows and rings in the map's overlay layer (under nothing the player clicks).
@@ -65,10 +75,14 @@ export function drawMarks(map, s, list, colour) {
       const len = Math.hypot(dx, dy) || 1;
       const ux = dx / len;
       const uy = dy / len;
-      const x1 = A.x + ux * Math.min(len * 0.2, 14);
-      const y1 = A.y + uy * Math.min(len * 0.2, 14);
-      const x2 = B.x - ux * Math.min(len * 0.2, 14);
-      const y2 = B.y - uy * Math.min(len * 0.2, 14);
+      // from the edge of what is drawn at each end (a command block), or just off the centre
+      const cut = (P) => Math.min(len * 0.35, Math.max(edge(P, ux, uy), Math.min(len * 0.2, 14)));
+      const cutA = cut(A);
+      const cutB = cut(B);
+      const x1 = A.x + ux * cutA;
+      const y1 = A.y + uy * cutA;
+      const x2 = B.x - ux * cutB;
+      const y2 = B.y - uy * cutB;
       const head = w * 3.2;
       const c = colour(m);
       g.append(

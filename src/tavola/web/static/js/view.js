@@ -108,6 +108,21 @@ export class GameScreen {
     }
   }
 
+  // The kinds of border and crossing the legend names, only those this map draws (Revolution's
+  // provinces share land borders only; Maria draws its roads instead), once the board is drawn.
+  legendLines() {
+    const list = this.els.map && this.els.map.closest(".board-wrap")?.querySelector(".map-legend ul");
+    if (!list || !this.map || !this.map.svg) return;
+    this.linesChecked = true;
+    for (const li of list.querySelectorAll(":scope > li:not(.legend-piece)")) {
+      const line = li.querySelector("path.border, path.link");
+      const kind = line && [...line.classList].find((c) => /^(border|link)-/.test(c));
+      if (!kind) continue;
+      const drawn = [...this.map.svg.querySelectorAll(`.viewport .${kind}`)].some((n) => n.closest("g.borders, g.links")?.style.display !== "none");
+      li.style.display = drawn ? "" : "none";
+    }
+  }
+
   // The game's own pieces in the map legend (adapter.legend: [svg, label] pairs), after the
   // borders every map shares.
   legend() {
@@ -313,6 +328,7 @@ export class GameScreen {
       }
       this.wirePieces();
       this.map.avoidPieces();
+      if (!this.linesChecked) this.legendLines();
     }
     this.readableZoom();
     this.renderSince();
@@ -400,6 +416,15 @@ export class GameScreen {
     return `${this.verbLabel(action[0])}: ${this.nounLabel(action)}`;
   }
 
+  // The place on the map a log entry's argument names: the adapter's own (Revolution's
+  // command blocks, whose ids are also provinces'), else the area.
+  placeOf(value, key, entry) {
+    if (value === undefined || value === null) return null;
+    const own = this.adapter.markPlace ? this.adapter.markPlace(this.ctx(), entry, key, value) : null;
+    if (own) return this.map && this.map.anchor(own) ? { id: own } : null;
+    return this.areaOf(value);
+  }
+
   // --- since your last turn ----------------------------------------------------------------
   // The others' moves since this seat last acted, drawn on the map, and a line that says how
   // many; "Hide" clears the marks until something new happens.
@@ -407,7 +432,7 @@ export class GameScreen {
     const wrap = this.els.map && this.els.map.closest(".board-wrap");
     if (!this.map || !wrap) return;
     const entries = sinceEntries(this.view.log || [], this.opts.interactive ? this.viewer : null);
-    const list = marks(entries, (v) => (v === undefined || v === null ? null : this.areaOf(v)));
+    const list = marks(entries, (v, key, e) => this.placeOf(v, key, e));
     const key = entries.length ? `${entries[0].step}|${entries[entries.length - 1].step}|${entries.length}` : "";
     let bar = document.getElementById("since-bar");
     if (!list.length || this.sinceHidden === key) {
@@ -625,15 +650,9 @@ export class GameScreen {
     }
     const p = view.prompt;
     if (p && interactive) {
-      // the adapter may word the prompt by what is offered now (Italia: "put some back" only
-      // once the group has moved, §8.3)
-      let said = null;
-      try {
-        said = this.adapter.promptMessage ? this.adapter.promptMessage(this.ctx()) : null;
-      } catch (err) {
-        console.error("adapter promptMessage failed", err);
-      }
-      const text = said ? this.message(said[0], said[1]) : this.message(p.text, p.args);
+      // the prompt as the game words it by what is offered now (Italia: "put some back" only
+      // once the group has moved, §8.3), as the terminal shows it too
+      const text = this.message(p.say || p.text, p.args);
       box.append(h("p.prompt-text", { id: "prompt-text" }, text));
       if (p.rule) box.append(" ", this.ruleLink(p.rule));
       if (targets.size) box.append(h("p.prompt-hint", null, this.mapHint(targets)));
@@ -1174,10 +1193,12 @@ export function seatLabel(seat) {
   if (seat.bot || seat.kind === "bot") return t("seat.bot_named", { name: botName(seat.bot || seat.name || "") }, `bot ${seat.bot || ""}`);
   if (seat.kind === "open") return t("seat.open", null, "open seat");
   const player = seat.player || seat.user;
-  const name = player ? (typeof player === "string" ? player : player.name || player.username || "") : seat.username || "";
+  // a guest's name is a made-up id ("guest-3f9a1c"): it says nothing to the other players
+  const guest = !!(player && typeof player === "object" && player.guest);
+  const name = guest ? "" : player ? (typeof player === "string" ? player : player.name || player.username || "") : seat.username || "";
   if (seat.kind === "hotseat") return name ? t("seat.hotseat_of", { name }, `${name} (hot-seat)`) : t("seat.hotseat", null, "hot-seat");
   if (seat.kind === "none") return "";
-  return name;
+  return guest ? t("seat.guest", null, "guest") : name;
 }
 
 // A bot seat's spec (``mcts:hard:think=1.0``) as words: the bot and its level.

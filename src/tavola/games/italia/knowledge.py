@@ -85,12 +85,12 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         for n in range(S.N):
             if r not in S.scoring[n]:
                 continue
-            total, _ = round_vp(S, st, n, r)
+            total = float(round_vp(S, st, n, r)[0])
             for (a, x), p in weight.items():
                 if x == n:
                     total -= (1 - p) * S.scoring[n][r].area_vp.get(a, 0)
             if st["ruler"][n] >= 0:
-                total = halve_up(int(total))
+                total = float(halve_up(int(total)))
             totals[S.role_of[n]] += total
     best_other = {}
     for role in totals:

@@ -5,14 +5,13 @@ from __future__ import annotations
 import pytest
 from italia_table import Dice, Table
 
-from tavola.games.italia import battle, italia_i, italia_ii, model, naval
+from tavola.games.italia import model
 
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch) -> Dice:
     d = Dice()
-    for mod in (battle, naval, italia_i, italia_ii, model):
-        monkeypatch.setattr(mod, "roll", d)
+    monkeypatch.setattr(model, "loaded", d)
     return d
 
 

@@ -174,48 +174,33 @@ def test_13_4_faq_leaders_left_from_round_9_are_removed() -> None:
     assert t.units("roma") == {} and t.units("samnium") == {}
 
 
-def test_13_4_defection_to_sulla_on_7_or_more() -> None:
+def test_13_4_defection_to_sulla_on_7_or_more(dice: Dice) -> None:
     t = Table("italia-i", round_=10)
     t.leader("calabria", "optimates", "sulla_optimates")
     t.put("calabria", "romans", "legion", 3)
 
-    rolls = iter([7, 6, 10])
-    orig = italia_i.roll
-    italia_i.roll = lambda st: next(rolls)
-    try:
-        italia_i.defection(t.S, t.st, t.events)
-    finally:
-        italia_i.roll = orig
+    dice.load(7, 6, 10)
+    italia_i.defection(t.S, t.st, t.events)
     assert t.units("calabria", "optimates") == {"sulla_optimates": 1, "legion": 2}
     assert t.units("calabria", "romans") == {"legion": 1}
 
 
-def test_13_4_with_a_consular_legion_sulla_needs_9_and_consuls_never_defect() -> None:
+def test_13_4_with_a_consular_legion_sulla_needs_9_and_consuls_never_defect(dice: Dice) -> None:
     t = Table("italia-i", round_=10)
     t.leader("calabria", "optimates", "sulla_optimates")
     t.put("calabria", "romans", "legion", 2)
     t.put("calabria", "romans", "consular", 1)
-    rolls = iter([8, 9])
-    orig = italia_i.roll
-    italia_i.roll = lambda st: next(rolls)
-    try:
-        italia_i.defection(t.S, t.st, t.events)
-    finally:
-        italia_i.roll = orig
+    dice.load(8, 9)
+    italia_i.defection(t.S, t.st, t.events)
     assert t.units("calabria", "romans") == {"legion": 1, "consular": 1}
 
 
-def test_13_4_marius_needs_9() -> None:
+def test_13_4_marius_needs_9(dice: Dice) -> None:
     t = Table("italia-i", round_=10)
     t.leader("etruria", "populares", "marius_populares")
     t.put("etruria", "romans", "legion", 2)
-    rolls = iter([8, 9])
-    orig = italia_i.roll
-    italia_i.roll = lambda st: next(rolls)
-    try:
-        italia_i.defection(t.S, t.st, t.events)
-    finally:
-        italia_i.roll = orig
+    dice.load(8, 9)
+    italia_i.defection(t.S, t.st, t.events)
     assert t.units("etruria", "populares")["legion"] == 1
 
 

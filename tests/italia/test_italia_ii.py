@@ -17,34 +17,24 @@ def fight(t: Table, attacker: str) -> None:
 # -- §14.1 Roman Fœderati -----------------------------------------------------------------------
 
 
-def test_14_1_foederati_defect_on_6_or_more_to_the_independent_foederati(t2: Table) -> None:
+def test_14_1_foederati_defect_on_6_or_more_to_the_independent_foederati(t2: Table, dice: Dice) -> None:
     t2.put("ravenna", "western_romans", "foederati", 3)
     t2.put("ravenna", "foederati", "infantry", 1)
-    rolls = iter([6, 5, 10])
-    orig = italia_ii.roll
-    italia_ii.roll = lambda st: next(rolls)
-    try:
-        italia_ii.foederati_defection(
-            t2.S, t2.st, t2.a("ravenna"), t2.n("foederati"), t2.n("western_romans"), t2.events
-        )
-    finally:
-        italia_ii.roll = orig
+    dice.load(6, 5, 10)
+    italia_ii.foederati_defection(
+        t2.S, t2.st, t2.a("ravenna"), t2.n("foederati"), t2.n("western_romans"), t2.events
+    )
     assert t2.units("ravenna", "western_romans") == {"foederati": 1}
     assert t2.units("ravenna", "foederati") == {"infantry": 3}
 
 
-def test_14_1_only_ostrogoths_present_defection_on_9_or_more(t2: Table) -> None:
+def test_14_1_only_ostrogoths_present_defection_on_9_or_more(t2: Table, dice: Dice) -> None:
     t2.put("ravenna", "western_romans", "foederati", 2)
     t2.put("ravenna", "ostrogoths", "infantry", 1)
-    rolls = iter([8, 9])
-    orig = italia_ii.roll
-    italia_ii.roll = lambda st: next(rolls)
-    try:
-        italia_ii.foederati_defection(
-            t2.S, t2.st, t2.a("ravenna"), t2.n("ostrogoths"), t2.n("western_romans"), t2.events
-        )
-    finally:
-        italia_ii.roll = orig
+    dice.load(8, 9)
+    italia_ii.foederati_defection(
+        t2.S, t2.st, t2.a("ravenna"), t2.n("ostrogoths"), t2.n("western_romans"), t2.events
+    )
     assert t2.units("ravenna", "western_romans") == {"foederati": 1}
     assert t2.units("ravenna", "ostrogoths") == {"infantry": 2}
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from tavola.core.rules import Action, Knowledge, Rules, State
@@ -85,12 +85,12 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         for n in range(S.N):
             if r not in S.scoring[n]:
                 continue
-            total, _ = round_vp(S, st, n, r)
+            total = float(round_vp(S, st, n, r)[0])
             for (a, x), p in weight.items():
                 if x == n:
                     total -= (1 - p) * S.scoring[n][r].area_vp.get(a, 0)
             if st["ruler"][n] >= 0:
-                total = halve_up(int(total))
+                total = float(halve_up(int(total)))
             totals[S.role_of[n]] += total
     best_other = {}
     for role in totals:
@@ -196,6 +196,12 @@ def city_value(S: Static, st: State, n: int, a: int) -> float:
 
 def win_odds(att: list[Group], dfn: list[Group], mod_a: int, mod_d: int) -> tuple[float, float]:
     """(P the attacker alone is left, P the defender alone is left) of a battle fought out."""
+    return _win_odds(tuple(att), tuple(dfn), mod_a, mod_d)
+
+
+@lru_cache(maxsize=65536)
+def _win_odds(att: tuple[Group, ...], dfn: tuple[Group, ...], mod_a: int, mod_d: int) -> tuple[float, float]:
+    # A playout asks the same few battles again and again: the groups, not the state, decide.
     o, _ = odds(att, dfn, mod_a, mod_d, EXACT_STATES)
     return o.attacker, o.defender
 
@@ -305,10 +311,11 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
     u_ = st["units"]
     if g < 0:
         out = []
+        seen: dict[int, float] = {}
         for a in actions:
             verb = a[0]
             if verb == "area":
-                out.append(0.3 + _opportunity(S, st, n, a[1]))
+                out.append(0.3 + _opportunity(S, st, n, a[1], seen))
             elif verb == "exit":
                 # A unit leaves with its VP at the nation's last move of the turn (a unit left
                 # in an entry area is lost, §7.2); before, it may still fight for more.
@@ -376,20 +383,30 @@ def _idle_campaign(st: State, f: dict[str, Any]) -> bool:
     return leader is not None and not leader[FL] & F_MOVED
 
 
-def _opportunity(S: Static, st: State, n: int, a: int) -> float:
-    """Best area within one step of ``a`` that ``n`` does not hold (odds left to the group)."""
+def _opportunity(S: Static, st: State, n: int, a: int, seen: dict[int, float]) -> float:
+    """Best area within one step of ``a`` that ``n`` does not hold (odds left to the group).
+    ``seen`` keeps each area's worth for the other areas of the same listing (they share
+    neighbours)."""
     best = 0.0
-    u_ = st["units"]
     for b in S.land_adj[a]:
-        lst = u_[b]
-        if any(u[NAT] == n for u in lst):
-            continue
-        if S.is_entry[b] and b not in S.entry_ok[n]:
-            continue
-        v = area_value(S, st, n, b) * (0.5 if lst else 1.0)
+        v = seen.get(b)
+        if v is None:
+            v = seen[b] = _worth_taking(S, st, n, b)
         if v > best:
             best = v
     return best
+
+
+def _worth_taking(S: Static, st: State, n: int, b: int) -> float:
+    """What land area ``b`` is worth to ``n`` as a target: nothing if ``n`` is there already or
+    may not stay there, half its value if someone holds it."""
+    lst = st["units"][b]
+    for u in lst:
+        if u[NAT] == n:
+            return 0.0
+    if S.is_entry[b] and b not in S.entry_ok[n]:
+        return 0.0
+    return area_value(S, st, n, b) * (0.5 if lst else 1.0)
 
 
 def _open(S: Static, st: State, f: dict[str, Any], actions: list[Action]) -> list[float]:

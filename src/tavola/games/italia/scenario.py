@@ -75,7 +75,7 @@ class Static:
         self.move = {k: u.move for k, u in sc.units.items()}
         self.to_hit = {k: u.to_hit for k, u in sc.units.items()}
         self.hits = {k: u.hits for k, u in sc.units.items()}
-        self.cost = {k: u.cost for k, u in sc.units.items()}
+        self.cost: dict[str, int] = {k: u.cost for k, u in sc.units.items()}
         self.leader_move = sc.leader_stats.move
         self.leader_bonus = sc.leader_stats.combat_bonus
         self.leader_extra = sc.leader_stats.extra_move
@@ -98,7 +98,7 @@ class Static:
         self.factions = tuple(i for i, n in enumerate(nations) if n.order is None)
         self.first_round = tuple(n.rounds[0] for n in nations)
         self.last_round = tuple(n.rounds[1] for n in nations)
-        self.counters = tuple(dict(n.counters) for n in nations)
+        self.counters: tuple[dict[str, int], ...] = tuple(dict(n.counters) for n in nations)
         self.leader_owner: dict[str, int] = {}
         self.leader_name: dict[str, str] = {}
         for i, n in enumerate(nations):

@@ -377,7 +377,7 @@ def _arrival_exit(S: Static, st: State, n: int) -> int:
 def after_move_checks(S: Static, st: State, n: int) -> None:
     """After a movement phase (§8.0, §10.6, §10.6.1 clarification): pillage cities just taken,
     rebuild ruins where no combat follows, then remove units over the stacking limit."""
-    mine = [a for a in st["occupied"][n] if not S.is_sea[a]]
+    mine: list[int] = [a for a in st["occupied"][n] if not S.is_sea[a]]
     quiet = [a for a in mine if not hostile(S, st, a, n)]
     spec = _spec(S, st, n)
     attacked = [a for a in mine if a not in quiet and not S.is_entry[a]]

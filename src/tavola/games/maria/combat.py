@@ -16,13 +16,13 @@ from tavola.games.maria.common import (
     card,
     card_name,
     commander,
-    discard,
     enemies,
     event,
     general_power,
     generals_at,
     group_powers,
     occupancy,
+    play_card,
     stack_troops,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
@@ -187,8 +187,7 @@ def apply_battle(
         else:
             cid = next(c for c in sorted(state["hands"][power]) if card(c)[1] is None)
             value = int(action[1])
-        state["hands"][power].remove(cid)
-        discard(state, [cid])
+        play_card(state, power, cid)
         frame["score"] += sign * value
         frame["played"] += 1
         events = [event("ev.play", power=power, card=card_name(cid), value=value, score=score + value)]

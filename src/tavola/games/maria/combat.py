@@ -309,6 +309,8 @@ def retreat_closed(state: State, frame: dict[str, Any]) -> bool:
     was lost (Austria's answer to §19.3, asked before the retreat, may have made Saxony neutral
     since, and no piece enters a neutral territory, §19.4)."""
     moving = generals_at(state, frame["city"])
+    if not moving:  # §19.3: the answer made Saxony neutral and sent the Saxon stack home
+        return True
     dist = _retreat_dist(state, frame)
     return not any(
         _reaches(state, n, frame["left"] - 1, [*frame["visited"], n], dist, moving, frame["far"])
@@ -321,6 +323,9 @@ def retreat_again(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     can; a stack with no way of the full length left loses every troop and leaves the map (the
     battle was scored when it was lost, §16)."""
     moving = generals_at(state, frame["city"])
+    if not moving:  # §19.3: no stack left to retreat: it went back to its start cities
+        flow.pop(state)
+        return []
     dist = _retreat_dist(state, frame)
     far = _farthest(state, frame["city"], frame["left"], frame["visited"], dist, moving, -1)
     if far >= 0:

@@ -72,6 +72,7 @@ balance: install balance-italia balance-revolution
 	$(BALANCE) antike-ii --games 24 --scenario orient --players 3 --bot $(ANTIKE_BOT) --log build/balance/orient-3.jsonl
 	$(BALANCE) antike-ii --games 24 --scenario mare-nostrum --players 3 --bot $(ANTIKE_BOT) --log build/balance/mare-nostrum-3.jsonl
 	$(BALANCE) maria --games 48 --scenario introductory --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-introductory-3.jsonl
+	$(BALANCE) maria --games 48 --scenario advanced --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-advanced-3.jsonl
 
 balance-revolution: install
 	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5.jsonl

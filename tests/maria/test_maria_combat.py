@@ -143,3 +143,35 @@ def test_11_2_19_3_a_retreat_closed_before_it_begins_goes_as_far_as_it_still_can
     sequence.advance(state)
     assert state["generals"]["friedrich_der_grosse"]["city"] is None
     assert state["flow"][-1]["s"] != "retreat" and not RULES.check(state)
+
+
+def test_11_2_19_3_a_saxon_stack_sent_home_by_neutrality_has_no_retreat_left() -> None:
+    """§19.3: a beaten Prussian ally moves the Saxony marker, and Austria's answer comes before
+    the loser retreats. When it makes Saxony neutral «i pezzi sassoni tornano nelle loro città
+    di partenza»: the beaten Saxon stack is gone from the battle's city, so its retreat (§11.2)
+    is over before it began and the game goes on (the search bot's worlds reached this, where
+    the game stood with an empty stack to retreat)."""
+    from maria_helpers import give
+
+    from tavola.games.maria import changes
+    from tavola.games.maria.board_adapter import GEO
+
+    state = allocated(scenario="advanced")
+    clear_board(state)
+    place(state, "neipperg", "neisse", 8)
+    place(state, "rutowski", "grottkau", 5)
+    give(state, "austria")
+    give(state, "saxony")
+    state["tracks"]["saxony"] = 2  # one space from neutral
+    state["turn"], state["stage"], state["group"] = 1, "retro", 2
+    at_step(state, "sequence")
+    combat.start_combat(state, 2)
+    act(state, "theresa", "attack", "neisse>grottkau")
+    act(state, "frederick", "stop")  # -3: Rutowski loses 3 troops, 1 victory point (§16)
+    assert [f["s"] for f in state["flow"][-2:]] == ["retreat", "saxony"]
+    act(state, "theresa", "push")
+    assert changes.saxony_stance(state) == "neutral"
+    home = state["generals"]["rutowski"]["city"]
+    assert home is not None and GEO.cities[home].territory == "saxony"
+    assert all(f["s"] != "retreat" for f in state["flow"]) and not RULES.check(state)
+    assert RULES.active_roles(state)  # somebody has a decision: the game goes on

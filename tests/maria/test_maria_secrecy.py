@@ -222,3 +222,43 @@ def test_6_a_transfer_between_stacked_generals_keeps_their_told_sum_and_hides_th
     stacks.apply_transfer(state, "theresa", ("transfer", "neipperg>traun"))
     assert not any("neipperg" in k["generals"] for k in state["known"])
     assert not RULES.check(state)
+
+
+def test_9_a_hand_shown_when_its_power_cannot_pay_stays_in_every_role_s_worlds() -> None:
+    """§9: a power that cannot pay «mostra tutte le sue carte»: from then on every player knows
+    those cards are in its hand until they are played face up. The bots' worlds keep them there
+    (the rest of the hand, drawn later, is dealt again), a role's position lists them, and a
+    face-down bid (§17.3) makes them unknown again, since nobody knows which card it was."""
+    from maria_helpers import allocated, give
+
+    from tavola.games.maria import position, supply
+    from tavola.games.maria.common import play_card
+
+    state = allocated(3)
+    give(state, "france", "2-hearts", "3-spades", "4-diamonds")
+    shown = sorted(state["hands"]["france"])
+    before = [RULES.determinize(state, "theresa", seed)["hands"]["france"] for seed in range(8)]
+    assert any(sorted(h) != shown for h in before)  # unseen: dealt at random
+    frame = {"power": "france", "cost": 10, "paid": 0, "why": "supply", "piece": "belle_isle", "city": ""}
+    assert not supply.must_pay(state, frame)
+    supply.cannot_pay(state, frame)
+    assert not RULES.check(state)
+    for role in ("theresa", "frederick"):
+        worlds = [RULES.determinize(state, role, seed) for seed in range(8)]
+        assert all(sorted(w["hands"]["france"]) == shown for w in worlds)
+        assert not any(RULES.check(w) for w in worlds)
+    # the 2 of hearts is played face up; France draws two cards nobody else sees
+    play_card(state, "france", shown[0])
+    state["hands"]["france"] += [state["pile"].pop(), state["pile"].pop()]
+    worlds = [RULES.determinize(state, "theresa", seed)["hands"]["france"] for seed in range(8)]
+    assert all(len(h) == 4 and set(shown[1:]) <= set(h) and shown[0] not in h for h in worlds)
+    assert len({tuple(sorted(h)) for h in worlds}) > 1  # the two drawn: dealt again
+    seen = position.position_seen(state, "theresa")
+    assert seen["hands"]["france"] == [*(position.card_text(c) for c in shown[1:]), "?", "?"]
+    loaded = position.from_position(seen, 5)
+    assert loaded["hand_shown"]["france"] == shown[1:] and set(shown[1:]) <= set(loaded["hands"]["france"])
+    # §17.3: a bid laid face down may be one of them: nobody knows any more which are held
+    from tavola.games.maria import politics
+
+    politics.apply_bid(state, {"power": "france"}, "louis", ("bid", shown[1]))
+    assert "france" not in state["hand_shown"]

@@ -20,6 +20,7 @@ from tavola.games.maria.common import (
     hand_value,
     owner,
     pay_value,
+    play_card,
     private,
     superpower,
 )
@@ -143,8 +144,7 @@ def apply_pay(
     """§8: one card paid (once the cost is met, :func:`.sequence.apply_pay` carries on)."""
     power = frame["power"]
     cid = int(action[1])
-    state["hands"][power].remove(cid)
-    discard(state, [cid])
+    play_card(state, power, cid)
     frame["paid"] += pay_value(state, cid)
     return [event("ev.pay", power=power, card=card_name(cid), why=frame["why"])]
 

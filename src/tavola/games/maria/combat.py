@@ -16,13 +16,13 @@ from tavola.games.maria.common import (
     card,
     card_name,
     commander,
-    discard,
     enemies,
     event,
     general_power,
     generals_at,
     group_powers,
     occupancy,
+    play_card,
     stack_troops,
 )
 from tavola.games.maria.hussars import maps_in_play, pass_through
@@ -187,8 +187,7 @@ def apply_battle(
         else:
             cid = next(c for c in sorted(state["hands"][power]) if card(c)[1] is None)
             value = int(action[1])
-        state["hands"][power].remove(cid)
-        discard(state, [cid])
+        play_card(state, power, cid)
         frame["score"] += sign * value
         frame["played"] += 1
         events = [event("ev.play", power=power, card=card_name(cid), value=value, score=score + value)]
@@ -310,6 +309,8 @@ def retreat_closed(state: State, frame: dict[str, Any]) -> bool:
     was lost (Austria's answer to §19.3, asked before the retreat, may have made Saxony neutral
     since, and no piece enters a neutral territory, §19.4)."""
     moving = generals_at(state, frame["city"])
+    if not moving:  # §19.3: the answer made Saxony neutral and sent the Saxon stack home
+        return True
     dist = _retreat_dist(state, frame)
     return not any(
         _reaches(state, n, frame["left"] - 1, [*frame["visited"], n], dist, moving, frame["far"])
@@ -322,6 +323,9 @@ def retreat_again(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
     can; a stack with no way of the full length left loses every troop and leaves the map (the
     battle was scored when it was lost, §16)."""
     moving = generals_at(state, frame["city"])
+    if not moving:  # §19.3: no stack left to retreat: it went back to its start cities
+        flow.pop(state)
+        return []
     dist = _retreat_dist(state, frame)
     far = _farthest(state, frame["city"], frame["left"], frame["visited"], dist, moving, -1)
     if far >= 0:

@@ -25,6 +25,8 @@ State (plain data):
   winter, not yet assigned (§13);
 - ``known``: what every player has been told of the secret troops (§6: revealed in combat) and
   still knows, ``[{"generals": [...], "troops": n}]`` (see :mod:`.stacks`);
+- ``hand_shown``: power -> the cards everyone saw in its hand when it could not pay (§9) and
+  knows it still holds (those not played face up since; forgotten at a face-down bid, §17.3);
 - ``result``: None, or ``{"winners": [...], "reason": key}``.
 """
 
@@ -227,6 +229,16 @@ def discard(state: State, cids: list[int]) -> None:
     """§8: played cards go to the discard pile of their deck of origin."""
     for c in cids:
         state["discards"][card(c)[0]].append(c)
+
+
+def play_card(state: State, power: str, cid: int) -> None:
+    """§8: a card of ``power``'s hand played face up (a cost paid, a combat card): discarded, and
+    no longer among the cards the hand was seen to hold (§9, ``hand_shown``)."""
+    state["hands"][power].remove(cid)
+    shown = state["hand_shown"].get(power)
+    if shown and cid in shown:
+        shown.remove(cid)
+    discard(state, [cid])
 
 
 # --- §6 pieces and stacks --------------------------------------------------------------------

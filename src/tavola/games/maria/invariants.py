@@ -142,6 +142,12 @@ def check_cards(state: dict[str, Any]) -> list[str]:
         out.append(
             f"§8: {len(seen)} tactical cards in play ({len(set(seen))} distinct), the box has {BOOK_CARDS}"
         )
+    # §9: a hand shown when its power could not pay; what everyone remembers of it is in it
+    for power, shown in state.get("hand_shown", {}).items():
+        if not set(shown) <= set(state["hands"][power]):
+            out.append(
+                f"§9: {power} was seen to hold {sorted(shown)}, its hand is {sorted(state['hands'][power])}"
+            )
     return out
 
 

@@ -188,6 +188,8 @@ def apply_bid(
         return [event("ev.no_bid", power=power)]
     cid = int(action[1])
     state["hands"][power].remove(cid)
+    # §17.3: the bid lies face down, so nobody knows which card of a hand once shown (§9) it was
+    state["hand_shown"].pop(power, None)
     state["pnew"][power] = cid
     return [event("ev.bid", power=power), private(role, "ev.bid_card", power=power, card=card_name(cid))]
 

@@ -85,9 +85,10 @@ KEYS = (
     "reduced",
     "contracts",
     "known",
+    "hand_shown",
     "result",
 )
-PLAIN = tuple(k for k in KEYS[KEYS.index("question") :] if k not in ("pboard", "pnew"))
+PLAIN = tuple(k for k in KEYS[KEYS.index("question") :] if k not in ("pboard", "pnew", "hand_shown"))
 """Keys read as they are written (the rules' invariants check them once loaded); the others,
 pieces and cards, are read item by item."""
 TURN = {"number": "turn", "stage": "stage", "group": "group", "subsidy": "subsidy", "sealed": "sealed"}
@@ -134,6 +135,7 @@ def position(state: State) -> dict[str, Any]:
     out["discards"] = [[card_text(c) for c in d] for d in state["discards"]]
     out["pboard"] = {p: [card_text(c) for c in v] for p, v in state["pboard"].items()}
     out["pnew"] = {p: card_text(c) for p, c in state["pnew"].items()}
+    out["hand_shown"] = {p: [card_text(c) for c in v] for p, v in state["hand_shown"].items()}
     turn = {key: state[name] for key, name in TURN.items()}
     turn["pending"] = [dict(f) for f in state["flow"]]
     out["turn"] = turn
@@ -151,8 +153,9 @@ def position_seen(state: State, role: str) -> dict[str, Any]:
         return out
     mine = set(role_powers(state, role))
     for p, hand in state["hands"].items():
-        if p not in mine and hand:
-            out["hands"][p] = len(hand)
+        if p not in mine and hand:  # §9: but the cards it was seen to hold when it could not pay
+            shown = out["hand_shown"].get(p, [])
+            out["hands"][p] = [*shown, *[UNKNOWN] * (len(hand) - len(shown))] if shown else len(hand)
     totals = {}
     for gid, g in out["generals"].items():
         power = general_power(gid)
@@ -246,6 +249,7 @@ def from_position(pos: dict[str, Any], seed: int) -> State:
         state["out"] = sorted(pos["out"])
     _check_pieces(state)
     filled = _read_cards(pos, base, state) + _read_troops(pos, state)
+    _read_hand_shown(pos, state)
     _read_markers(pos, state)
     _read_hussars(pos, state)
     for city, power in (state["question"] or {}).items():
@@ -469,6 +473,24 @@ def _read_cards(pos: dict[str, Any], base: State, state: State) -> list[dict[str
     state["pile"] = pile if "pile" in pos else left
     filled = [event("ev.unknown_cards", power=p, n=n) for p, n in sorted(counts.items()) if n]
     return filled + [event("ev.unknown_bid", power=p) for p in hidden_bids]
+
+
+def _read_hand_shown(pos: dict[str, Any], state: State) -> None:
+    """§9: the cards a hand was seen to hold when it could not pay are cards of that hand."""
+    raw = pos.get("hand_shown") or {}
+    _need(isinstance(raw, dict), "hand_shown", "a mapping: power -> cards seen in its hand (§9)")
+    state["hand_shown"] = {}
+    for p, texts in raw.items():
+        _need(p in state["hands"], f"hand_shown.{p}", "no such power")
+        _need(isinstance(texts, list), f"hand_shown.{p}", "a list of cards")
+        left = list(state["hands"][p])
+        shown = []
+        for i, text in enumerate(texts):
+            cid = next((c for c in left if card_text(c) == text), None)
+            _need(cid is not None, f"hand_shown.{p}.{i}", f"{text!r} is not in {p}'s hand (§9)")
+            left.remove(cid)
+            shown.append(cid)
+        state["hand_shown"][p] = sorted(shown)
 
 
 def _read_troops(pos: dict[str, Any], state: State) -> list[dict[str, Any]]:

@@ -32,8 +32,9 @@ class MariaRules(Rules):
     title = "Maria"
     rulebook = "Maria (Richard Sivél, Histogame 2009), Italian translation v1.0, sections 1-24"
     hidden_information = True
-    state_version = 2
-    """Layout 2 added ``known`` (the troops combat told everyone, §6, §11.1)."""
+    state_version = 3
+    """Layout 2 added ``known`` (the troops combat told everyone, §6, §11.1), layout 3
+    ``hand_shown`` (the cards a hand was seen to hold, §9)."""
     step_invariants = staticmethod(invariants.step_invariants)
 
     def scenarios(self) -> list[Scenario]:
@@ -81,7 +82,8 @@ class MariaRules(Rules):
         """A world consistent with what ``role`` sees, built from that alone: the other powers'
         hands, their face-down bids and the draw pile dealt again from the cards it cannot see,
         their troops spread again over their generals with the same totals (§6: totals are
-        public, single generals' numbers are not) and what combat told of them (§11.1), the political cards to come shuffled again
+        public, single generals' numbers are not) and what combat told of them (§11.1), the cards
+        a hand was seen to hold (§9) kept in it, the political cards to come shuffled again
         by year, the secret winter scores (§13) guessed from the public pools."""
         world = super().determinize(state, role, seed)
         if world["result"] is not None:
@@ -93,9 +95,12 @@ class MariaRules(Rules):
         for p in others:
             unseen += world["hands"][p]
         unseen += [world["pnew"][p] for p in bids]
-        counts = {p: len(world["hands"][p]) for p in others}
+        # §9: the cards a hand was seen to hold when it could not pay stay in it
+        shown = {p: list(world["hand_shown"].get(p, [])) for p in others}
+        unseen = [c for c in unseen if not any(c in shown[p] for p in others)]
+        counts = {p: len(world["hands"][p]) - len(shown[p]) for p in others}
         for p in others:
-            world["hands"][p] = []
+            world["hands"][p] = shown[p]
         rest = hidden.deal(world, counts, unseen)
         for p in bids:
             world["pnew"][p], rest = rest[0], rest[1:]
@@ -128,8 +133,10 @@ class MariaRules(Rules):
         return invariants.check(state) + FLOW.check(state)
 
     def legacy_state(self, state: State, version: int) -> State:
-        if version == 1:  # before ``known``: the same game, written without it
-            return {k: v for k, v in state.items() if k != "known"}
+        # before ``hand_shown`` (layout 2) and ``known`` (layout 1): the same game, written without
+        if version in (1, 2):
+            later = {"hand_shown"} | ({"known"} if version == 1 else set())
+            return {k: v for k, v in state.items() if k not in later}
         return super().legacy_state(state, version)
 
     def action_space(self, scenario: str, players: int, options: dict[str, Any]) -> list[Action]:

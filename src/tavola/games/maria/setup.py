@@ -141,6 +141,7 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         **changes.no_changes(),
         "contracts": [],
         "known": [],
+        "hand_shown": {},
     }
     if scenario == "advanced":
         state.update(politics.new_politics(state))

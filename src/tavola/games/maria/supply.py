@@ -145,10 +145,12 @@ def supply_phase(state: State, group: int) -> list[dict[str, Any]]:
 
 
 def cannot_pay(state: State, frame: dict[str, Any]) -> list[dict[str, Any]]:
-    """§9: a power that cannot pay shows all its cards, and the general is unsupplied."""
+    """§9: a power that cannot pay shows all its cards (everyone remembers them, ``hand_shown``),
+    and the general is unsupplied."""
     power = frame["power"]
     gid = frame["piece"]
     shown = [card_name(c) for c in sorted(state["hands"][power])]
+    state["hand_shown"][power] = sorted(state["hands"][power])
     out = [
         {"msg": "ev.cannot_pay", "args": {"power": power, "cards": shown, "n": frame["cost"]}, "reveal": True}
     ]

@@ -16,7 +16,6 @@ from tavola.games.maria.common import (
     card_name,
     controller,
     cooperating,
-    discard,
     enemies,
     event,
     general_power,
@@ -25,6 +24,7 @@ from tavola.games.maria.common import (
     owner,
     pay_value,
     piece_power,
+    play_card,
     private,
     superpower,
 )
@@ -132,8 +132,7 @@ def apply_winter(
     verb = action[0]
     if verb == "pay":
         cid = int(action[1])
-        state["hands"][power].remove(cid)
-        discard(state, [cid])
+        play_card(state, power, cid)
         frame["paid"] += pay_value(state, cid)
         return [event("ev.pay", power=power, card=card_name(cid), why="troops")]
     if verb == "recruit":

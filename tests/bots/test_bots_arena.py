@@ -203,6 +203,37 @@ def test_balance_reports_each_scorers_points_by_round_and_source(
     assert "| celts | north | 5.5 |  |  | 4.5 |  | 1.0 | 5.0 | kill 0.5 |" in out
 
 
+def test_balance_rescore_screens_a_tuning_on_logged_games_without_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A tuning of a score pad, screened on the games a log holds: the matching points are
+    scaled, the seats' scores and the winners follow, nothing is played again."""
+    result = {"winners": ["north"], "scores": {"north": 9, "south": 8}, "nations": {"celts": 9, "romans": 8}}
+    points = [
+        ["north", "celts", 3, "score_areas", 4.0],
+        ["north", "celts", 5, "kill", 5.0],
+        ["south", "romans", 5, "score_areas", 8.0],
+    ]
+    game = arena.Outcome(0, ["north", "south"], ["greedy"] * 2, result, 10, points=points)
+    (out,) = arena.rescore([game], arena.parse_rescore(["celts:*:score_areas=0.5", "romans:5:*=1.25"]))
+    assert out.result is not None
+    assert out.result["scores"] == {"north": 7.0, "south": 10.0}
+    assert out.result["nations"] == {"celts": 7.0, "romans": 10.0}
+    assert out.result["winners"] == ["south"]
+    assert game.result["winners"] == ["north"]  # the log's own games are left as they were
+    with pytest.raises(arena.UnknownGame):
+        arena.parse_rescore(["celts:3=2"])
+    log = tmp_path / "toy.jsonl"
+    log.write_text(json.dumps({"key": "played by other code", **arena.asdict(game)}) + "\n", encoding="utf-8")
+    argv = ["balance", "toy", "--players", "2", "--log", str(log), "--rescore", "romans:*:*=2", "--json"]
+    code, text = run(argv, capsys)
+    report = json.loads(text)
+    assert code == 0 and report["games"] == 1 and report["rescore"] == ["romans:*:*=2"]
+    assert report["seats"]["south"]["wins"] == 1.0 and report["seats"]["south"]["mean_score"] == 16.0
+    with pytest.raises(arena.UnknownGame):
+        run(["balance", "toy", "--players", "2", "--rescore", "romans:*:*=2"], capsys)
+
+
 def test_an_italia_games_points_by_source_add_up_to_each_nations_vp() -> None:
     """§11.0: every VP a nation holds at the end came from a scoring round or an event the
     report names; a submitted nation's halving (§12.5.2) is a source of its own."""

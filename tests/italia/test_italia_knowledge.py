@@ -100,3 +100,54 @@ def test_12_3_1_a_campaign_move_paid_for_is_not_ended_before_the_leader_moves() 
     actions = RULES_I.legal_actions(st, role)
     w = dict(zip(actions, weights(RULES_I, st, role, actions), strict=True))
     assert w[("done",)] < min(v for a, v in w.items() if a[0] == "area")
+
+
+def round_10_faction_campaigning(st: State) -> bool:
+    S = RULES_I.S
+    f = st["flow"][-1]
+    return (
+        st["round"] == 10 and f["s"] == "move" and f["nation"] in (S.nidx["optimates"], S.nidx["populares"])
+    )
+
+
+def test_13_4_a_faction_s_legion_lost_in_round_10_lowers_its_value() -> None:
+    """Round 10 is campaigns only and scores at its end (§13.4): a search whose playouts stop
+    before the end must still see a faction's legion lost (or the gold for its campaign moves,
+    §12.3.1, spent) as a loss, or it throws Sulla's and Marius' armies away."""
+    S = RULES_I.S
+    st = play_until(RULES_I, 0, round_10_faction_campaigning)
+    n = st["flow"][-1]["nation"]
+    role = S.role_of[n]
+    before = evaluate(S, st)[role]
+    area, legion = next(
+        (a, u) for a, lst in enumerate(st["units"]) for u in lst if u[0] == n and u[1] != LEADER
+    )
+    st["units"][area].remove(legion)
+    after_loss = evaluate(S, st)[role]
+    assert after_loss < before
+    st["units"][area].append(legion)
+    if st["gold"][n] > 0:
+        st["gold"][n] -= 1
+        assert evaluate(S, st)[role] < before
+
+
+def test_6_2_a_purchase_keeps_the_value_and_gold_over_the_cap_is_worth_nothing() -> None:
+    """A unit is worth the gold it costs (§6.2), so buying one neither gains nor loses value;
+    gold above the 10 the bank keeps (§6.2) adds nothing, gold below it does."""
+    S = RULES_I.S
+    st = RULES_I.setup("standard", RULES_I.players, {}, 0)
+    romans = S.nidx["romans"]
+    role = S.role_of[romans]
+    st["gold"][romans] = 8
+    before = evaluate(S, st)[role]
+    st["gold"][romans] = 4
+    roma = S.keys.index("roma")
+    legion = list(next(u for u in st["units"][roma] if u[0] == romans))
+    st["units"][roma].append(legion)
+    assert evaluate(S, st)[role] == before
+    st["units"][roma].remove(legion)
+    assert evaluate(S, st)[role] < before
+    st["gold"][romans] = S.costs.gold_cap
+    capped = evaluate(S, st)[role]
+    st["gold"][romans] = S.costs.gold_cap + 5
+    assert evaluate(S, st)[role] == capped

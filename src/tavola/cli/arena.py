@@ -26,6 +26,9 @@ from tavola.tools.arena import (
     balance_tasks,
     check_specs,
     parse_options,
+    parse_rescore,
+    read_games,
+    rescore,
     resolve,
     run_tasks,
 )
@@ -200,9 +203,20 @@ def run_balance(args: argparse.Namespace) -> int:
     settings = resolve(args.game, args.scenario, args.players, parse_options(args.option))
     if args.games < 1:
         raise UnknownGame("--games must be at least 1")
-    tasks = balance_tasks(settings, args.bot, args.games, args.seed, args.think, args.max_steps)
-    outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log, args.ray)
+    if args.rescore:
+        if not args.log or not os.path.exists(args.log):
+            raise UnknownGame("--rescore reads the games of an existing --log; it plays none")
+        outcomes = rescore(read_games(args.log), parse_rescore(args.rescore))
+        if not args.json:
+            print(
+                f"screen: {len(outcomes)} logged games re-scored ({', '.join(args.rescore)}), the play unchanged"
+            )
+    else:
+        tasks = balance_tasks(settings, args.bot, args.games, args.seed, args.think, args.max_steps)
+        outcomes = run_tasks(tasks, _jobs(args.jobs), _progress(len(tasks), args), args.log, args.ray)
     report = balance_report(settings, args.bot, outcomes)
+    if args.rescore:
+        report["rescore"] = args.rescore
     if args.json:
         print(json.dumps(report))
     else:
@@ -271,4 +285,11 @@ def register_balance(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
     )
     _common(parser)
     parser.add_argument("--bot", default="mcts", help="the bot for every seat (default mcts)")
+    parser.add_argument(
+        "--rescore",
+        action="append",
+        metavar="SCORER:ROUND:SOURCE=FACTOR",
+        help="screen a tuning without playing: re-score the games of --log with these points "
+        "multiplied (ROUND or SOURCE may be *; repeatable)",
+    )
     parser.set_defaults(func=run_balance)

@@ -548,6 +548,67 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
     }
 
 
+Rescale = tuple[str, int | None, str | None, float]
+
+
+def parse_rescore(raw: list[str]) -> list[Rescale]:
+    """``SCORER:ROUND:SOURCE=FACTOR`` items (``*`` for any round or source), e.g.
+    ``romans:9:*=0.5`` or ``huns:2:score_areas=1.5``."""
+    out: list[Rescale] = []
+    for item in raw:
+        lhs, sep, factor = item.partition("=")
+        parts = lhs.split(":")
+        try:
+            if not sep or len(parts) != 3 or not parts[0]:
+                raise ValueError
+            rnd = None if parts[1] == "*" else int(parts[1])
+            out.append((parts[0], rnd, None if parts[2] == "*" else parts[2], float(factor)))
+        except ValueError:
+            raise UnknownGame(f"--rescore wants SCORER:ROUND:SOURCE=FACTOR, got {item!r}") from None
+    return out
+
+
+def read_games(path: str) -> list[Outcome]:
+    """Every game a log holds, whatever code played it (for :func:`rescore`)."""
+    out: list[Outcome] = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            try:
+                entry = json.loads(line)
+                entry.pop("key", None)
+                out.append(Outcome(**entry))
+            except (ValueError, KeyError, TypeError):
+                continue  # a line cut short by an interrupted run
+    return out
+
+
+def rescore(outcomes: list[Outcome], scales: list[Rescale]) -> list[Outcome]:
+    """Each logged game's result had the matching points (``Outcome.points``) been worth
+    ``FACTOR`` times as much, the play kept as it was: a screen of a tuning that costs no game,
+    not a measurement (players who score differently play differently). Winners are the seats
+    with the most points after the change (a tie shares the win)."""
+    out: list[Outcome] = []
+    for o in outcomes:
+        if o.result is None or not o.points:
+            continue
+        scores = {r: _number(v) for r, v in o.result.get("scores", {}).items()}
+        nations = {k: _number(v) for k, v in (o.result.get("nations") or {}).items()}
+        for seat, scorer, rnd, source, value in o.points:
+            factor = 1.0
+            for who, r, src, k in scales:
+                if who == scorer and r in (None, rnd) and src in (None, source):
+                    factor *= k
+            extra = value * (factor - 1.0)
+            scores[seat] = scores.get(seat, 0.0) + extra
+            if scorer in nations:
+                nations[scorer] += extra
+        top = max(scores.values())
+        winners = [r for r, v in scores.items() if abs(v - top) < 1e-9]
+        result = {**o.result, "winners": winners, "scores": scores, "nations": nations}
+        out.append(Outcome(**{**asdict(o), "result": result}))
+    return out
+
+
 def balance_tasks(
     settings: Settings, spec: str, games: int, seed: int, think: float | None, max_steps: int = MAX_STEPS
 ) -> list[Task]:

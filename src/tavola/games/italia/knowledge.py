@@ -54,6 +54,11 @@ STRENGTH = {
     "fleet": 0.6,
 }
 HOLD = 0.25  # an area held is worth this much besides its VP (a gold of income, a foothold)
+GOLD_HALF_VP = 0.25
+"""What one gold in the treasury of a nation still to score is worth in the evaluation, in half
+VP (an eighth of a VP): four gold buy a unit, and a unit that lives on scores for its nation.
+A unit on the map is worth the gold it cost, so a purchase changes nothing in the value, a lost
+unit or gold thrown away (over the cap, §6.2) lowers it."""
 
 
 # -- the value of a position ---------------------------------------------------------------
@@ -71,6 +76,9 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
     board stands, with the area under battle counted by the exact odds of the battle, and
     the exit VP of the moving nation's units that stand where they may leave the game."""
     totals = {r: float(v) for r, v in player_vp(S, st).items()}
+    if not st["over"]:
+        for n, v in enumerate(material(S, st)):
+            totals[S.role_of[n]] += v
     n = st["active_nation"]
     if 0 <= n < S.N and S.vp_events[n].get("exit"):
         totals[S.role_of[n]] += exits_waiting(S, st, n)
@@ -97,6 +105,32 @@ def evaluate(S: Static, st: State) -> dict[str, float]:
         others = [v for k, v in totals.items() if k != role]
         best_other[role] = max(others) if others else 0.0
     return {role: 1.0 / (1.0 + math.exp(-(totals[role] - best_other[role]) / 16.0)) for role in totals}
+
+
+def material(S: Static, st: State) -> list[float]:
+    """Half VP the gold and units of each nation are worth while it has a scoring round
+    ahead: the gold that stays in the bank (at most the cap, §6.2) and the price of each unit
+    (§6.2), at :data:`GOLD_HALF_VP` a gold. Without it a search sees no loss in units thrown
+    into a hopeless battle or gold spent on campaign moves that take nothing, until the next
+    scoring round, which a playout of round 10's campaigns (§13.4) rarely reaches. Units
+    waiting in their nation's exit areas count by their exit VP instead (:func:`exits_waiting`)."""
+    live = [_next_scoring(S.key, n, st["round"]) >= 0 for n in range(S.N)]
+    exits = _exit_areas(S.key)
+    gold = [min(st["gold"][n], S.costs.gold_cap) if live[n] else 0 for n in range(S.N)]
+    for a, lst in enumerate(st["units"]):
+        for u in lst:
+            units = u[EXT] if u[KIND] == FLEET else ()
+            for c in (u, *units):
+                n = c[NAT]
+                if live[n] and c[KIND] != LEADER and a not in exits[n]:
+                    gold[n] += price(S, n, c[KIND])
+    return [GOLD_HALF_VP * g for g in gold]
+
+
+@cache
+def _exit_areas(key: str) -> tuple[frozenset[int], ...]:
+    S = static(key)
+    return tuple(frozenset(e.area_id for e in S.vp_events[n].get("exit", ())) for n in range(S.N))
 
 
 def exits_waiting(S: Static, st: State, n: int) -> float:

@@ -74,7 +74,7 @@ balance: install balance-italia balance-revolution
 	$(BALANCE) maria --games 48 --scenario introductory --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-introductory-3.jsonl
 
 balance-revolution: install
-	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5.jsonl
+	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step6.jsonl
 
 balance-italia: install
 	$(BALANCE) italia-i --games 48 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl

@@ -754,6 +754,40 @@ def test_6_10_the_search_opens_first_the_placement_the_evaluation_values_most() 
     assert prior(RULES, state, role, actions) == weights  # valued once, the same again
 
 
+def test_6_14_the_evaluation_sees_the_trade_town_loose_tokens_can_take() -> None:
+    """§6.14 a faction's loose tokens may take a town held by a neutral, or by a faction that
+    moves after it, when its province is asked for; a Burgher trade town (§4.3.2) so taken is a
+    VP. The evaluation counts such a town until this turn's movement is over, so the Burghers'
+    new units (§6.10) go where a trade town can be taken: of two provinces where one token wins
+    a card of the same value, Zeeland (Vlissingen, a trade town held by a neutral) before the
+    Generality ('s-Hertogenbosch, not a trade town)."""
+    from tavola.games.revolution import heuristic, knowledge, units
+
+    state = blank(5)
+    state["turn"], state["phase"] = 2, "units"
+    for where in ("Middelburg", "Breda"):
+        put(state, "burghers", where)
+    for where in ("Vlissingen", "s-Hertogenbosch"):
+        put(state, "neutral", where)
+    burghers = F["burghers"]
+    state["order"] = [burghers] + [o for o in state["order"] if o != burghers]
+    assert heuristic.takeable_towns(state, burghers) == 0  # no loose token yet
+    units.begin(state)
+    actions = RULES.legal_actions(state, "burghers")
+    values = dict(zip(actions, knowledge.prior(RULES, state, "burghers", actions)))
+    assert values[("place", "zeeland", 1)] > values[("place", "generality", 1)]
+    put(state, "burghers", "zeeland")
+    assert heuristic.takeable_towns(state, burghers) == 1
+    put(state, "habsburgs", "zeeland", 3)  # a larger faction (3 against 2) moves first, keeps it
+    state["places"][c("Vlissingen")] = [0, 1, 0, 0, 0, 0]
+    state["country"][p("zeeland")][F["habsburgs"]] -= 1
+    assert heuristic.takeable_towns(state, burghers) == 0
+    state["places"][c("Vlissingen")] = [0, 0, 0, 0, 0, 1]
+    state["country"][p("zeeland")][F["habsburgs"]] = 0
+    state["phase"], state["flow"] = "allegiance", [{"s": "next"}]  # this turn's movement is over
+    assert heuristic.takeable_towns(state, burghers) == 0
+
+
 def test_6_18_the_evaluation_sees_the_bishopric_and_university_a_new_holder_will_turn() -> None:
     """The evaluation values the VP of the next allocation (§6.17), and the bishoprics and
     universities allocated after the cards follow them (§6.18 a bishopric moves a space towards

@@ -127,7 +127,10 @@ def test_5_1_support_tokens_enter_the_named_provinces_over_the_limit() -> None:
         RULES.apply(state, role, RULES.legal_actions(state, role)[0])
     assert state["phase"] == "support" and state["flow"][-1]["who"] == F["nobility"]
     legal = RULES.legal_actions(state, "nobility")
-    assert ("support", "french", "artois", 2) in legal and ("support", "french", "treasury", 2) in legal
+    # the Emperor's two half-coloured spaces may go to the map; of the French box's half and
+    # fully coloured spaces, only one (§2, §6.2.1)
+    assert ("support", "emperor", "julich", 2) in legal and ("support", "french", "artois", 1) in legal
+    assert ("support", "french", "artois", 2) not in legal and ("support", "french", "treasury", 2) in legal
 
 
 def test_6_2_a_faction_moves_only_its_own_tokens() -> None:

@@ -5,7 +5,8 @@ What a Revolution player looks at: the VP the turn would give if the cards were 
 will give at the next allocation, §6.17, with the bishoprics and universities as that allocation
 would turn them, §6.18, §6.19), the small provinces counted as at the end (§4.3.1);
 the cities and provinces where the faction is one token short of a majority (cards that can
-flip); and the money and tokens still to use (treasury and stock). Coins and tokens off the map
+flip); the towns of its own objective (a Burgher trade town, a Reformer university) that its
+loose tokens can take in this turn's movement within provinces (§6.14); and the money and tokens still to use (treasury and stock). Coins and tokens off the map
 score nothing at the end (§4.3: VP come from cards and objectives only), so they are worth what
 is left of the game to spend them in: a coin by the phases that spend coins still to come (§6.3,
 §6.4, §6.7, §6.16), a token in stock by the phases that draw on the stock (§6.1, §6.10), nothing
@@ -18,13 +19,23 @@ import math
 
 from tavola.games.revolution import allegiance, allocation, victory
 from tavola.games.revolution.allocation import cities_left_out
-from tavola.games.revolution.common import State, counts, fid, majority
+from tavola.games.revolution.common import (
+    BURGHERS,
+    NEUTRAL,
+    REFORMERS,
+    UNIVERSITY_REFORMED,
+    State,
+    counts,
+    fid,
+    majority,
+)
 from tavola.games.revolution.loader import COMPONENTS as C
-from tavola.games.revolution.turn import TURN
+from tavola.games.revolution.turn import TURN, phases
 
 COIN = 0.15  # half-VP per coin in the treasury
 TOKEN = 0.05  # half-VP per token in the stock
 NEAR = 0.6  # half-VP per card one token away
+TAKE = 1.0  # half-VP per objective town that loose tokens can take in this turn's movement
 HELD = 0.25  # weight of the cards held now against the cards the majorities would give
 SPENDS = ("maintenance", "raise", "beggars", "allegiance")  # §6.3, §6.4, §6.7, §6.16: coins
 DRAWS = ("units", "taxes")  # §5.2, §6.10 new units and §6.1 taxes take tokens from the stock
@@ -56,6 +67,61 @@ def _near(cards: list[list[int]], holders: list[int], totals: list[int], owner: 
         for tally, holder, total in zip(cards, holders, totals)
         if tally[owner] and holder != owner and 2 * tally[owner] + 1 > total
     )
+
+
+TOWN_PROVINCE = {t: p for p, places in enumerate(C.province_places) for t in places if t in C.towns}
+OBJECTIVE_TOWNS = {
+    BURGHERS: [t for t in C.towns if C.trade[t]],  # §4.3.2 trade cities (a town by occupying it)
+    REFORMERS: [t for t in C.towns if C.university[t]],  # §6.19 a university under the Reformers
+}
+
+
+def _movement_reaches(state: State, owner: int, p: int) -> bool:
+    """Whether this turn's movement within provinces (§5.6, §6.14) can still let the faction
+    arrange its tokens in province ``p``: the phase is still to come, or the faction may still ask
+    for the province, or the province is asked for and the faction has not yet arranged there."""
+    if state["over"]:
+        return False
+    names = [name for name, _, _ in phases(state)]
+    now = names.index(state["phase"]) if state["phase"] in names else len(names)
+    movement = names.index("movement")
+    if now != movement:
+        return now < movement
+    frame = state["flow"][-1]
+    todo = [frame.get("who"), *frame.get("queue", [])]
+    if frame["s"] == "ask":
+        return p in state["asked"] or owner in todo
+    if frame["s"] == "arrange":
+        return p in frame["provinces"] or (p == frame["province"] and owner in todo)
+    return False
+
+
+def takeable_towns(state: State, owner: int) -> int:
+    """§6.14 the towns of the faction's own objective it does not occupy (§4.3.2 a Burgher trade
+    town; §6.19 a university town not yet Reformed) that its loose tokens can still take this
+    turn: held by a neutral or by a smaller faction (which moves after it), or empty, one loose
+    token each, in a province the movement can still reach."""
+    targets = OBJECTIVE_TOWNS.get(owner, [])
+    if not targets:
+        return 0
+    room: dict[int, int] = {}
+    for t in targets:
+        here = state["places"][t]
+        if here[owner] or (owner == REFORMERS and state["university"][t] == UNIVERSITY_REFORMED):
+            continue
+        p = TOWN_PROVINCE[t]
+        loose = state["country"][p][owner]
+        if not loose or not _movement_reaches(state, owner, p):
+            continue
+        holder = next((o for o, k in enumerate(here) if k), NEUTRAL)
+        if holder != NEUTRAL:
+            tally = counts(state, p, sieged=False)
+            if tally[holder] >= tally[owner]:
+                continue
+        room[p] = room.get(p, loose)
+        if room[p]:
+            room[p] -= 1
+    return sum(state["country"][p][owner] - left for p, left in room.items())
 
 
 def projected(state: State, tallies: list[list[int]], holders: list[int] | None = None) -> State:
@@ -117,6 +183,7 @@ def evaluate(state: State) -> dict[str, float]:
             victory.vp2(ahead, o, True)
             + HELD * victory.vp2(state, o, True)
             + NEAR * _near(cards, holders, totals, o)
+            + TAKE * takeable_towns(state, o)
             + coin * state["treasury"][o]
             + token * state["stock"][o]
         )

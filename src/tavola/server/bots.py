@@ -67,6 +67,8 @@ class BotRunner:
         self.heard: dict[str, float] = {}
         """Matches not served here that changed -> when: taken over if they go quiet owing a move."""
         self.takeover: set[str] = set()
+        self.behind: set[str] = set()
+        """Matches whose lease this process found held: read afresh once it takes it."""
         self.yielding: set[str] = set()
         """Matches whose bots play here that another process now serves: stop after the move."""
         self._sweeper: asyncio.Task[None] | None = None
@@ -223,12 +225,21 @@ class BotRunner:
             if self.cluster is not None:
                 # Another process held the lease when this one looked: the sweep looks again,
                 # so the changes of a match it plays cost no query here.
-                if mid in self.deferred or not await loop.run_in_executor(None, self.matches.bot_owed, mid):
+                if mid in self.deferred:
+                    return
+                if not await loop.run_in_executor(None, self.matches.bot_owed, mid):
+                    self.behind.discard(mid)
                     return
                 leased = await loop.run_in_executor(None, self.cluster.acquire, mid)
                 if not leased:
                     self.deferred.add(mid)
+                    self.behind.add(mid)
                     return
+                if mid in self.behind or mid in self.takeover:
+                    # Another process played it last: its last move's notice may not be here
+                    # yet, so the match is read afresh rather than thought out from a step behind.
+                    self.behind.discard(mid)
+                    self.matches.forget(mid)
             while True:
                 self.pending.discard(mid)
                 if mid in self.yielding:

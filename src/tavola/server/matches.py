@@ -175,9 +175,13 @@ class Matches(Talk, Records):
         then fire the signal here."""
         mid = str(notice.get("m"))
         only = notice.get("r")
+        self.forget(mid)
+        self.changed(mid, only if isinstance(only, str) else None, told=True)
+
+    def forget(self, mid: str) -> None:
+        """Drop the cached match row: the next look reads it from the database."""
         with self._guard:
             self._data.pop(mid, None)
-        self.changed(mid, only if isinstance(only, str) else None, told=True)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:

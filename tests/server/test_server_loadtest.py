@@ -36,12 +36,14 @@ def test_loadtest_players_keep_the_pace_asked_for(capsys):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
-def test_loadtest_runs_two_workers_on_postgresql(db_url, capsys):
+@pytest.mark.parametrize("route", ["match", "any"])
+def test_loadtest_runs_two_workers_on_postgresql(db_url, route, capsys):
+    # Each on its own port with every match routed to one of them, or both on one port.
     args = ["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--json"]
-    code = main([*args, "--database", db_url, "--workers", "2"])
+    code = main([*args, "--database", db_url, "--workers", "2", "--route", route])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, report["first_errors"]
-    assert report["workers"] == 2 and report["database"] == "postgresql"
+    assert report["workers"] == 2 and report["database"] == "postgresql" and report["route"] == route
     assert report["actions"] > 0 and report["http_actions"] > 0 and report["errors"] == 0
 
 

@@ -4,8 +4,12 @@ re-running them is a no-op, and every revision goes down as cleanly as it went u
 from __future__ import annotations
 
 import json
+import os
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -27,6 +31,27 @@ def test_migrations_match_the_models(db_url):
         assert MigrationContext.configure(conn).get_current_revision() is not None
     db.dispose()
     Database(db_url).dispose()  # a second start finds the schema current
+
+
+@pytest.mark.skipif(os.environ.get("TAVOLA_TEST_POSTGRES", "").lower() == "off", reason="SQLite only")
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_processes_started_together_on_an_empty_database_migrate_it_in_turn(db_url):
+    # Several hosts (or `--workers`) started at once on PostgreSQL (a SQLite file has one
+    # process): each finds the schema made, or makes it while the others wait, and none fails
+    # on the tables another is making.
+    barrier = threading.Barrier(4)
+
+    def start() -> None:
+        barrier.wait()
+        Database(db_url).dispose()
+
+    with ThreadPoolExecutor(4) as pool:
+        for started in [pool.submit(start) for _ in range(4)]:
+            started.result()
+    engine = make_engine(db_url)
+    with engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    engine.dispose()
 
 
 def _migrate(engine, verb: str, revision: str) -> None:

@@ -394,6 +394,47 @@ def test_bots_play_in_one_process_at_a_time_and_the_other_takes_over_when_it_die
         assert survivor["bot_stale"] == 0
 
 
+def _until(what: Any, timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while not (value := what()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return value
+
+
+@on_postgresql
+def test_a_matchs_bots_play_where_it_is_served_and_any_process_takes_over_when_that_one_dies(db_url):
+    """Behind a balancer that sends each match to one process, that process plays its bots
+    (the one that created it lets them go); when it dies, the other plays on unasked."""
+    steps = text("SELECT COUNT(*) FROM actions WHERE match_id = :m")
+    admin = create_engine(db_url)
+    with _servers(db_url, 2) as [(_, url_a), (proc_b, url_b)]:
+        with httpx.Client(base_url=url_a, timeout=30) as c:
+            seats = {r: "bot:random" for r in _roles("antike-ii", 3)}
+            body = {"game": "antike-ii", "players": 3, "seats": seats, "bot_delay": 0.05}
+            mid = c.post("/api/matches", json=body).json()["match"]["id"]
+
+        def played() -> int:
+            with admin.connect() as conn:
+                return int(conn.execute(steps, {"m": mid}).scalar_one())
+
+        # An observer's socket on B: B serves the match from now on.
+        with connect(url_b.rstrip("/").replace("http://", "ws://") + f"/ws/matches/{mid}") as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "view"
+            assert _until(lambda: _health(url_b)["bot_moves"] >= 10), _health(url_b)
+            by_a, at = _health(url_a)["bot_moves"], played()
+            assert _until(lambda: played() >= at + 30)
+            a = _health(url_a)
+            assert a["bot_moves"] == by_a and a["bot_stale"] == 0, a  # A only hears of the moves
+            assert _health(url_b)["bot_stale"] == 0
+            proc_b.send_signal(signal.SIGKILL)
+            proc_b.wait()
+        # Nobody asks A anything about the match: it takes its bots over once they go quiet.
+        at_kill = played()
+        assert _until(lambda: played() >= at_kill + 10), "no process took the match's bots over"
+        assert _health(url_a)["bot_moves"] >= 10
+    admin.dispose()
+
+
 def test_sqlite_refuses_several_workers(tmp_path, capsys):
     from tavola.cli import main
 

@@ -45,8 +45,16 @@ def register(sub: argparse._SubParsersAction) -> None:
         "--workers",
         type=_counts,
         default=[1],
-        help="server processes sharing the port (default 1; needs --database); several counts "
+        help="server processes (default 1; needs --database); several counts "
         "(1,2) are run in turn and compared",
+    )
+    p.add_argument(
+        "--route",
+        choices=["match", "any"],
+        default="match",
+        help="with several workers: each on its own port, a match's requests and sockets sent to "
+        "one by a hash of its id, as a balancer hashing on the match id does (match, the default), "
+        "or all on one port, any taking any connection (any)",
     )
     p.add_argument(
         "--rounds",
@@ -85,15 +93,16 @@ def run(args: argparse.Namespace) -> int:
 def print_comparison(report: dict) -> None:
     print(
         f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches, "
-        f"{report['seconds']} s a run, workers {report['workers']} in turn, {report['rounds']} rounds, "
-        f"{report['cores']} cores"
+        f"{report['seconds']} s a run, workers {report['workers']} in turn (routed: {report['route']}), "
+        f"{report['rounds']} rounds, {report['cores']} cores"
     )
     for r in report["runs"]:
         lat = r["latency_ms"]
         print(
             f"  round {r['round']}, {r['workers']} worker{'s' if r['workers'] > 1 else ''}: "
             f"{r['actions_per_second']} actions/s, latency median {lat['median']} / p99 {lat['p99']} ms, "
-            f"server CPU {r['cpu_seconds']['server']:.1f} s, load average before {r['load_average']}"
+            f"server CPU {r['cpu_seconds']['server']:.1f} s ({r['server_cpu_ms_per_action']} ms an action), "
+            f"load average before {r['load_average']}"
         )
     first = report["workers"][0]
     for n, ratios in report["ratio_to_first"].items():
@@ -109,6 +118,7 @@ def print_report(report: dict) -> None:
         f"{report['game']} {report['scenario']} {report['players']}p: {report['matches']} concurrent matches "
         f"({report['scripted_matches']} with scripted players), {report['seconds']} s on {HOST}, "
         f"{report['workers']} server process{'es' if report['workers'] > 1 else ''} on {report['database']}"
+        + (f" (routed: {report['route']})" if report["route"] else "")
     )
     setup = report["setup"]
     print(

@@ -286,6 +286,7 @@ async def create_match(body: S.CreateMatch, ident: Me, p: P) -> dict[str, Any]:
         body.seats,
         body.bot_delay,
     )
+    p.bots.serving(data.match.id)
     return {"match": p.matches.out(data, ident)}
 
 

@@ -14,8 +14,10 @@ from fastapi import FastAPI, HTTPException
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tavola.server import analysis, api, errors, pages, ws
+from tavola.server.bots import BotRunner
 from tavola.server.catalog import WEB
 from tavola.server.config import SETTINGS_ENV, Settings
 from tavola.server.limits import BodyLimit, SameOrigin, SecurityHeaders, ServerTiming
@@ -33,6 +35,33 @@ async def game_js(game_id: str, name: str) -> FileResponse:
     return FileResponse(path, media_type="text/javascript")
 
 
+MATCH_PATH = "/api/matches/"
+
+
+class Served:
+    """Notes, for the bot runner, each match this process answered a request about
+    (``/api/matches/ID...``, answered below 400): with several server processes, a match's
+    bots play where the match is served (see ``tavola.server.bots``)."""
+
+    def __init__(self, app: ASGIApp, bots: BotRunner) -> None:
+        self.app = app
+        self.bots = bots
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path: str = scope.get("path", "")
+        if scope["type"] != "http" or not path.startswith(MATCH_PATH):
+            await self.app(scope, receive, send)
+            return
+        mid = path[len(MATCH_PATH) :].split("/", 1)[0]
+
+        async def noted(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] < 400 and mid:
+                self.bots.serving(mid)
+            await send(message)
+
+        await self.app(scope, receive, noted)
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The app over a migrated database. Bots resume at start-up for matches waiting on them."""
     settings = settings or Settings()
@@ -43,7 +72,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         await run_in_threadpool(platform.start, asyncio.get_running_loop())
         waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
         for mid in waiting:
-            platform.bots.poke(mid)
+            platform.bots.resume(mid)
         if waiting:
             log.info("bots resumed in %d matches", len(waiting))
         try:
@@ -75,6 +104,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(SameOrigin)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(ServerTiming)
+    if platform.cluster is not None:
+        app.add_middleware(Served, bots=platform.bots)
     return app
 
 

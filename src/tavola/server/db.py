@@ -8,13 +8,16 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import create_engine, event
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Session, sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 log = logging.getLogger("tavola.server")
+
+MIGRATION_LOCK = 0x7461766F6C61
+"""The advisory lock under which a process migrates a PostgreSQL schema."""
 
 
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
@@ -54,6 +57,10 @@ def migrate(engine: Engine) -> None:
     """Bring the schema to the newest revision shipped in the package."""
     cfg = alembic_config(engine)
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # Processes started together on one database migrate it in turn: the second finds
+            # the schema at the head (one would otherwise fail on the tables the other made).
+            conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
 

@@ -182,9 +182,13 @@ class Matches(Talk, Records):
         only = notice.get("r")
         page, role = notice.get("p"), notice.get("a")
         answered = (page, role) if isinstance(page, str) and isinstance(role, str) else None
+        self.forget(mid)
+        self.changed(mid, only if isinstance(only, str) else None, told=True, answered=answered)
+
+    def forget(self, mid: str) -> None:
+        """Drop the cached match row: the next look reads it from the database."""
         with self._guard:
             self._data.pop(mid, None)
-        self.changed(mid, only if isinstance(only, str) else None, told=True, answered=answered)
 
     # --- locking and the live-game cache --------------------------------------------------
     def lock(self, mid: str) -> threading.RLock:

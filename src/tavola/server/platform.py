@@ -53,8 +53,11 @@ class Platform:
         if self.cluster is None:
             return
         self.accounts.on_seats_changed.append(lambda: self.matches.announce("seats"))
+        self.bots.sockets = lambda mid: mid in self.hub.conns
         self.cluster.handlers.update(
             changed=self.matches.changed_elsewhere,
+            serve=lambda notice: run_soon(self.loop, self.bots.served_elsewhere, str(notice.get("m"))),
+            free=lambda notice: run_soon(self.loop, self.bots.freed, str(notice.get("m"))),
             chat=self._chat_elsewhere,
             signout=self._signed_out_elsewhere,
             seats=lambda _notice: self.matches.forget_seats(),

@@ -96,6 +96,7 @@ async def match_socket(
     try:
         # Hello first, then join the pushes: no push can overtake the first view.
         await p.hub.send(conn, hello)
+        p.bots.serving(mid)
         p.hub.add(conn)
         current = await run_in_threadpool(p.matches.fetch, mid)
         if current.match.step != view["step"]:

@@ -1,7 +1,10 @@
 """Many concurrent matches against a server on loopback, for a bounded time.
 
 The server runs in a child process on 127.0.0.1 with a temporary SQLite database, or in
-``workers`` child processes sharing one port over a PostgreSQL database (``database``). Bots
+``workers`` child processes over a PostgreSQL database (``database``): each on a port of its
+own, the load clients sending each match's requests and sockets to the process its id hashes
+to, as a load balancer hashing on the match id does (``route="match"``), or all on one shared
+port, where any process takes any connection (``route="any"``). Bots
 play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
 turn on the match's WebSocket and answering with a random legal action. The matches are set
 up first (created, seats joined: timed on their own), then played for the given seconds. The
@@ -28,6 +31,7 @@ import socket
 import statistics
 import tempfile
 import time
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -81,9 +85,15 @@ class Stats:
     """Seconds of each ``POST /api/matches``."""
 
 
+def routed(bases: list[str], mid: str) -> str:
+    """The server a match's requests and sockets go to: a hash of its id picks one."""
+    return bases[zlib.crc32(mid.encode()) % len(bases)]
+
+
 @dataclass
 class Plan:
-    base: str
+    bases: list[str]
+    """The servers' URLs: one, or one per process (each match routed to one of them)."""
     game: str
     scenario: str
     players: int
@@ -100,6 +110,15 @@ class Plan:
     """Set when every match is set up: the measured play starts (``deadline`` is set then)."""
     unready: int = 0
     """Match loops still setting up their first match."""
+    clients: int = 0
+
+    def at(self, mid: str) -> str:
+        return routed(self.bases, mid)
+
+    def next_base(self) -> str:
+        """Where a new player arrives (and creates matches): the servers in turn."""
+        self.clients += 1
+        return self.bases[self.clients % len(self.bases)]
 
     def ready(self) -> None:
         """One match loop has set up its first match (or given up)."""
@@ -127,7 +146,7 @@ async def _new_client(plan: Plan) -> Any:
     # matches kept the load clients busy for the whole run before a match was set up.
     if not _TLS:
         _TLS.append(ssl.create_default_context())
-    client = httpx.AsyncClient(base_url=plan.base, timeout=30.0, verify=_TLS[0])
+    client = httpx.AsyncClient(base_url=plan.next_base(), timeout=30.0, verify=_TLS[0])
     r = await client.get("/api/me")  # a guest identity (its cookie) per scripted player
     r.raise_for_status()
     return client
@@ -152,13 +171,14 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
 
     if plan.think > 0:  # a person reads the board before clicking
         await asyncio.sleep(plan.think * plan.rand.uniform(0.5, 1.5))
+    url = f"{plan.at(mid)}/api/matches/{mid}/actions"
     t0 = time.perf_counter()
     try:
-        r = await client.post(f"/api/matches/{mid}/actions", json=body)
+        r = await client.post(url, json=body)
     except httpx.TransportError:
         # A kept-alive connection the server closed meanwhile: retrying is safe, since a
         # repeated step can only be refused as stale.
-        r = await client.post(f"/api/matches/{mid}/actions", json=body)
+        r = await client.post(url, json=body)
     plan.stats.latencies.append(time.perf_counter() - t0)
     timing = r.headers.get("server-timing", "")
     if "dur=" in timing:
@@ -177,7 +197,7 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
     the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
 
-    ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     headers = {"Cookie": cookie}
@@ -224,7 +244,8 @@ async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | Non
     for i in range(1, scripted):
         seat = next(s for s in match["seats"] if s["role"] == plan.roles[i])
         j = await clients[i].post(
-            f"/api/matches/{match['id']}/join", json={"role": seat["role"], "invite": seat["invite"]}
+            f"{plan.at(match['id'])}/api/matches/{match['id']}/join",
+            json={"role": seat["role"], "invite": seat["invite"]},
         )
         if j.status_code != 200:
             plan.stats.errors.append(f"join {j.status_code} {j.text[:200]}")
@@ -284,7 +305,7 @@ async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -
     """An all-bot match: wait for its end on an observer socket."""
     from websockets.asyncio.client import connect
 
-    ws_url = plan.base.replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
     async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
         while (view := await _recv_view(plan, ws)) is not None and plan.playing():
@@ -372,6 +393,9 @@ class LoadTest:
     database: str | None = None
     """A PostgreSQL URL (an empty database); None: a temporary SQLite file."""
     workers: int = 1
+    route: str = "match"
+    """With several workers: "match", each on its own port, a match's requests and sockets
+    sent to one of them by a hash of its id; "any", all on one port, any taking any connection."""
 
 
 def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
@@ -390,6 +414,8 @@ def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
     scripted = load.games // 2 if load.scripted is None else max(0, min(load.scripted, load.games))
     if load.workers < 1 or (load.workers > 1 and load.database is None):
         raise TavolaError("--workers above 1 needs --database postgresql://... (an empty database)")
+    if load.route not in ("match", "any"):
+        raise TavolaError("--route is match or any")
     return game_id, scenario, players, roles, scripted
 
 
@@ -437,10 +463,10 @@ def _median_p99(values: list[float], scale: float = 1.0) -> dict[str, float | No
 
 @dataclass
 class Servers:
-    """The server processes of one run, on one loopback port and one database."""
+    """The server processes of one run on one database: on one loopback port, or each on its own."""
 
     processes: list[Any]
-    base: str
+    bases: list[str]
     database: str
     tmp: tempfile.TemporaryDirectory[str]
 
@@ -452,8 +478,15 @@ class Servers:
             _stop(server)
 
 
+def _listening() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind((HOST, 0))
+    return sock
+
+
 def _start_servers(load: LoadTest) -> Servers:
-    """``load.workers`` server processes sharing one port, up and answering."""
+    """``load.workers`` server processes, on one port or each on its own, up and answering."""
     tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
     database = load.database or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     if load.database is not None:
@@ -462,23 +495,28 @@ def _start_servers(load: LoadTest) -> Servers:
 
         database = database_url(database)
         Database(database).dispose()  # migrated once, before the workers start
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((HOST, 0))
-    port = sock.getsockname()[1]
+    own = load.route == "match"
+    socks = [_listening() for _ in range(load.workers if own else 1)]
     # fork carries games registered in this process (plugins, test games) into the server.
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     processes = [
-        ctx.Process(target=_serve, args=(database, sock, load.bot_delay, load.bot_think), daemon=True)
-        for _ in range(load.workers)
+        ctx.Process(
+            target=_serve,
+            args=(database, socks[i if own else 0], load.bot_delay, load.bot_think),
+            daemon=True,
+        )
+        for i in range(load.workers)
     ]
     for server in processes:
         server.start()
-    sock.close()
-    servers = Servers(processes, f"http://{HOST}:{port}", database, tmp)
+    bases = [f"http://{HOST}:{sock.getsockname()[1]}" for sock in socks]
+    for sock in socks:
+        sock.close()
+    servers = Servers(processes, bases, database, tmp)
     try:
-        _wait_until_up(servers.base, processes)
+        for base in bases:
+            _wait_until_up(base, processes)
     except BaseException:
         servers.stop()
         tmp.cleanup()
@@ -496,7 +534,7 @@ def run(load: LoadTest) -> dict[str, Any]:
     game_id, scenario, players, roles, scripted = _settings(load)
     servers = _start_servers(load)
     rand = random.Random(load.seed)
-    plan = Plan(servers.base, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)
+    plan = Plan(servers.bases, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)
     plan.ws_log, plan.think, plan.bot_delay = load.ws_log, load.think, load.bot_delay
     try:
         # The server's and the clients' CPU are counted over the measured play only.
@@ -535,6 +573,7 @@ def _report(
         "game": plan.game,
         "database": "postgresql" if load.database is not None else "sqlite",
         "workers": load.workers,
+        "route": load.route if load.workers > 1 else None,
         "ws_log": load.ws_log,
         "scenario": plan.scenario,
         "players": plan.players,
@@ -640,6 +679,7 @@ def compare(load: LoadTest, workers: list[int], rounds: int) -> dict[str, Any]:
         "seconds": load.seconds,
         "cores": os.cpu_count(),
         "workers": workers,
+        "route": load.route,
         "rounds": rounds,
         "by_workers": by_workers,
         "ratio_to_first": ratios,

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -76,15 +77,16 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": payload})
 
 
-class AddedHeaders:
+class AddedHeaders(ABC):
     """Middleware adding headers to every HTTP answer as it starts: those ``headers_for`` the
     request gives, read when the answer starts."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
+    @abstractmethod
     def headers_for(self, scope: Scope) -> Callable[[], list[tuple[bytes, bytes]]]:
-        raise NotImplementedError
+        """The request's headers, as a function called when its answer starts."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -46,7 +46,7 @@ COMPILED := build/compiled
 COMPILED_JOBS ?= 2
 test-compiled: install-test
 	rm -rf $(COMPILED) && mkdir -p $(COMPILED)/tree
-	tar -c --exclude='*.egg-info' --exclude=__pycache__ pyproject.toml setup.py README.md build_support src \
+	tar -c --exclude='*.egg-info' --exclude=__pycache__ pyproject.toml setup.py README.md MANIFEST.in build_support src \
 	  | tar -x -C $(COMPILED)/tree
 	cd $(COMPILED)/tree && TAVOLA_COMPILE=1 $(CURDIR)/$(BIN)/pip wheel --quiet --disable-pip-version-check \
 	  --no-deps --wheel-dir ../wheel .

@@ -42,10 +42,12 @@ def _areas(S: Static, st: State) -> list[dict[str, Any]]:
     units, city = st["units"], st["city"]
     key = (S.key, id(units))
     shown = _shown.get(key)
-    if shown is None:
+    copies = None
+    if shown is None:  # a board not held: one copy of it all
         if len(_shown) >= BOARDS_KEPT:
             _shown.clear()
         shown = _shown[key] = [None] * S.A
+        copies = marshal.loads(marshal.dumps(units))
     out = []
     for a in range(S.A):
         held = shown[a]
@@ -56,7 +58,8 @@ def _areas(S: Static, st: State) -> list[dict[str, Any]]:
                 "city": ("", "city", "ruin")[city[a]],
                 "units": [_unit_view(S, u) for u in units[a]],
             }
-            held = shown[a] = (marshal.loads(marshal.dumps(units[a])), city[a], area)
+            copy = copies[a] if copies is not None else marshal.loads(marshal.dumps(units[a]))
+            held = shown[a] = (copy, city[a], area)
         out.append(held[2])
     return out
 

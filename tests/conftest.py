@@ -28,11 +28,15 @@ def sealed_game() -> Iterator[str]:
 
 @pytest.fixture(autouse=True)
 def verify_kept_legal_lists() -> Iterator[None]:
-    """Every legal list a flow hands out again after advancing is compared with a fresh one: a
-    test that edits a state by hand between an action and the next listing finds out."""
+    """Every legal list a flow hands out again after advancing, and every list a session's view
+    takes from its offer after a step, is compared with a fresh one: a test that edits a state
+    by hand between an action and the next listing finds out."""
+    from tavola.core.game import Game
     from tavola.games.italia.flow import FLOW
 
     FLOW.verify = True
+    Game.verify = True
     yield
     FLOW.verify = False
+    Game.verify = False
     FLOW.forget()

@@ -12,6 +12,7 @@ import pytest
 
 import tavola
 from tavola.core.registry import game_ids, get_rules
+from tavola.core.rules import clone
 from tavola.tools import fuzz
 
 GAMES = [g for g in game_ids()]
@@ -88,3 +89,20 @@ def test_fuzz_session_games_run_the_invariant_checks(monkeypatch: pytest.MonkeyP
     report = fuzz.fuzz_one("antike-ii", "mare-nostrum", 3, 1, 300, session=True)
     assert [f.kind for f in report.failures] == ["step-limit"]
     assert report.invariants["5.1 rondel price"] > 0
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_view_is_the_view_built_afresh(game_id: str) -> None:
+    """A game may keep parts of its last view of a board (Italia's areas, Antike's regions) and
+    build only what changed: every view of a random game, undos among the clicks, equals the
+    view of a clone (another board, built from nothing)."""
+    game = tavola.Game(game_id, seed=5)
+    pick = random.Random(5)
+    views = 0
+    while views < 500 and not game.is_over:
+        role = pick.choice(game.active_roles)
+        seen = game.state_of(role)
+        assert game.rules.view(seen, role) == game.rules.view(clone(seen), role)
+        views += 1
+        game.apply(role, pick.choice(game.legal_actions(role)))
+    assert views >= 20

@@ -28,6 +28,7 @@ NOT_IN_THE_DATA = {
     "STACK_LIMIT": "§8.0: the stacking limit of each terrain (the board data gives the terrain)",
     "MAX_AUTO": "a safety bound of the flow driver, no rule",
     "EXACT_STATES": "a size bound of the exact odds, no rule",
+    "BOARDS_KEPT": "a memory bound of the views' reuse of areas, no rule",
 }
 
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from tavola.bots import make_bot
 from tavola.cli.common import add_game_args, emit_json
+from tavola.compiled import compiled
 from tavola.core.errors import TavolaError
 from tavola.core.registry import get_rules
 from tavola.tools import bench
@@ -48,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
             out = bench.run(args.game, args.scenario, args.players, seconds=args.seconds, seed=args.seed)
     except ValueError as exc:  # an unknown scenario or bot spec
         raise TavolaError(str(exc)) from None
+    out["compiled_modules"] = len(compiled())  # 0 unless installed with TAVOLA_COMPILE=1
     if args.json:
         emit_json(out)
     else:

@@ -59,18 +59,24 @@ def _object(value: dict[str, Any]) -> bytes:
     # each object put in order writes "{" then its first key's "u" (or the end, "0"), so any
     # more such pairs are an object missed (inside a list of other things) or, by chance,
     # bytes of an integer or a string. Then key by key.
-    keys = sorted(value)
+    keys = _in_order(value)
     ordered: dict[str, Any] = {}
     counts = []
+    expected = 1
     for key in keys:
         item = value[key]
         n = 0
-        if type(item) is dict or type(item) is list:
+        kind = type(item)
+        # a list is walked only if it holds objects first (a state's lists mostly hold none)
+        if kind is dict or (kind is list and item and type(item[0]) is dict):
             item, n = _ordered(item)
+            expected += n
         ordered[key] = item
         counts.append(n)
     data = marshal.dumps(ordered, 0)
-    if _objects(data) == 1 + sum(counts):
+    # Each object writes a "{"; a count of them alone (four times faster) settles it when no
+    # integer or string wrote one by chance.
+    if data.count(b"{") == expected or _objects(data) == expected:
         return data
     parts = [b"{"]
     for key, n in zip(keys, counts, strict=True):
@@ -86,9 +92,10 @@ def _ordered(item: Any) -> tuple[Any, int]:
     if type(item) is dict:
         out = {}
         objects = 1
-        for key in sorted(item):
+        for key in _in_order(item):
             one = item[key]
-            if type(one) is dict or type(one) is list:
+            kind = type(one)
+            if kind is dict or (kind is list and one and type(one[0]) is dict):
                 one, more = _ordered(one)
                 objects += more
             out[key] = one
@@ -103,6 +110,22 @@ def _ordered(item: Any) -> tuple[Any, int]:
             items.append(one)
         return items, objects
     return item, 0
+
+
+ORDERS_KEPT = 4096
+_orders: dict[tuple[str, ...], tuple[str, ...]] = {}
+"""The keys of an object in order, by the order they were written in: a state's objects come
+in a few shapes (its frames, its counts per nation), so their keys are sorted once."""
+
+
+def _in_order(item: dict[str, Any]) -> tuple[str, ...]:
+    written = tuple(item)
+    keys = _orders.get(written)
+    if keys is None:
+        if len(_orders) >= ORDERS_KEPT:
+            _orders.clear()
+        keys = _orders[written] = tuple(sorted(written))
+    return keys
 
 
 def _objects(data: bytes) -> int:

@@ -111,6 +111,10 @@ def parse_action(raw: Any) -> Action:
 class Game:
     """One game in play: ``Game("antike-ii", "orient", 4, {}, seed=7)``."""
 
+    verify = False
+    """Compare the actions a view takes from the offer after a step with a fresh listing
+    (tests): a state edited in place, behind the session's back, raises."""
+
     def __init__(
         self,
         game_id: str,
@@ -170,6 +174,7 @@ class Game:
         and playing the others again (they drew nothing), so only the first costs a snapshot."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
+        self._offered: dict[str, tuple[tuple[int, int], list[Action]]] = {}  # see _offered_now
         self.private = False
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
@@ -251,6 +256,7 @@ class Game:
     def offer(self, role: str) -> list[Action]:
         """The role's legal actions, remembered for :meth:`fresh` as shown at this step."""
         actions = self.legal_actions(role)
+        self._offered[role] = ((self._changes, id(self._seen_state(role))), actions)
         step = len(self.actions)
         offers = self._offers.setdefault(role, {})
         offers[step] = hash(tuple(actions))
@@ -258,6 +264,19 @@ class Game:
             for old in sorted(offers)[: len(offers) - OFFERS_KEPT]:
                 del offers[old]
         return actions
+
+    def _offered_now(self, role: str, seen: State) -> list[Action]:
+        """The actions offered to ``role`` since the game last changed (after a step every
+        active role is offered its actions, and its view shows them), else offered now. The
+        views' own guard; with :attr:`verify` on, compared with a fresh listing."""
+        held = self._offered.get(role)
+        if held is None or held[0] != (self._changes, id(seen)):
+            return self.offer(role)
+        if Game.verify and held[1] != self.legal_actions(role):
+            raise RuntimeError(
+                f"{self.game_id}: the actions offered to {role} are stale (a state edited in place?)"
+            )
+        return held[1]
 
     def _offer_all(self) -> None:
         # What every active role may do at this new step, so a role whose choices another
@@ -326,7 +345,7 @@ class Game:
         view["result"] = self.result
         if role is not None and role in active:
             view["prompt"] = self.rules.prompt(seen, role)
-            offered = self.offer(role)
+            offered = self._offered_now(role, seen)
             view["actions"] = [list(a) for a in offered]
             nouns = [self.rules.action_nouns(seen, role, a) for a in offered]
             if any(nouns):

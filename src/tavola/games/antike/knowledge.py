@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from tavola.core.rules import Action, Knowledge, Rules, State
+from tavola.core.rules import Action, Knowledge, Rules, State, weighted_pick
 from tavola.games.antike.common import PURSE_INDEX
 from tavola.games.antike.rondel import COSTS, SPACE_INDEX
 
@@ -65,8 +65,7 @@ def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: 
         return max(pays, key=lambda a: (a[1] != "coin", purse[PURSE_INDEX[a[1]]]))
     if step == "move" and frame["picked"] is None and _DONE in actions and rand.random() < 0.35:
         return _DONE
-    weights = _weights(world, actions)
-    return rand.choices(actions, weights)[0]
+    return weighted_pick(rand, actions, _weights(world, actions))
 
 
 KNOWLEDGE = Knowledge(prior=prior, playout=playout)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from tavola.games.antike.common import PERSONAGES, State, acting, board, defence, held, personages, sea_points
@@ -26,7 +27,7 @@ def view(state: State, role: str | None) -> dict[str, Any]:
         "target": state["target"],
         "pliny": state["pliny"],
         "nations": _nations(state),
-        "regions": _regions(state),
+        "regions": _regions_shown(state),
         "bank": {
             "coins": state["coins"],
             "temples": state["temples"],
@@ -78,6 +79,39 @@ def _nations(state: State) -> list[dict[str, Any]]:
             }
         )
     return nations
+
+
+BOARDS_KEPT = 1024
+_shown: dict[int, tuple[tuple[Any, ...], dict[str, Any]]] = {}
+"""Per board (a game's units, by the list's identity), the regions its last view showed and a
+copy of what they were built from. Most clicks (the rondel, a pick, a purchase) leave the
+regions as they were, and the views of one change, one per role, show the same: those take the
+dict again (shared, never written to). The copy, not the identity, decides: a board whose
+identity another game reuses, or a state edited in place, is still shown right. Forgotten
+when ``BOARDS_KEPT`` are held."""
+
+
+def _regions_shown(state: State) -> dict[str, Any]:
+    # everything _regions reads (the board's tables are the scenario's)
+    made_of = (
+        state["scenario"],
+        state["nations"],
+        state["units"],
+        state["city"],
+        state["temple"],
+        state["city_token"],
+        state["personages"],
+        state["tech"],
+    )
+    key = id(state["units"])
+    held = _shown.get(key)
+    if held is not None and held[0] == made_of:
+        return held[1]
+    if len(_shown) >= BOARDS_KEPT:
+        _shown.clear()
+    regions = _regions(state)
+    _shown[key] = (marshal.loads(marshal.dumps(made_of)), regions)
+    return regions
 
 
 def _regions(state: State) -> dict[str, Any]:

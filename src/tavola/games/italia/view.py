@@ -4,6 +4,7 @@ battle under way (exact, from the dice), which the bots' evaluation reads too.""
 
 from __future__ import annotations
 
+import marshal
 from typing import Any
 
 from tavola.core.rules import Action, Event, State
@@ -27,6 +28,42 @@ def _unit_view(S: Static, u: list[Any]) -> dict[str, Any]:
     return d
 
 
+BOARDS_KEPT = 1024
+_shown: dict[tuple[str, int], list[tuple[list[Any], int, dict[str, Any]] | None]] = {}
+"""Per board (a game's list of areas' units, by its identity), what each area showed in the
+last view built of it: a copy of its units and its city, and the dict shown. A click changes
+a few areas: a view builds only those again, finding the others equal to their copies (equal
+units and city show the same, so a board whose identity is reused by another game is still
+shown right). The dicts are shared by the views that show them (never written to); forgotten
+when ``BOARDS_KEPT`` boards are held."""
+
+
+def _areas(S: Static, st: State) -> list[dict[str, Any]]:
+    units, city = st["units"], st["city"]
+    key = (S.key, id(units))
+    shown = _shown.get(key)
+    copies = None
+    if shown is None:  # a board not held: one copy of it all
+        if len(_shown) >= BOARDS_KEPT:
+            _shown.clear()
+        shown = _shown[key] = [None] * S.A
+        copies = marshal.loads(marshal.dumps(units))
+    out = []
+    for a in range(S.A):
+        held = shown[a]
+        if held is None or held[1] != city[a] or held[0] != units[a]:
+            area = {
+                "id": a,
+                "key": S.keys[a],
+                "city": ("", "city", "ruin")[city[a]],
+                "units": [_unit_view(S, u) for u in units[a]],
+            }
+            copy = copies[a] if copies is not None else marshal.loads(marshal.dumps(units[a]))
+            held = shown[a] = (copy, city[a], area)
+        out.append(held[2])
+    return out
+
+
 def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
     """Everything is public in Italia: units, cities, gold, VP, submissions, capitals."""
     f = st["flow"][-1]
@@ -39,15 +76,7 @@ def view(S: Static, st: State, role: str | None) -> dict[str, Any]:
         # units bought this turn, placed when buying ends (§6.2, §7.1)
         "bought": list(st["bought"]),
         "phase": f.get("phase"),
-        "areas": [
-            {
-                "id": a,
-                "key": S.keys[a],
-                "city": ("", "city", "ruin")[st["city"][a]],
-                "units": [_unit_view(S, u) for u in st["units"][a]],
-            }
-            for a in range(S.A)
-        ],
+        "areas": _areas(S, st),
         "nations": [
             {
                 "key": S.nkey[n],

@@ -1,0 +1,48 @@
+"""The modules the opt-in compiled build (``TAVOLA_COMPILE=1 pip install .``) compiles with
+mypyc, and which of them this process runs compiled.
+
+They are where the rules and the search bot spend their time (docs/performance.md): the core's
+flow and Italia's rules and playout weights. Every other module, and every module of an
+editable install, is plain Python. The build reads ``MODULES`` from this file, so it must not
+import anything outside the standard library.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+
+MODULES = (
+    "tavola.core.flow",
+    "tavola.games.italia.battle",
+    "tavola.games.italia.combat",
+    "tavola.games.italia.flow",
+    "tavola.games.italia.income",
+    "tavola.games.italia.knowledge",
+    "tavola.games.italia.model",
+    "tavola.games.italia.movement",
+    "tavola.games.italia.placement",
+    "tavola.games.italia.sequence",
+    "tavola.games.italia.stacking",
+    "tavola.games.italia.victory",
+)
+
+
+def compiled() -> list[str]:
+    """The modules of ``MODULES`` this process loads from a compiled extension (none in a pure
+    Python install)."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    return [name for name in MODULES if (importlib.import_module(name).__file__ or "").endswith(suffixes)]
+
+
+def main() -> None:
+    """``python -m tavola.compiled``: fail unless every module of ``MODULES`` runs compiled (the
+    check the compiled build's tests start with, so they can never test the pure modules)."""
+    missing = sorted(set(MODULES) - set(compiled()))
+    if missing:
+        raise SystemExit(f"not compiled: {', '.join(missing)}")
+    print(f"{len(MODULES)} modules compiled")
+
+
+if __name__ == "__main__":
+    main()

@@ -272,8 +272,8 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
             g = state["generals"][a[1]]
             near = _nearest(state, g["city"], targets(state, general_power(a[1])))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
-        elif a[0] == "move":
-            out[i] = 0.5
+        elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
+            out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
         elif a[0] == "reenter":  # §10.2: 4 points for a train lost, not to move one on the map
             out[i] = 3.0 if state["trains"][a[1]] is None else 0.01
         elif a[0] == "done":
@@ -329,8 +329,11 @@ def _train_steps(
 ) -> list[float]:
     """§9: a train keeps the generals of its colour away from home within 6 cities: it heads
     for the farthest of them and keeps out of reach of enemy generals (§10.1: entering a
-    train's city destroys it)."""
+    train's city destroys it). It keeps off the fortresses its side is to take: only a general
+    conquers (§10.3), and a city holds one piece (§6), so a train standing there bars its own
+    generals from the fortress."""
     here = state["trains"][piece]
+    shut = set(targets(state, power))
     gens = [
         x["city"]
         for g, x in state["generals"].items()
@@ -357,11 +360,13 @@ def _train_steps(
         w = 8.0 if d < now else (0.5 if d == now else 0.1)
         if _threat(state, a[1], foes):
             w *= 0.1
+        if a[1] in shut:
+            w *= 0.02
         onward |= w >= 8.0 and now > 3
         out[i] = w
     for i, a in enumerate(actions):
         if a[0] == "stop":
-            out[i] = 0.1 if onward else 4.0
+            out[i] = 0.01 if here in shut else (0.1 if onward else 4.0)
     return out
 
 

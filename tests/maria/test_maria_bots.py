@@ -151,18 +151,26 @@ def test_10_3_leaving_a_fortress_it_conquers_the_general_heads_for_the_next() ->
     assert weights[("to", "amberg")] < max(weights.values())  # back into Bavaria: not the best
 
 
-def test_10_3_a_train_keeps_off_the_fortress_its_generals_are_to_take() -> None:
+def test_10_3_a_train_ends_its_move_off_the_fortress_its_generals_are_to_take() -> None:
     """§6, §10.3: a city holds one piece and only a general conquers, so a train standing on an
-    Austrian fortress bars France's generals from it: the Bavarian train at Amberg does not
-    step onto Pilsen beside it, and one standing there moves off."""
+    Austrian fortress bars France's generals from it: the Bavarian train does not end its move
+    on Pilsen (it may pass through), and one standing there is moved off it first."""
     state = _france_moving()
-    place(state, "torring", "klattau", 5)
-    state["trains"]["bavaria_train_1"] = "amberg"
+    place(state, "torring", "beraun", 5)
+    state["trains"]["bavaria_train_1"] = "cham"
     assert "pilsen" in knowledge.targets(state, "bavaria")
     act(state, "louis", "move", "bavaria_train_1")
+    act(state, "louis", "to", "klattau")  # an ordinary road: Pilsen would be its second and last city
     legal = RULES.legal_actions(state, "louis")
     weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
     assert weights[("to", "pilsen")] < 0.1 * max(weights.values())
+    state = _france_moving()
+    place(state, "torring", "prag", 5)
+    state["trains"]["bavaria_train_1"] = "amberg"
+    act(state, "louis", "move", "bavaria_train_1")  # the Golden Road: on through Pilsen to Beraun
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("to", "pilsen")] == max(weights.values())
     state = _france_moving()
     place(state, "torring", "klattau", 5)
     state["trains"]["bavaria_train_1"] = "pilsen"

@@ -266,7 +266,7 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
         power = piece_power(piece)
         if piece in state["generals"]:
             return _general_steps(state, frame, piece, power, actions, out)
-        return _train_steps(state, piece, power, actions, out)
+        return _train_steps(state, frame, piece, power, actions, out)
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
@@ -324,14 +324,23 @@ def _general_steps(
     return out
 
 
+def _last_step(frame: dict[str, Any], here: str, city: str) -> bool:
+    """§10.1: whether a train's step from ``here`` to ``city`` uses the last city of its move
+    (one fewer than a general's 3, one more when the whole way is on main roads)."""
+    mv = N.movement
+    main = frame["main"] and GEO.adjacent[here][city]
+    limit = mv["general"] - mv["train_fewer"] + (mv["main_road_bonus"] if main else 0)
+    return len(frame["path"]) + 1 >= limit
+
+
 def _train_steps(
-    state: State, piece: str, power: str, actions: list[Action], out: list[float]
+    state: State, frame: dict[str, Any], piece: str, power: str, actions: list[Action], out: list[float]
 ) -> list[float]:
     """§9: a train keeps the generals of its colour away from home within 6 cities: it heads
     for the farthest of them and keeps out of reach of enemy generals (§10.1: entering a
-    train's city destroys it). It keeps off the fortresses its side is to take: only a general
-    conquers (§10.3), and a city holds one piece (§6), so a train standing there bars its own
-    generals from the fortress."""
+    train's city destroys it). It does not end its move on a fortress its side is to take (it
+    may pass through): only a general conquers (§10.3), and a city holds one piece (§6), so a
+    train standing there bars its own generals from the fortress."""
     here = state["trains"][piece]
     shut = set(targets(state, power))
     gens = [
@@ -360,8 +369,8 @@ def _train_steps(
         w = 8.0 if d < now else (0.5 if d == now else 0.1)
         if _threat(state, a[1], foes):
             w *= 0.1
-        if a[1] in shut:
-            w *= 0.02
+        if a[1] in shut and _last_step(frame, here, a[1]):
+            w *= 0.02  # through it on the way is fine; stopping there bars the generals
         onward |= w >= 8.0 and now > 3
         out[i] = w
     for i, a in enumerate(actions):

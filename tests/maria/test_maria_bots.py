@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from maria_helpers import act, allocated, at_step, cid, clear_board, fight, give, place
 
-from tavola.games.maria import RULES, knowledge
+from tavola.games.maria import RULES, knowledge, victory
 from tavola.games.maria.board_adapter import GEO
 
 
@@ -180,3 +180,22 @@ def test_10_3_a_train_ends_its_move_off_the_fortress_its_generals_are_to_take() 
     act(state, "louis", "move", "bavaria_train_1")
     step = _best(state, "louis")
     assert step[0] == "to" and step[1] != "pilsen"
+
+
+def test_24_player_a_values_both_conditions_not_the_nearer_one() -> None:
+    """§24: with two players, A wins only when Prussia holds 12 fortresses and France 9 at once;
+    Prussia's twelve with France far behind is a draw at best, so A values France 8 and Prussia
+    10 more than Prussia 12 and France 3."""
+    austrian = knowledge.targets(allocated(players=2), "france")
+
+    def holding(france: int, prussia: int) -> dict:
+        state = allocated(players=2)
+        for c in austrian[:france]:
+            state["markers"][c] = "france"
+        for c in austrian[france : france + prussia - 2]:  # Liegnitz and Glogau are Prussia's
+            state["markers"][c] = "prussia"
+        return state
+
+    lopsided, even = holding(3, 12), holding(8, 10)
+    assert victory.held(lopsided, "prussia", ("austria", "silesia")) == 12
+    assert knowledge.evaluate(even)["coalition"] > knowledge.evaluate(lopsided)["coalition"]

@@ -413,11 +413,18 @@ def evaluate(state: State) -> dict[str, float]:
         if "austria" in powers:
             time_left = state["turn"] / N.turns[state["scenario"]]
             return 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
-        mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
+        goals = [g for p, g in (("france", fr), ("prussia", pr)) if p in powers]
+        mine = goals[0] if len(goals) == 1 else _both(goals)
         value = 0.6 * mine + 0.1 * _approach(state, powers) + 0.15 * _supplied(state, powers)
         return value + 0.15 * strength
 
     return _per_player(state, value)
+
+
+def _both(goals: list[float]) -> float:
+    """§24: player A wins only when France and Prussia meet their conditions at once (one alone
+    draws at the most), so A's progress is their mean, each counted only up to its goal."""
+    return sum(min(g, 1.0) for g in goals) / len(goals) if goals else 0.0
 
 
 def _per_player(state: State, value: Callable[[set[str]], float]) -> dict[str, float]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from maria_helpers import act, allocated, at_step, cid, clear_board, fight, give, place
 
-from tavola.games.maria import RULES, knowledge
+from tavola.games.maria import RULES, knowledge, victory
 from tavola.games.maria.board_adapter import GEO
 
 
@@ -149,3 +149,53 @@ def test_10_3_leaving_a_fortress_it_conquers_the_general_heads_for_the_next() ->
     legal = RULES.legal_actions(state, "louis")
     weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
     assert weights[("to", "amberg")] < max(weights.values())  # back into Bavaria: not the best
+
+
+def test_10_3_a_train_ends_its_move_off_the_fortress_its_generals_are_to_take() -> None:
+    """§6, §10.3: a city holds one piece and only a general conquers, so a train standing on an
+    Austrian fortress bars France's generals from it: the Bavarian train does not end its move
+    on Pilsen (it may pass through), and one standing there is moved off it first."""
+    state = _france_moving()
+    place(state, "torring", "beraun", 5)
+    state["trains"]["bavaria_train_1"] = "cham"
+    assert "pilsen" in knowledge.targets(state, "bavaria")
+    act(state, "louis", "move", "bavaria_train_1")
+    act(state, "louis", "to", "klattau")  # an ordinary road: Pilsen would be its second and last city
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("to", "pilsen")] < 0.1 * max(weights.values())
+    state = _france_moving()
+    place(state, "torring", "prag", 5)
+    state["trains"]["bavaria_train_1"] = "amberg"
+    act(state, "louis", "move", "bavaria_train_1")  # the Golden Road: on through Pilsen to Beraun
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("to", "pilsen")] == max(weights.values())
+    state = _france_moving()
+    place(state, "torring", "klattau", 5)
+    state["trains"]["bavaria_train_1"] = "pilsen"
+    legal = RULES.legal_actions(state, "louis")
+    weights = dict(zip(legal, knowledge.prior(RULES, state, "louis", legal), strict=True))
+    assert weights[("move", "bavaria_train_1")] > weights[("move", "france_train_2")]
+    act(state, "louis", "move", "bavaria_train_1")
+    step = _best(state, "louis")
+    assert step[0] == "to" and step[1] != "pilsen"
+
+
+def test_24_player_a_values_both_conditions_not_the_nearer_one() -> None:
+    """§24: with two players, A wins only when Prussia holds 12 fortresses and France 9 at once;
+    Prussia's twelve with France far behind is a draw at best, so A values France 8 and Prussia
+    10 more than Prussia 12 and France 3."""
+    austrian = knowledge.targets(allocated(players=2), "france")
+
+    def holding(france: int, prussia: int) -> dict:
+        state = allocated(players=2)
+        for c in austrian[:france]:
+            state["markers"][c] = "france"
+        for c in austrian[france : france + prussia - 2]:  # Liegnitz and Glogau are Prussia's
+            state["markers"][c] = "prussia"
+        return state
+
+    lopsided, even = holding(3, 12), holding(8, 10)
+    assert victory.held(lopsided, "prussia", ("austria", "silesia")) == 12
+    assert knowledge.evaluate(even)["coalition"] > knowledge.evaluate(lopsided)["coalition"]

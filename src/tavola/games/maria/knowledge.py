@@ -266,14 +266,14 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
         power = piece_power(piece)
         if piece in state["generals"]:
             return _general_steps(state, frame, piece, power, actions, out)
-        return _train_steps(state, piece, power, actions, out)
+        return _train_steps(state, frame, piece, power, actions, out)
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
             near = _nearest(state, g["city"], targets(state, general_power(a[1])))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
-        elif a[0] == "move":
-            out[i] = 0.5
+        elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
+            out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
         elif a[0] == "reenter":  # §10.2: 4 points for a train lost, not to move one on the map
             out[i] = 3.0 if state["trains"][a[1]] is None else 0.01
         elif a[0] == "done":
@@ -324,13 +324,25 @@ def _general_steps(
     return out
 
 
+def _last_step(frame: dict[str, Any], here: str, city: str) -> bool:
+    """§10.1: whether a train's step from ``here`` to ``city`` uses the last city of its move
+    (one fewer than a general's 3, one more when the whole way is on main roads)."""
+    mv = N.movement
+    main = frame["main"] and GEO.adjacent[here][city]
+    limit = mv["general"] - mv["train_fewer"] + (mv["main_road_bonus"] if main else 0)
+    return len(frame["path"]) + 1 >= limit
+
+
 def _train_steps(
-    state: State, piece: str, power: str, actions: list[Action], out: list[float]
+    state: State, frame: dict[str, Any], piece: str, power: str, actions: list[Action], out: list[float]
 ) -> list[float]:
     """§9: a train keeps the generals of its colour away from home within 6 cities: it heads
     for the farthest of them and keeps out of reach of enemy generals (§10.1: entering a
-    train's city destroys it)."""
+    train's city destroys it). It does not end its move on a fortress its side is to take (it
+    may pass through): only a general conquers (§10.3), and a city holds one piece (§6), so a
+    train standing there bars its own generals from the fortress."""
     here = state["trains"][piece]
+    shut = set(targets(state, power))
     gens = [
         x["city"]
         for g, x in state["generals"].items()
@@ -357,11 +369,13 @@ def _train_steps(
         w = 8.0 if d < now else (0.5 if d == now else 0.1)
         if _threat(state, a[1], foes):
             w *= 0.1
+        if a[1] in shut and _last_step(frame, here, a[1]):
+            w *= 0.02  # through it on the way is fine; stopping there bars the generals
         onward |= w >= 8.0 and now > 3
         out[i] = w
     for i, a in enumerate(actions):
         if a[0] == "stop":
-            out[i] = 0.1 if onward else 4.0
+            out[i] = 0.01 if here in shut else (0.1 if onward else 4.0)
     return out
 
 
@@ -399,11 +413,18 @@ def evaluate(state: State) -> dict[str, float]:
         if "austria" in powers:
             time_left = state["turn"] / N.turns[state["scenario"]]
             return 0.4 * time_left + 0.4 * (1 - max(fr, pr)) + 0.2 * strength
-        mine = max(fr if "france" in powers else 0.0, pr if "prussia" in powers else 0.0)
+        goals = [g for p, g in (("france", fr), ("prussia", pr)) if p in powers]
+        mine = goals[0] if len(goals) == 1 else _both(goals)
         value = 0.6 * mine + 0.1 * _approach(state, powers) + 0.15 * _supplied(state, powers)
         return value + 0.15 * strength
 
     return _per_player(state, value)
+
+
+def _both(goals: list[float]) -> float:
+    """§24: player A wins only when France and Prussia meet their conditions at once (one alone
+    draws at the most), so A's progress is their mean, each counted only up to its goal."""
+    return sum(min(g, 1.0) for g in goals) / len(goals) if goals else 0.0
 
 
 def _per_player(state: State, value: Callable[[set[str]], float]) -> dict[str, float]:

@@ -249,16 +249,18 @@ def test_an_italia_games_points_by_source_add_up_to_each_nations_vp() -> None:
 
 def test_balance_fairness_bounds() -> None:
     """The issue's bounds: every seat's win share within 10 points of even, and the seats'
-    mean scores within 15% of their mean."""
+    mean scores within 15% of their mean, over at least 48 games."""
 
     def seats(*rows: tuple[float, float]) -> dict[str, dict[str, float]]:
         return {f"s{i}": {"win_rate": r, "mean_score": m} for i, (r, m) in enumerate(rows)}
 
-    fair = arena.fairness(seats((0.40, 80), (0.30, 75), (0.30, 78)))
+    fair = arena.fairness(seats((0.40, 80), (0.30, 75), (0.30, 78)), 48)
     assert fair["fair"] and fair["win_gap"] == pytest.approx(0.0667, abs=1e-4)
-    assert not arena.fairness(seats((0.45, 80), (0.30, 78), (0.25, 78)))["fair"]  # 11.7 points
-    spread = arena.fairness(seats((0.33, 90), (0.33, 76), (0.34, 80)))
+    assert not arena.fairness(seats((0.45, 80), (0.30, 78), (0.25, 78)), 48)["fair"]  # 11.7 points
+    spread = arena.fairness(seats((0.33, 90), (0.33, 76), (0.34, 80)), 48)
     assert spread["score_spread"] == pytest.approx(14 / 82, abs=1e-4) and not spread["fair"]
+    few = arena.fairness(seats((0.40, 80), (0.30, 75), (0.30, 78)), 47)
+    assert not few["fair"] and not few["enough_games"]  # even-looking seats, too few games
 
 
 def test_wilson_interval() -> None:

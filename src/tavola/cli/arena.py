@@ -17,6 +17,7 @@ from typing import Any
 
 from tavola.core.errors import UnknownGame
 from tavola.tools.arena import (
+    FAIR_MIN_GAMES,
     FAIR_SCORE_SPREAD,
     FAIR_WIN_GAP,
     MAX_STEPS,
@@ -154,7 +155,7 @@ def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
         f"fair seats? the widest win share is {100 * fair['win_gap']:.1f} points from an even "
         f"{100 * fair['even_share']:.1f}% (bound {100 * FAIR_WIN_GAP:.0f}), the mean scores spread "
         f"{100 * fair['score_spread']:.1f}% of their mean (bound {100 * FAIR_SCORE_SPREAD:.0f}%): "
-        + ("fair" if fair["fair"] else "**not fair**" if markdown else "not fair")
+        + _fair_verdict(fair, markdown)
     )
     if report.get("nations") and set(report["nations"]) != set(report["seats"]):
         if markdown:
@@ -293,3 +294,12 @@ def register_balance(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "multiplied (ROUND or SOURCE may be *; repeatable)",
     )
     parser.set_defaults(func=run_balance)
+
+
+def _fair_verdict(fair: dict[str, Any], markdown: bool) -> str:
+    """The bounds' verdict, or none below the games they need (docs/balance.md)."""
+    if fair["fair"]:
+        return "fair"
+    if not fair["enough_games"]:
+        return f"no verdict yet ({fair['games']} of the {FAIR_MIN_GAMES} games the bounds need)"
+    return "**not fair**" if markdown else "not fair"

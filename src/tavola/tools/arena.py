@@ -443,12 +443,14 @@ def _number(value: Any) -> float:
 # --- balance -------------------------------------------------------------------------------
 FAIR_WIN_GAP = 0.10  # no seat's win share more than 10 points from an even share
 FAIR_SCORE_SPREAD = 0.15  # the seats' mean scores within 15% of their mean
+FAIR_MIN_GAMES = 48  # fewer games give no verdict: a seat's 95% interval is still ±14 points
 
 
-def fairness(seats: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """The seats are fair when every seat's win share is within ``FAIR_WIN_GAP`` of an even
-    share and the spread of the seats' mean scores (highest minus lowest) is within
-    ``FAIR_SCORE_SPREAD`` of their mean."""
+def fairness(seats: dict[str, dict[str, Any]], games: int) -> dict[str, Any]:
+    """The seats are fair when, over at least ``FAIR_MIN_GAMES`` games, every seat's win share
+    is within ``FAIR_WIN_GAP`` of an even share and the spread of the seats' mean scores
+    (highest minus lowest) is within ``FAIR_SCORE_SPREAD`` of their mean. Fewer games are
+    never called fair, however even they look."""
     rates = [row["win_rate"] for row in seats.values()]
     scores = [row["mean_score"] for row in seats.values()]
     even = 1.0 / len(seats) if seats else 0.0
@@ -459,7 +461,9 @@ def fairness(seats: dict[str, dict[str, Any]]) -> dict[str, Any]:
         "even_share": round(even, 4),
         "win_gap": round(gap, 4),
         "score_spread": round(spread, 4),
-        "fair": gap <= FAIR_WIN_GAP and spread <= FAIR_SCORE_SPREAD,
+        "games": games,
+        "enough_games": games >= FAIR_MIN_GAMES,
+        "fair": games >= FAIR_MIN_GAMES and gap <= FAIR_WIN_GAP and spread <= FAIR_SCORE_SPREAD,
     }
 
 
@@ -528,7 +532,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
             "mean_score": round(statistics.fmean(scores[r]), 3) if scores[r] else 0.0,
         }
     x, p = chi2_uniform([wins[r] for r in settings.roles])
-    fair = fairness(seats)
+    fair = fairness(seats, n)
     return {
         "game": settings.game,
         "scenario": settings.scenario,

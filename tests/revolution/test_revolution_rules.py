@@ -178,13 +178,15 @@ def test_5_4_turn_0_neutrals_fill_to_limit_minus_one() -> None:
 def test_6_12_a_shortage_of_neutrals_is_placed_by_the_first_player() -> None:
     state = blank(5)
     state["turn"] = 0
-    conflict.begin_neutrals(state)  # 76 of the 80 neutrals
+    conflict.begin_neutrals(state)  # every province to its limit minus one
+    left = C.neutral_tokens - sum(C.limit) + len(C.limit)
+    assert 0 < left < len(C.limit)  # the board leaves fewer neutrals than provinces
     state["turn"] = 1
     state["order"] = [F["burghers"], F["catholics"]]
-    conflict.begin_neutrals(state)  # 24 provinces want one more each: 4 to go round
+    conflict.begin_neutrals(state)  # 24 provinces want one more each: too few to go round
     frame = state["flow"][-1]
-    assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == 4
-    for province in ("holland", "flanders", "brabant", "koln"):
+    assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == left
+    for province in ("holland", "flanders", "brabant", "koln", "liege", "gelderland")[:left]:
         assert ("neutral", province) in conflict.legal_neutral(state, frame, F["burghers"])
         conflict.apply_neutral(state, frame, F["burghers"], ("neutral", province))
     assert state["flow"][-1]["s"] == "next" and state["neutral_stock"] == 0
@@ -513,15 +515,16 @@ def test_6_13_a_province_full_of_faction_tokens_is_closed_one_full_of_neutrals_o
     state = blank(5)
     put(state, "burghers", "gelderland", 7)
     put(state, "catholics", "utrecht", 4)  # at its limit with faction tokens
-    put(state, "neutral", "overijssel", 4)  # at its limit with neutrals
+    full = C.limit[p("overijssel")]
+    put(state, "neutral", "overijssel", full)  # at its limit with neutrals
     assert overpopulation.room(state, F["burghers"], p("utrecht")) == 0
-    assert overpopulation.room(state, F["burghers"], p("overijssel")) == 4
+    assert overpopulation.room(state, F["burghers"], p("overijssel")) == full
     state["order"] = [F["burghers"]]
     overpopulation.begin(state)
     overpopulation.apply_overflow(
         state, state["flow"][-1], F["burghers"], ("overflow", "gelderland", "overijssel", 1)
     )
-    assert counts(state, p("overijssel")) == [0, 0, 0, 1, 0, 3]
+    assert counts(state, p("overijssel")) == [0, 0, 0, 1, 0, full - 1]
 
 
 def test_6_13_excess_not_moved_goes_back_to_stock() -> None:

@@ -816,3 +816,41 @@ def test_6_18_the_evaluation_sees_the_bishopric_and_university_a_new_holder_will
     state["phase"] = "final"
     settled = heuristic.projected(state, tallies)
     assert settled["bishopric"][k] == 1 and settled["university"][franeker] == 0
+
+
+def test_6_10_a_faction_short_of_stock_taxes_lightly_and_spends_its_coins() -> None:
+    """Coins and tokens are one pool (§2): taxes take coins from the stock (§6.1), spent coins go
+    back to it (§6.16), and new units come only from the stock (§6.10). While the stock holds
+    fewer tokens than the next new units would bring, a coin taken is a unit lost: the
+    evaluation then prefers the lowest city tax rate, and coins put on the Allegiance track to
+    a token in stock; with a stock to spare it prefers the highest rate, as before."""
+    from tavola.games.revolution import heuristic
+
+    def after_tax(stock: int, rate: int) -> float:
+        state = blank(5)
+        nobility = F["nobility"]
+        for city in ("AMSTERDAM", "BRUXELLES", "AACHEN"):
+            put(state, "nobility", city, 2)
+            state["city_card"][c(city)] = nobility
+        state["turn"], state["phase"] = 2, "taxes"
+        coins(state, "nobility", state["stock"][nobility] - stock)
+        state["order"] = [nobility] + [o for o in state["order"] if o != nobility]
+        taxes.begin(state)
+        RULES.apply(state, "nobility", ("rate", rate))
+        return RULES.evaluate(state)["nobility"]
+
+    assert after_tax(stock=4, rate=1) > after_tax(stock=4, rate=3)  # short: at least 7 units due, 4 in stock
+    assert after_tax(stock=20, rate=3) > after_tax(stock=20, rate=1)  # plenty: coins are worth more
+
+    state = blank(5)
+    nobility = F["nobility"]
+    state["turn"], state["phase"] = 3, "allegiance"
+    coins(state, "nobility", state["stock"][nobility])  # a treasury and an empty stock
+    assert heuristic.stock_to_place(state, nobility) == 0
+    before = RULES.evaluate(state)["nobility"]
+    state["treasury"][nobility] -= 3
+    state["stock"][nobility] += 3  # 3 coins spent (§6.16: back to the stock)
+    assert heuristic.stock_to_place(state, nobility) == 3
+    assert RULES.evaluate(state)["nobility"] > before
+    state["turn"] = C.last_turn  # after the last new units, stock and coins are worth the same: nothing
+    assert heuristic.stock_to_place(state, nobility) == 0

@@ -178,13 +178,15 @@ def test_5_4_turn_0_neutrals_fill_to_limit_minus_one() -> None:
 def test_6_12_a_shortage_of_neutrals_is_placed_by_the_first_player() -> None:
     state = blank(5)
     state["turn"] = 0
-    conflict.begin_neutrals(state)  # 76 of the 80 neutrals
+    conflict.begin_neutrals(state)  # every province to its limit minus one
+    left = C.neutral_tokens - sum(C.limit) + len(C.limit)
+    assert 0 < left < len(C.limit)  # the board leaves fewer neutrals than provinces
     state["turn"] = 1
     state["order"] = [F["burghers"], F["catholics"]]
-    conflict.begin_neutrals(state)  # 24 provinces want one more each: 4 to go round
+    conflict.begin_neutrals(state)  # 24 provinces want one more each: too few to go round
     frame = state["flow"][-1]
-    assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == 4
-    for province in ("holland", "flanders", "brabant", "koln"):
+    assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == left
+    for province in ("holland", "flanders", "brabant", "koln", "liege", "gelderland")[:left]:
         assert ("neutral", province) in conflict.legal_neutral(state, frame, F["burghers"])
         conflict.apply_neutral(state, frame, F["burghers"], ("neutral", province))
     assert state["flow"][-1]["s"] == "next" and state["neutral_stock"] == 0
@@ -513,15 +515,16 @@ def test_6_13_a_province_full_of_faction_tokens_is_closed_one_full_of_neutrals_o
     state = blank(5)
     put(state, "burghers", "gelderland", 7)
     put(state, "catholics", "utrecht", 4)  # at its limit with faction tokens
-    put(state, "neutral", "overijssel", 4)  # at its limit with neutrals
+    full = C.limit[p("overijssel")]
+    put(state, "neutral", "overijssel", full)  # at its limit with neutrals
     assert overpopulation.room(state, F["burghers"], p("utrecht")) == 0
-    assert overpopulation.room(state, F["burghers"], p("overijssel")) == 4
+    assert overpopulation.room(state, F["burghers"], p("overijssel")) == full
     state["order"] = [F["burghers"]]
     overpopulation.begin(state)
     overpopulation.apply_overflow(
         state, state["flow"][-1], F["burghers"], ("overflow", "gelderland", "overijssel", 1)
     )
-    assert counts(state, p("overijssel")) == [0, 0, 0, 1, 0, 3]
+    assert counts(state, p("overijssel")) == [0, 0, 0, 1, 0, full - 1]
 
 
 def test_6_13_excess_not_moved_goes_back_to_stock() -> None:
@@ -813,3 +816,41 @@ def test_6_18_the_evaluation_sees_the_bishopric_and_university_a_new_holder_will
     state["phase"] = "final"
     settled = heuristic.projected(state, tallies)
     assert settled["bishopric"][k] == 1 and settled["university"][franeker] == 0
+
+
+def test_6_10_a_faction_short_of_stock_taxes_lightly_and_spends_its_coins() -> None:
+    """Coins and tokens are one pool (§2): taxes take coins from the stock (§6.1), spent coins go
+    back to it (§6.16), and new units come only from the stock (§6.10). While the stock holds
+    fewer tokens than the next new units would bring, a coin taken is a unit lost: the
+    evaluation then prefers the lowest city tax rate, and coins put on the Allegiance track to
+    a token in stock; with a stock to spare it prefers the highest rate, as before."""
+    from tavola.games.revolution import heuristic
+
+    def after_tax(stock: int, rate: int) -> float:
+        state = blank(5)
+        nobility = F["nobility"]
+        for city in ("AMSTERDAM", "BRUXELLES", "AACHEN"):
+            put(state, "nobility", city, 2)
+            state["city_card"][c(city)] = nobility
+        state["turn"], state["phase"] = 2, "taxes"
+        coins(state, "nobility", state["stock"][nobility] - stock)
+        state["order"] = [nobility] + [o for o in state["order"] if o != nobility]
+        taxes.begin(state)
+        RULES.apply(state, "nobility", ("rate", rate))
+        return RULES.evaluate(state)["nobility"]
+
+    assert after_tax(stock=4, rate=1) > after_tax(stock=4, rate=3)  # short: at least 7 units due, 4 in stock
+    assert after_tax(stock=20, rate=3) > after_tax(stock=20, rate=1)  # plenty: coins are worth more
+
+    state = blank(5)
+    nobility = F["nobility"]
+    state["turn"], state["phase"] = 3, "allegiance"
+    coins(state, "nobility", state["stock"][nobility])  # a treasury and an empty stock
+    assert heuristic.stock_to_place(state, nobility) == 0
+    before = RULES.evaluate(state)["nobility"]
+    state["treasury"][nobility] -= 3
+    state["stock"][nobility] += 3  # 3 coins spent (§6.16: back to the stock)
+    assert heuristic.stock_to_place(state, nobility) == 3
+    assert RULES.evaluate(state)["nobility"] > before
+    state["turn"] = C.last_turn  # after the last new units, stock and coins are worth the same: nothing
+    assert heuristic.stock_to_place(state, nobility) == 0

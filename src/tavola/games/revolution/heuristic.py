@@ -10,7 +10,11 @@ loose tokens can take in this turn's movement within provinces (§6.14); and the
 score nothing at the end (§4.3: VP come from cards and objectives only), so they are worth what
 is left of the game to spend them in: a coin by the phases that spend coins still to come (§6.3,
 §6.4, §6.7, §6.16), a token in stock by the phases that draw on the stock (§6.1, §6.10), nothing
-after the last of them. While coins go down on the Allegiance track, the position is judged as it
+after the last of them. Coins and tokens are one pool (§2: a coin is a token's other side, taxes
+take coins from the stock, spent coins go back to it), and new units come only from the stock
+(§6.10): while the stock holds fewer than the 7 new units every faction is sure of, each token in
+it is a unit on the map to come, worth more than a coin, so a faction short of stock taxes
+lightly and spends its coins rather than hoarding them. While coins go down on the Allegiance track, the position is judged as it
 will be once they are resolved (§6.16). A role's value is its share of these against the best other role, in [0, 1]."""
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from tavola.games.revolution.turn import TURN, phases
 
 COIN = 0.15  # half-VP per coin in the treasury
 TOKEN = 0.05  # half-VP per token in the stock
+UNIT = 0.3  # half-VP per token in the stock that the next new units will surely draw (§6.10)
 NEAR = 0.6  # half-VP per card one token away
 TAKE = 1.0  # half-VP per objective town that loose tokens can take in this turn's movement
 HELD = 0.25  # weight of the cards held now against the cards the majorities would give
@@ -52,6 +57,19 @@ def chances_left(state: State, uses: tuple[str, ...]) -> float:
     now = names.index(state["phase"]) if state["phase"] in names else len(names)
     this_turn = sum(name in uses for name in names[now:])
     return min(1.0, (this_turn + per_turn * (C.last_turn - turn)) / (per_turn * C.last_turn))
+
+
+def stock_to_place(state: State, owner: int) -> int:
+    """§6.10 the tokens in stock that the next new units still to begin will surely draw: every
+    faction receives at least 7 (or its whole stock), so up to 7; none once the last new units
+    have begun."""
+    if state["over"]:
+        return 0
+    names = [name for name, _, _ in phases(state)]
+    now = names.index(state["phase"]) if state["phase"] in names else len(names)
+    if now >= names.index("units") and state["turn"] >= C.last_turn:
+        return 0
+    return min(state["stock"][owner], C.new_units_minimum)
 
 
 def near_cards(state: State, owner: int, tallies: list[list[int]]) -> int:
@@ -186,6 +204,7 @@ def evaluate(state: State) -> dict[str, float]:
             + TAKE * takeable_towns(state, o)
             + coin * state["treasury"][o]
             + token * state["stock"][o]
+            + (UNIT - token) * stock_to_place(state, o)
         )
         per_role[state["seat"][fid(o)]] += value
     out = {}

@@ -28,6 +28,15 @@ def _unit_view(S: Static, u: list[Any]) -> dict[str, Any]:
     return d
 
 
+def _area(S: Static, a: int, units: list[Any], city: int) -> dict[str, Any]:
+    return {
+        "id": a,
+        "key": S.keys[a],
+        "city": ("", "city", "ruin")[city],
+        "units": [_unit_view(S, u) for u in units],
+    }
+
+
 BOARDS_KEPT = 1024
 _shown: dict[tuple[str, int], list[tuple[list[Any], int, dict[str, Any]] | None]] = {}
 """Per board (a game's list of areas' units, by its identity), what each area showed in the
@@ -38,13 +47,23 @@ shown right). The dicts are shared by the views that show them (never written to
 when ``BOARDS_KEPT`` boards are held."""
 
 
+_seen_once: set[tuple[str, int]] = set()
+"""Boards viewed once and not held: a board is held from its second view, so the clones a bot
+views once each (its repetition check) neither take the room nor pay for a copy."""
+
+
 def _areas(S: Static, st: State) -> list[dict[str, Any]]:
     units, city = st["units"], st["city"]
     key = (S.key, id(units))
     shown = _shown.get(key)
     copies = None
-    if shown is None:  # a board not held: one copy of it all
-        if len(_shown) >= BOARDS_KEPT:
+    if shown is None:
+        if key not in _seen_once:
+            if len(_seen_once) >= BOARDS_KEPT:
+                _seen_once.clear()
+            _seen_once.add(key)
+            return [_area(S, a, units[a], city[a]) for a in range(S.A)]
+        if len(_shown) >= BOARDS_KEPT:  # a board viewed again: one copy of it all
             _shown.clear()
         shown = _shown[key] = [None] * S.A
         copies = marshal.loads(marshal.dumps(units))
@@ -52,12 +71,7 @@ def _areas(S: Static, st: State) -> list[dict[str, Any]]:
     for a in range(S.A):
         held = shown[a]
         if held is None or held[1] != city[a] or held[0] != units[a]:
-            area = {
-                "id": a,
-                "key": S.keys[a],
-                "city": ("", "city", "ruin")[city[a]],
-                "units": [_unit_view(S, u) for u in units[a]],
-            }
+            area = _area(S, a, units[a], city[a])
             copy = copies[a] if copies is not None else marshal.loads(marshal.dumps(units[a]))
             held = shown[a] = (copy, city[a], area)
         out.append(held[2])

@@ -221,18 +221,23 @@ def test_a_session_rewound_to_a_mark_is_the_replay_of_its_first_steps() -> None:
         assert game.checksums == record["checksums"]
 
 
+@pytest.mark.parametrize("trusted", [False, True])
 @pytest.mark.parametrize("game_id", ["toy", "italia-i"])
-def test_a_session_resumed_from_a_snapshot_is_the_replay_of_its_first_steps(game_id: str) -> None:
+def test_a_session_resumed_from_a_snapshot_is_the_replay_of_its_first_steps(
+    game_id: str, trusted: bool
+) -> None:
     """A server rebuilds a game from its last snapshot and the steps after it: the session
-    is the one a replay of the record builds (state, log, undo, views), and plays on the same."""
+    is the one a replay of the record builds (state, log, undo, views), and plays on the same.
+    So does a game thawed from its own snapshot (``trusted``: no checksum, no parsing)."""
     game = tavola.Game(game_id, seed=4)
     snaps = _play_with_undo(game, random.Random(7), every=7, take=game.snapshot, limit=300)
     record = game.record()
     for snap in [snaps[-1], snaps[len(snaps) // 2], snaps[0]]:
         resumed = tavola.replay({**record, "actions": [], "checksums": []})
-        resumed.resume(snap)
+        resumed.resume(snap, trusted=trusted)
         step = len(resumed.actions)
         again = tavola.replay(record, upto=step)
+        assert all(type(a) is list for a in resumed.actions)
         assert resumed.actions == again.actions and resumed.checksums == again.checksums
         assert resumed.log == again.log and resumed.chance == again.chance
         for role in [*resumed.roles, None]:

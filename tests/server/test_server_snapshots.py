@@ -135,3 +135,29 @@ def test_games_pushed_out_of_memory_are_frozen_and_thawed_with_no_step_replayed(
             assert (view(client, mid, "north")["view"], view(client, mid)["view"]) == views[mid]
         assert applied == []  # thawed, never replayed (no snapshot in the database to start from)
         _play(client, mids[0], 2)  # and they play on
+
+
+def test_live_games_are_held_in_play_within_their_memory_and_the_rest_frozen(db_url, monkeypatch):
+    """No count of live games is a cliff: they are held in play while their memory (estimated
+    from their steps) fits ``cache_memory``; the games used longest ago beyond it are frozen,
+    and come back as they were."""
+    from tavola.server.matches import LIVE_BASE, LIVE_PER_STEP, live_bytes
+
+    room = 3 * LIVE_BASE + 12 * LIVE_PER_STEP  # three games of 4 steps, not a fourth
+    with TestClient(create_app(fast_settings(db_url, cache_memory=room, snapshot_every=1000))) as client:
+        matches = client.app.state.platform.matches  # type: ignore[attr-defined]
+        mids = [create(client, {"north": "me", "south": "hotseat"}, seed=i)["id"] for i in range(4)]
+        for mid in mids:
+            assert _play(client, mid, 4) == 4
+        views = {mid: view(client, mid, "north")["view"] for mid in mids}
+        assert list(matches._live) == mids[1:] and list(matches._frozen) == [mids[0]]
+        assert matches._live_bytes == sum(live_bytes(live.game) for live in matches._live.values()) <= room
+        applied = _count_applies(monkeypatch)
+        for mid in mids:
+            assert view(client, mid, "north")["view"] == views[mid]
+        assert applied == []  # each thawed in turn (pushing out the one used longest ago), never replayed
+        assert list(matches._live) == mids[1:] and list(matches._frozen) == [mids[0]]
+        # A game that grows past the others' room pushes them out, never itself.
+        assert _play(client, mids[0], 6) == 6
+        assert list(matches._live)[-1] == mids[0]
+        assert matches._live_bytes == sum(live_bytes(live.game) for live in matches._live.values()) <= room

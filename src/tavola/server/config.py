@@ -29,9 +29,16 @@ class Settings:
     closes with 1009."""
     max_ws_frame: int = 1024 * KIB
     """The WebSocket layer cuts a message larger than this at once, closing with 1009."""
-    cache_matches: int = 256
+    cache_matches: int = 20_000
+    """Live games held in play (the ones used last), within ``cache_memory``."""
+    cache_memory: int = 256 * KIB * KIB
+    """Bytes the live games in play may hold in all (estimated from their steps: about 1 KB a
+    step); the ones used longest ago beyond it are frozen."""
+    cache_replays: int = 256
+    """Replays held (the ones asked for last), each a whole game with its marks."""
     cache_frozen: int = 20_000
-    """Live games held as compressed snapshots once out of the ``cache_matches`` used last."""
+    """Live games held as compressed snapshots once out of the live games in play (some 25
+    times smaller); beyond them, a game is rebuilt from the database's last snapshot."""
     snapshot_every: int = 100
     """Steps between two stored snapshots of a match's game: rebuilding a game that is not in
     memory (or a replay's jump) replays at most this many steps. 0: none are stored."""

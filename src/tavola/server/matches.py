@@ -119,12 +119,26 @@ class Frozen:
     """The secret drafts open in it (a snapshot holds the committed game only)."""
 
 
+LIVE_BASE = 32 * 1024
+LIVE_PER_STEP = 1024
+"""A live game's memory, estimated from its steps: measured with tracemalloc on random games
+of Antike II and Italia I and II (600 to 800 bytes a step at 1,300 to 1,500 steps, the log
+being most of it), rounded up (docs/performance.md)."""
+
+
+def live_bytes(game: Game) -> int:
+    """The memory a live game holds, estimated (what ``cache_memory`` counts)."""
+    return LIVE_BASE + LIVE_PER_STEP * len(game.actions)
+
+
 @dataclass
 class Live:
     """A live Game and the version of the match it shows (its steps and its drafts)."""
 
     game: Game
     version: int
+    size: int = 0
+    """Its memory as last counted (:func:`live_bytes`) in the live games' total."""
 
 
 class Matches(Talk, Records):
@@ -135,10 +149,12 @@ class Matches(Talk, Records):
         self.db = db
         self.settings = settings
         self._live: OrderedDict[str, Live] = OrderedDict()
+        """The live games used last: at most ``cache_matches``, and ``cache_memory`` bytes
+        (estimated) in all."""
+        self._live_bytes = 0
         self._frozen: OrderedDict[str, Frozen] = OrderedDict()
-        """Live games pushed out of ``_live`` (the ``cache_matches`` used last), kept as
-        snapshots: a log compressed some fifteen times, thawed in a few milliseconds with no
-        step replayed. Beyond ``cache_frozen`` of them, a game is rebuilt from the database's
+        """Live games pushed out of ``_live``, kept as snapshots (some 25 times smaller),
+        thawed in a millisecond or two with no step replayed. Beyond ``cache_frozen`` of them, a game is rebuilt from the database's
         last snapshot and at most ``snapshot_every`` steps."""
         self._replays: OrderedDict[str, Replay] = OrderedDict()
         self._data: OrderedDict[str, MatchData] = OrderedDict()
@@ -201,7 +217,7 @@ class Matches(Talk, Records):
     def _remember(self, cache: OrderedDict[str, Any], mid: str, item: Any) -> None:
         # The match rows are small (a few KB with their seats and players) and read by every
         # request: they are held as long as the frozen games. A replay holds a whole game.
-        limit = self.settings.cache_frozen if cache is self._data else self.settings.cache_matches
+        limit = self.settings.cache_frozen if cache is self._data else self.settings.cache_replays
         with self._guard:
             cache[mid] = item
             cache.move_to_end(mid)
@@ -216,25 +232,38 @@ class Matches(Talk, Records):
             return game
 
     def _keep_live(self, mid: str, live: Live) -> None:
-        """Remember a live game; the one used longest ago, if too many, is frozen."""
+        """Remember a live game; those used longest ago, past ``cache_matches`` games or
+        ``cache_memory`` bytes, are frozen."""
+        size = live_bytes(live.game)
+        out: list[tuple[str, Live]] = []
         with self._guard:
+            was = self._live.pop(mid, None)
+            self._live_bytes += size - (was.size if was is not None else 0)
+            live.size = size
             self._live[mid] = live
-            self._live.move_to_end(mid)
             self._frozen.pop(mid, None)
-            out = self._live.popitem(last=False) if len(self._live) > self.settings.cache_matches else None
-        if out is None:
-            return
-        old, held = out
-        lock = self.lock(old)
+            while len(self._live) > 1 and (
+                len(self._live) > self.settings.cache_matches or self._live_bytes > self.settings.cache_memory
+            ):
+                old, held = self._live.popitem(last=False)
+                self._live_bytes -= held.size
+                out.append((old, held))
+        for old, held in out:
+            self._freeze(old, held)
+
+    def _freeze(self, mid: str, held: Live) -> None:
+        """Hold a live game pushed out of ``_live`` as a snapshot, unless in use this very
+        moment (then rebuilt from the database when asked again)."""
+        lock = self.lock(mid)
         if not lock.acquire(blocking=False):
-            return  # in use this very moment: rebuilt from the database when asked again
+            return
         try:
             frozen = Frozen(held.version, held.game.snapshot(), held.game.drafts())
         finally:
             lock.release()
         with self._guard:
-            if old not in self._live:  # (not asked for again meanwhile)
-                self._frozen[old] = frozen
+            if mid not in self._live:  # (not asked for again meanwhile)
+                self._frozen[mid] = frozen
                 while len(self._frozen) > self.settings.cache_frozen:
                     self._frozen.popitem(last=False)
 
@@ -246,7 +275,7 @@ class Matches(Talk, Records):
             return None
         game = fresh_game(m)
         try:
-            game.resume(frozen.data)
+            game.resume(frozen.data, trusted=True)  # taken here, of a game checked step by step
         except ValueError as exc:
             log.warning("match %s: frozen game not thawed (%s)", m.id, exc)
             return None
@@ -256,7 +285,9 @@ class Matches(Talk, Records):
 
     def evict(self, mid: str) -> None:
         with self._guard:
-            self._live.pop(mid, None)
+            held = self._live.pop(mid, None)
+            if held is not None:
+                self._live_bytes -= held.size
             self._frozen.pop(mid, None)
             self._replays.pop(mid, None)
             self._data.pop(mid, None)
@@ -807,6 +838,7 @@ class Matches(Talk, Records):
             self.evict(mid)
             raise
         live.version += 1
+        self._keep_live(mid, live)  # counted again, a step larger
         row = replace(
             m,
             step=step + 1,

@@ -7,13 +7,15 @@ import json
 import pytest
 
 from tavola.cli import main
+from tavola.tools.loadtest import LIVE_BOT_DELAY, LIVE_THINK
 
 
 @pytest.mark.slow
 def test_loadtest_reports_throughput_and_latency(capsys):
-    code = main(["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--json"])
+    code = main(["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--full-speed", "--json"])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, report["first_errors"]
+    assert report["think"] == 0 and report["bot_delay"] == 0
     assert report["actions"] > 0 and report["actions_per_second"] > 0
     assert report["http_actions"] > 0 and report["latency_ms"]["median"] > 0
     assert report["errors"] == 0
@@ -21,6 +23,19 @@ def test_loadtest_reports_throughput_and_latency(capsys):
     assert report["setup"]["matches_ready"] == 4 and report["setup"]["create_ms"]["median"] > 0
     assert report["seconds"] == pytest.approx(3, abs=0.2)
     assert report["server_cpu_ms_per_action"] > 0
+    memory = report["server_memory"]
+    assert memory["start_mb"] > 0 and memory["end_mb"] >= memory["set_up_mb"] > 0
+    assert memory["kb_per_match"] == pytest.approx((memory["end_mb"] - memory["start_mb"]) * 1024 / 4, abs=30)
+
+
+@pytest.mark.slow
+def test_loadtest_plays_live_games_at_a_pace_by_default(capsys):
+    # People look 5 to 15 s at each view, bots wait 3 s before each move: in 2 s, almost nothing.
+    code = main(["loadtest", "--game", "toy", "--games", "2", "--seconds", "2", "--json"])
+    report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert code == 0, report["first_errors"]
+    assert (report["think"], report["bot_delay"]) == (LIVE_THINK, LIVE_BOT_DELAY) == (10.0, 3.0)
+    assert report["actions"] <= 2 and report["errors"] == 0
 
 
 @pytest.mark.slow
@@ -39,7 +54,7 @@ def test_loadtest_players_keep_the_pace_asked_for(capsys):
 @pytest.mark.parametrize("route", ["match", "any"])
 def test_loadtest_runs_two_workers_on_postgresql(db_url, route, capsys):
     # Each on its own port with every match routed to one of them, or both on one port.
-    args = ["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--json"]
+    args = ["loadtest", "--game", "toy", "--games", "4", "--seconds", "3", "--full-speed", "--json"]
     code = main([*args, "--database", db_url, "--workers", "2", "--route", route])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, report["first_errors"]
@@ -54,7 +69,8 @@ def test_loadtest_refuses_several_workers_on_sqlite(capsys):
 @pytest.mark.slow
 @pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
 def test_loadtest_compares_worker_counts_in_interleaved_rounds(db_url, capsys):
-    args = ["loadtest", "--game", "toy", "--games", "2", "--seconds", "2", "--json", "--database", db_url]
+    args = ["loadtest", "--game", "toy", "--games", "2", "--seconds", "2", "--full-speed", "--json"]
+    args += ["--database", db_url]
     code = main([*args, "--workers", "1,2", "--rounds", "2"])
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, [r["first_errors"] for r in report["runs"]]

@@ -7,12 +7,19 @@ import argparse
 from dataclasses import fields
 
 from tavola.cli.common import emit_json
-from tavola.tools.loadtest import HOST, LoadTest, compare
+from tavola.tools.loadtest import HOST, LIVE_BOT_DELAY, LIVE_THINK, LoadTest, compare
 from tavola.tools.loadtest import run as run_load
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("loadtest", help="load-test the web platform on loopback")
+    p = sub.add_parser(
+        "loadtest",
+        help="load-test the web platform on loopback",
+        description="Concurrent live matches against a server on 127.0.0.1: by default at the "
+        f"pace of live games (people look {LIVE_THINK / 2:g} to {LIVE_THINK * 1.5:g} s at each view, bots "
+        f"wait {LIVE_BOT_DELAY:g} s before each move), where latency is what a player waits; "
+        "--full-speed measures the most the server can do instead (latency is then the queue).",
+    )
     p.add_argument("--games", type=int, default=20, help="concurrent matches (default 20)")
     p.add_argument("--seconds", type=float, default=20.0, help="how long to run (default 20)")
     p.add_argument("--game", help="game id (default: the first registered game)")
@@ -20,7 +27,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--players", type=int, help="players (default: the scenario's)")
     p.add_argument("--scripted", type=int, help="matches with scripted HTTP players (default: half)")
     p.add_argument("--bot", default="random", help="bot for the other seats (default random)")
-    p.add_argument("--bot-delay", type=float, default=0.0, help="pause before each bot move (default 0)")
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=LIVE_BOT_DELAY,
+        help=f"seconds every match's bots wait before each move (default {LIVE_BOT_DELAY:g}, a live game)",
+    )
     p.add_argument(
         "--bot-think", type=float, default=0.05, help="thinking time of search bots (default 0.05)"
     )
@@ -33,8 +45,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--think",
         type=float,
-        default=0.0,
-        help="seconds a scripted player looks before acting (0.5-1.5 times this; default 0: at once)",
+        default=LIVE_THINK,
+        help=f"seconds a scripted player looks before acting (0.5-1.5 times this; default {LIVE_THINK:g}, a person)",
+    )
+    p.add_argument(
+        "--full-speed",
+        action="store_true",
+        help="everybody acts the moment they may (--think 0 --bot-delay 0): saturation, not a live pace",
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
@@ -78,6 +95,8 @@ def _counts(text: str) -> list[int]:
 def run(args: argparse.Namespace) -> int:
     # Every setting of LoadTest is an option of the same name; --workers may list several.
     given = {f.name: getattr(args, f.name) for f in fields(LoadTest) if f.name != "workers"}
+    if args.full_speed:
+        given.update(think=0.0, bot_delay=0.0)
     load = LoadTest(**given, workers=args.workers[0])
     if len(args.workers) > 1 or args.rounds > 1:
         report, show = compare(load, args.workers, args.rounds), print_comparison
@@ -135,11 +154,23 @@ def print_report(report: dict) -> None:
             f"over {report['http_actions']} requests ({report['stale']} stale)"
         )
         print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
+    pace = (
+        f"people look {report['think'] / 2:g}-{report['think'] * 1.5:g} s, bots wait {report['bot_delay']:g} s"
+        if report["think"] or report["bot_delay"]
+        else "everybody at full speed"
+    )
+    print(f"  pace: {pace}")
     cpu = report["cpu_seconds"]
     server_cpu = "?" if cpu["server"] is None else f"{cpu['server']:.1f}"
     print(
         f"  CPU: server {server_cpu} s ({report['server_cpu_ms_per_action']} ms an action), "
         f"load clients {cpu['clients']:.1f} s (the database server's not counted)"
     )
+    mem = report["server_memory"]
+    if mem["kb_per_match"] is not None:
+        print(
+            f"  server memory: {mem['start_mb']} MB before the matches, {mem['set_up_mb']} MB set up, "
+            f"{mem['end_mb']} MB at the end: {mem['kb_per_match']} KB a match"
+        )
     for e in report["first_errors"]:
         print(f"  error: {e}")

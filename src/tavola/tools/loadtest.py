@@ -9,9 +9,11 @@ play most seats on the server; scripted clients play some seats over HTTP, each 
 turn on the match's WebSocket and answering with a random legal action. The matches are set
 up first (created, seats joined: timed on their own), then played for the given seconds. The
 report gives, over that play only, actions per second (all seats), the latency of the scripted
-clients' action requests and the server's CPU per action (what a core of this machine can
-serve, whatever else runs beside it). With ``think`` and ``bot_delay`` the players keep a pace
-(a live game), else they act as fast as the server answers (the most it can do).
+clients' action requests, the server's CPU per action (what a core of this machine can
+serve, whatever else runs beside it) and its memory per match. By default the players keep the
+pace of live games (:data:`LIVE_THINK`, :data:`LIVE_BOT_DELAY`), where latency is what a
+player waits; with ``think`` and ``bot_delay`` at 0 they act as fast as the server answers
+(the most it can do, where latency is the length of the queue).
 
 :func:`compare` runs the same load against several worker counts in turn, round after round
 (the order reversed every other round), each run on a new database: on a machine others share,
@@ -47,6 +49,11 @@ OPEN_TIMEOUT = 60.0
 """Seconds a socket may take to open (a server busy setting up a thousand matches is slow)."""
 SETUP_LIMIT = 600.0
 """Seconds the matches may take to be set up before the measured play starts regardless."""
+LIVE_THINK = 10.0
+"""A live game's people: each looks at a view 5 to 15 s before clicking (0.5 to 1.5 times this)."""
+LIVE_BOT_DELAY = 3.0
+"""A live game's bots: 3 s before each move, the slowest pace the browser offers, so the people
+at the table can follow. With 4 seats, about 0.2 to 0.3 actions a second a match."""
 
 
 # --- the server, in a child process -------------------------------------------------------
@@ -382,13 +389,14 @@ class LoadTest:
     players: int | None = None
     scripted: int | None = None
     bot: str = "random"
-    bot_delay: float = 0.0
+    bot_delay: float = LIVE_BOT_DELAY
+    """Seconds every match's bots wait before each move (0: at once)."""
     bot_think: float = 0.05
     ws_log: str = "delta"
     """As the browser asks (only the new log entries per push); "full" sends the whole log."""
-    think: float = 0.0
+    think: float = LIVE_THINK
     """Seconds a scripted player looks at its view before acting (0.5 to 1.5 times this, at
-    random); with ``bot_delay``, the pace of live games rather than the most they can do."""
+    random; 0: at once). With ``bot_delay`` at 0 too, the most the server can do, not a pace."""
     seed: int = 1
     database: str | None = None
     """A PostgreSQL URL (an empty database); None: a temporary SQLite file."""
@@ -446,6 +454,19 @@ def _cpu_seconds(pids: list[int | None]) -> float | None:
     return total / os.sysconf("SC_CLK_TCK")
 
 
+def _rss_bytes(pids: list[int | None]) -> int | None:
+    """Resident memory of the processes now (Linux's /proc; None elsewhere)."""
+    total = 0
+    try:
+        for pid in pids:
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith("VmRSS:"):
+                    total += int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return total
+
+
 def _stop(server: Any) -> None:
     server.terminate()
     server.join(15)
@@ -472,6 +493,9 @@ class Servers:
 
     def cpu(self) -> float | None:
         return _cpu_seconds([s.pid for s in self.processes])
+
+    def rss(self) -> int | None:
+        return _rss_bytes([s.pid for s in self.processes])
 
     def stop(self) -> None:
         for server in self.processes:
@@ -537,16 +561,18 @@ def run(load: LoadTest) -> dict[str, Any]:
     plan = Plan(servers.bases, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)
     plan.ws_log, plan.think, plan.bot_delay = load.ws_log, load.think, load.bot_delay
     try:
-        # The server's and the clients' CPU are counted over the measured play only.
+        # The server's and the clients' CPU are counted over the measured play only; the
+        # server's memory before any match, once they are set up, and at the end.
         cpu: list[float | None] = [None, None]
         clock = [0.0, 0.0]
+        rss: list[int | None] = [servers.rss(), None, None]
 
         async def main() -> Window:
             task = asyncio.create_task(_drive(plan, load.games, scripted, players, load.seconds))
             await plan.go.wait()
-            cpu[0], clock[0] = servers.cpu(), time.process_time()
+            cpu[0], clock[0], rss[1] = servers.cpu(), time.process_time(), servers.rss()
             window = await task
-            cpu[1], clock[1] = servers.cpu(), time.process_time()
+            cpu[1], clock[1], rss[2] = servers.cpu(), time.process_time(), servers.rss()
             return window
 
         window = asyncio.run(main())
@@ -555,7 +581,7 @@ def run(load: LoadTest) -> dict[str, Any]:
     actions = _count_actions(servers.database, window.start, window.end)
     servers.tmp.cleanup()
     served = None if cpu[0] is None or cpu[1] is None else cpu[1] - cpu[0]
-    return _report(load, plan, scripted, window, actions, served, clock[1] - clock[0])
+    return _report(load, plan, scripted, window, actions, served, clock[1] - clock[0], rss)
 
 
 def _report(
@@ -566,9 +592,12 @@ def _report(
     actions: int,
     server_cpu: float | None,
     client_cpu: float,
+    rss: list[int | None],
 ) -> dict[str, Any]:
     stats = plan.stats
     elapsed = max(1e-9, window.end - window.start)
+    start, ready, end = rss
+    mb = 1024 * 1024
     return {
         "game": plan.game,
         "database": "postgresql" if load.database is not None else "sqlite",
@@ -602,6 +631,16 @@ def _report(
         "server_cpu_ms_per_action": (
             None if server_cpu is None or not actions else round(1000 * server_cpu / actions, 2)
         ),
+        "server_memory": {
+            "start_mb": None if start is None else round(start / mb, 1),
+            "set_up_mb": None if ready is None else round(ready / mb, 1),
+            "end_mb": None if end is None else round(end / mb, 1),
+            # What the matches added to the server's resident memory, per match (the
+            # interpreter's free lists included: an upper bound of what a match holds).
+            "kb_per_match": None
+            if start is None or end is None
+            else round((end - start) / 1024 / load.games, 1),
+        },
         "errors": len(stats.errors),
         "first_errors": stats.errors[:5],
     }

@@ -96,3 +96,45 @@ def test_killed_server_loses_nothing(db_url):
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=30)
+
+
+def test_sqlite_writers_of_one_process_take_turns_instead_of_sleeping_in_sqlite(tmp_path):
+    """A second writer waits its turn on the process's own lock, handed on when the first
+    transaction ends, rather than in SQLite's busy handler (here cut to nothing, so without the
+    turn it would fail at once with "database is locked")."""
+    import threading
+
+    from sqlalchemy import event, text
+
+    from tavola.server.db import make_engine
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'turns.sqlite3'}")
+    event.listen(engine, "connect", lambda conn, _record: conn.execute("PRAGMA busy_timeout=0"))
+    with engine.begin() as conn:
+        conn.execute(text("CREATE TABLE t (a INTEGER)"))
+    inside, done, errors = threading.Event(), threading.Event(), []
+
+    def write(value: int, hold: bool) -> None:
+        try:
+            with engine.begin() as conn:
+                conn.execute(text("INSERT INTO t VALUES (:a)"), {"a": value})
+                if hold:
+                    inside.set()
+                    done.wait(10)
+        except Exception as exc:
+            errors.append(exc)
+
+    first = threading.Thread(target=write, args=(1, True))
+    first.start()
+    assert inside.wait(10)
+    second = threading.Thread(target=write, args=(2, False))
+    second.start()
+    second.join(0.3)
+    assert second.is_alive() and errors == []  # waiting its turn, not refused
+    done.set()
+    first.join(10)
+    second.join(10)
+    assert errors == []
+    with engine.connect() as conn:
+        assert sorted(conn.execute(text("SELECT a FROM t")).scalars()) == [1, 2]
+    engine.dispose()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,52 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
+WRITES = ("INSERT", "UPDATE", "DELETE", "REPLACE")
+WRITER_WAIT = 30.0
+"""Seconds a thread waits for the writer's turn before writing anyway (SQLite's own wait)."""
+
+
+class WriterTurn:
+    """SQLite lets one transaction write at a time; the others wait in its busy handler, which
+    sleeps 1, 2, 5, 10 ... up to 100 ms between tries, so under many writers a short
+    transaction waited hundreds of milliseconds for a lock free most of that time (p99 latency
+    of a thousand live games, docs/performance.md). The threads of this process (the only one
+    on a SQLite database) take turns on a lock of their own instead, handed on as the writer's
+    connection goes back to the pool (its transaction ended): a transaction takes it at its
+    first write. A thread that waits ``WRITER_WAIT`` seconds writes anyway, as before (SQLite
+    then decides), and so does a thread already writing on another connection."""
+
+    KEY = "tavola_writer_turn"
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.owner: int | None = None
+
+    def listen(self, engine: Engine) -> None:
+        event.listen(engine, "before_cursor_execute", self._before)
+        event.listen(engine.pool, "checkin", self._returned)
+        event.listen(engine.pool, "invalidate", self._invalidated)
+
+    def _before(self, conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        info = conn.info
+        if info.get(self.KEY) or not statement.lstrip()[:7].upper().startswith(WRITES):
+            return
+        me = threading.get_ident()
+        if self.owner == me:
+            return
+        if self.lock.acquire(timeout=WRITER_WAIT):
+            self.owner = me
+            info[self.KEY] = True
+
+    def _returned(self, _dbapi_conn: Any, record: Any) -> None:
+        if record is not None and record.info.pop(self.KEY, False):
+            self.owner = None
+            self.lock.release()
+
+    def _invalidated(self, dbapi_conn: Any, record: Any, _exception: Any) -> None:
+        self._returned(dbapi_conn, record)
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
         engine = create_engine(
@@ -40,6 +87,7 @@ def make_engine(url: str) -> Engine:
             max_overflow=16,
         )
         event.listen(engine, "connect", _sqlite_pragmas)
+        WriterTurn().listen(engine)
         return engine
     return create_engine(url, pool_size=8, max_overflow=16, pool_pre_ping=True)
 

@@ -23,6 +23,10 @@ def test_loadtest_reports_throughput_and_latency(capsys):
     assert report["setup"]["matches_ready"] == 4 and report["setup"]["create_ms"]["median"] > 0
     assert report["seconds"] == pytest.approx(3, abs=0.2)
     assert report["server_cpu_ms_per_action"] > 0
+    assert (
+        report["client_lag_ms"]["median"] >= 0
+        and report["client_lag_ms"]["p99"] >= report["client_lag_ms"]["median"]
+    )
     memory = report["server_memory"]
     assert memory["start_mb"] > 0 and memory["end_mb"] >= memory["set_up_mb"] > 0
     assert memory["kb_per_match"] == pytest.approx((memory["end_mb"] - memory["start_mb"]) * 1024 / 4, abs=30)

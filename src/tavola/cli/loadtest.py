@@ -154,6 +154,8 @@ def print_report(report: dict) -> None:
             f"over {report['http_actions']} requests ({report['stale']} stale)"
         )
         print(f"  of which in the server: median {server['median']} ms, p99 {server['p99']} ms")
+        lag = report["client_lag_ms"]
+        print(f"  the load clients' own event loop late by: median {lag['median']} ms, p99 {lag['p99']} ms")
     pace = (
         f"people look {report['think'] / 2:g}-{report['think'] * 1.5:g} s, bots wait {report['bot_delay']:g} s"
         if report["think"] or report["bot_delay"]

@@ -49,6 +49,7 @@ OPEN_TIMEOUT = 60.0
 """Seconds a socket may take to open (a server busy setting up a thousand matches is slow)."""
 SETUP_LIMIT = 600.0
 """Seconds the matches may take to be set up before the measured play starts regardless."""
+LAG_EVERY = 0.05
 LIVE_THINK = 10.0
 """A live game's people: each looks at a view 5 to 15 s before clicking (0.5 to 1.5 times this)."""
 LIVE_BOT_DELAY = 3.0
@@ -90,6 +91,9 @@ class Stats:
     socket open with its first view)."""
     creates: list[float] = field(default_factory=list)
     """Seconds of each ``POST /api/matches``."""
+    lag: list[float] = field(default_factory=list)
+    """Seconds the load clients' own event loop was late in waking a task, sampled every
+    ``LAG_EVERY`` s of the play: what of a measured latency is the clients' own queue."""
 
 
 def routed(bases: list[str], mid: str) -> str:
@@ -338,6 +342,14 @@ class Window:
     end: float = 0.0
 
 
+async def _sample_lag(plan: Plan) -> None:
+    """How late the clients' event loop wakes a sleeping task, through the play."""
+    while plan.playing():
+        t0 = time.monotonic()
+        await asyncio.sleep(LAG_EVERY)
+        plan.stats.lag.append(max(0.0, time.monotonic() - t0 - LAG_EVERY))
+
+
 async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: float) -> Window:
     """Set every match up, then play for ``seconds``: the window of the measured play."""
     per_match = [min(players, 2 if i % 2 else 1) if i < scripted else 0 for i in range(games)]
@@ -349,8 +361,10 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
     plan.deadline = time.monotonic() + seconds
     plan.go.set()
+    lag = asyncio.create_task(_sample_lag(plan))
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
+    lag.cancel()
     window.end = min(time.time(), window.start + seconds)
     for t in tasks:
         t.cancel()
@@ -621,6 +635,7 @@ def _report(
         "http_actions": len(stats.latencies),
         "latency_ms": _median_p99(stats.latencies, 1000),
         "server_ms": _median_p99(stats.server_ms),
+        "client_lag_ms": _median_p99(stats.lag, 1000),
         "stale": stats.stale,
         "matches_started": stats.started,
         "matches_finished": stats.finished,

@@ -368,3 +368,14 @@ def test_10_1_invariant_the_flanders_order_is_not_checked_where_the_order_cannot
     state["moved"].append("pragmatic_army_train_1")
     applied, found = invariants.check_flanders_step(state, ("move", "arenberg"), clone(state))
     assert not applied and found == []
+
+
+def test_23_score_is_the_share_of_the_pool_placed() -> None:
+    """§23 (a superpower wins by emptying its pool): a player's score is the share of its
+    superpower's §4 pool placed, the better of Frederick's two; Austria's 5 Silesian markers
+    count from the start (§4)."""
+    state = _advanced()
+    _mark(state, "france", 11)
+    state["pools"]["pragmatic_army"] -= 4
+    state["result"] = {"winners": ["louis"], "reason": "empty_pool", "power": "france"}
+    assert RULES.result(state)["scores"] == {"theresa": 62, "frederick": 50, "louis": 100}

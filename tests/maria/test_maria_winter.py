@@ -124,3 +124,48 @@ def test_5_the_sequence_runs_to_the_end_of_turn_9() -> None:
         winters += sum(1 for e in RULES.apply(state, role, action) if e["msg"] == "ev.winter")
     assert winters == 2 and state["turn"] == 9
     assert RULES.result(state)["reason"] in ("austria_holds", "france_fortresses", "prussia_fortresses")
+
+
+def _finish(state: dict, result: dict) -> dict:
+    state["result"] = result
+    return RULES.result(state)
+
+
+def test_14_score_is_the_share_of_each_victory_condition_met() -> None:
+    """§14: Louis XV's score is the share of his 9 Austrian fortresses, Frederick's of his 12 in
+    Austria and Silesia (Liegnitz and Glogau from the start), Maria Theresa's the share of the 9
+    turns held; the winner scores 1."""
+    from tavola.games.maria.board_adapter import GEO
+
+    state = allocated()
+    forts = [
+        c for c, x in GEO.cities.items() if x.territory == "austria" and x.fortress and x.map == "bohemia"
+    ]
+    for c in forts[:9]:
+        state["markers"][c] = "france"
+    state["markers"][forts[9]] = "prussia"
+    state["turn"] = 7
+    won = _finish(state, victory.check_now(state))
+    assert won["winners"] == ["louis"]
+    assert won["scores"] == {"theresa": 67, "frederick": 25, "louis": 100}  # 3 of 12
+
+    state = allocated()
+    state["turn"] = 9
+    held = _finish(state, victory.end_of_game(state))
+    assert held["scores"] == {"theresa": 100, "frederick": 17, "louis": 0}
+
+
+def test_24_score_of_player_a_is_the_lesser_condition() -> None:
+    """§24: A needs both conditions at once, so its score is the lesser share; a draw after
+    turn 9 leaves B the 8 turns it held."""
+    from tavola.games.maria.board_adapter import GEO
+
+    state = allocated(players=2)
+    forts = [
+        c for c, x in GEO.cities.items() if x.territory == "austria" and x.fortress and x.map == "bohemia"
+    ]
+    for c in forts[:9]:
+        state["markers"][c] = "france"
+    state["turn"] = 9
+    drawn = _finish(state, victory.end_of_game(state))
+    assert drawn["winners"] == [] and drawn["scores"] == {"coalition": 17, "theresa": 89}

@@ -7,7 +7,7 @@ from typing import Any
 
 from tavola.core import rng
 from tavola.core.rules import Action, Event, Knowledge, Rules, Scenario, State
-from tavola.games.maria import hidden, invariants, knowledge, politics, sequence, setup, subsidies
+from tavola.games.maria import hidden, invariants, knowledge, politics, sequence, setup, subsidies, victory
 from tavola.games.maria import position as positions
 from tavola.games.maria import view as views
 from tavola.games.maria.board_adapter import GEO
@@ -67,8 +67,7 @@ class MariaRules(Rules):
         res = state["result"]
         if res is None:
             return None
-        scores = {r: (1 if r in res["winners"] else 0) for r in state["roles"]}
-        return {"winners": list(res["winners"]), "scores": scores, "reason": res["reason"]}
+        return {"winners": list(res["winners"]), "scores": victory.progress(state), "reason": res["reason"]}
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return views.view(state, role)

@@ -63,6 +63,36 @@ def phase_end(state: State) -> dict[str, Any] | None:
     return {"winners": [state["control"][sp]], "reason": "empty_pool", "power": sp}
 
 
+def progress(state: State) -> dict[str, int]:
+    """How much of its victory condition each role has met, in per cent (the result's score, a
+    measure for the balance report beside the wins; a winner has 100, or the most markers
+    placed when §23's winter scores decide).
+
+    Introductory game (§14): Louis XV the share of his 9 Austrian fortresses held, Frederick of
+    his 12 in Austria and Silesia (each at most all), Maria Theresa the share of the 9 turns at
+    whose end nobody had won; §24's player A the lesser of France's and Prussia's shares (it
+    needs both at once). Advanced game (§23: a superpower wins by emptying its pool): the share
+    of its superpower's §4 pool that is on the board or in the boxes, the better of a player's
+    superpowers (Frederick plays Prussia and the Pragmatic Army)."""
+    control = state["control"]
+    best = dict.fromkeys(state["roles"], 0)
+    if boxes.advanced(state):
+        shares = {sp: 1.0 - left / N.pools[sp] for sp, left in state["pools"].items()}
+    else:
+        res = state["result"] or {}
+        held_turns = state["turn"] - 1 + (1 if res.get("reason") == "austria_holds" else 0)
+        fr = min(1.0, held(state, "france", (AUSTRIA,)) / N.introductory_victory["france"])
+        pr = min(1.0, held(state, "prussia", (AUSTRIA, SILESIA)) / N.introductory_victory["prussia"])
+        if state["players"] == 2:
+            fr = pr = min(fr, pr)
+        shares = {"austria": max(0, held_turns) / N.turns["introductory"], "france": fr, "prussia": pr}
+    for sp, share in shares.items():
+        role = control.get(sp)
+        if role in best:
+            best[role] = max(best[role], round(100 * share))
+    return best
+
+
 def end_of_game(state: State) -> dict[str, Any]:
     """§14: at the end of turn 9 Maria Theresa wins; §24: B wins if neither condition holds,
     otherwise the two-player game is drawn. §23: the advanced game ends after the fourth

@@ -401,6 +401,29 @@ def test_6_5_allied_armies_never_fight() -> None:
     assert state["blocks"][C.region_index[region]][:3] == [F["catholics"], F["habsburgs"], F["habsburgs"]]
 
 
+def test_6_4_allied_armies_in_one_block_stand_off_as_different_factions() -> None:
+    """§6.4 (2 players): allies do not fight, but «quando esse "si tengono a distanza" (vedere
+    6.5) e quando si tratta di esaminare l'influenza militare (vedere 6.9), sono considerate come
+    fazioni differenti»: a Catholic and a Habsburg army sharing a block stand off, so neither
+    besieges (§6.6) nor converts a token (§6.9); alone in its block each may."""
+    rhine = C.region_index["rhine"]
+    for reading, apart in (("apart", True), ("together", False)):
+        state = blank(2, allied_armies=reading)
+        put(state, "burghers", "KOLN", 2)
+        put(state, "burghers", "Wesel")
+        army(state, "catholics", "rhine")
+        army(state, "habsburgs", "rhine")
+        frame = {"used": [], "stopped": [0] * len(C.region_ids)}
+        sieges = [a for a in armies.legal_siege(state, frame, F["habsburgs"]) if a[0] == "besiege"]
+        converts = [a for a in armies.legal_influence(state, frame, F["catholics"]) if a[0] == "convert"]
+        assert (sieges == []) is apart and (converts == []) is apart, reading
+        state["blocks"][rhine] = [F["habsburgs"]] + [EMPTY] * (len(state["blocks"][rhine]) - 1)
+        assert ("besiege", "rhine", 0, "KOLN") in armies.legal_siege(state, frame, F["habsburgs"])
+        assert ("convert", "rhine", 0, "cleve", "burghers") in armies.legal_influence(
+            state, frame, F["habsburgs"]
+        )
+
+
 def test_6_6_no_siege_of_a_city_the_faction_controls() -> None:
     state = blank(5)
     put(state, "catholics", "KOLN", 2)

@@ -239,7 +239,13 @@ def begin_battles(state: State) -> list[dict[str, Any]]:
 
 
 def standing_off(state: State, r: int, owner: int) -> bool:
-    """§6.5 an army faces an enemy army in its block (two armies that did not fight)."""
+    """§6.5 an army faces another faction's army in its block (two armies that did not fight):
+    it may not besiege (§6.6) nor use influence (§6.9). In the 2-player game an ally's army
+    counts here as another faction's (§6.4: «quando esse "si tengono a distanza" ... e quando
+    si tratta di esaminare l'influenza militare, sono considerate come fazioni differenti»);
+    option `allied_armies: together`: allies never stand off."""
+    if option(state, "allied_armies") == "apart":
+        return any(o != owner for _, o in acting_armies(state, r))
     return any(not allied(state, owner, o) for _, o in acting_armies(state, r))
 
 

@@ -73,6 +73,9 @@ OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec("loot_town", "region", ("region", "anywhere"), "An abandoned army loots a town", "§6.3"),
     OptionSpec("abandoned_armies", "idle", ("idle", "fight"), "Abandoned armies", "§6.3"),
+    OptionSpec(
+        "allied_armies", "apart", ("apart", "together"), "2 players: allied armies in one block", "§6.4"
+    ),
     OptionSpec("beggars_area", "provinces", ("provinces", "regions"), "Water Beggars act in", "§6.7"),
     OptionSpec("beggars_lift", "one", ("one", "all"), "Beggars lift sieges", "§6.7.2"),
     OptionSpec(

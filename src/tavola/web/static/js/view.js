@@ -701,12 +701,12 @@ export class GameScreen {
 
   // What a click on the highlighted areas does: the game's own words when all of them do one
   // thing (hint.<verb>: Italia's capital, which a newcomer would not guess during the buying),
-  // else the plain "click a highlighted area".
+  // else the plain "choose a highlighted area" (a tap on a phone, a click elsewhere).
   mapHint(targets) {
     const verbs = new Set([...targets.values()].flatMap((tgt) => tgt.actions.map((a) => a[0])));
     const only = verbs.size === 1 ? [...verbs][0] : null;
     if (only && this.gtext(`hint.${only}`) !== undefined) return this.message(`hint.${only}`, { n: targets.size });
-    return t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.");
+    return t("play.hint_map", { n: targets.size }, "Choose a highlighted area on the map.");
   }
 
   button(action, label, kind) {

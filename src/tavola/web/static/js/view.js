@@ -140,6 +140,12 @@ export class GameScreen {
 
   // --- words ---------------------------------------------------------------------------
 
+  // A final score in the game's own unit (result.score: Maria's is the share of a victory
+  // condition met), else in points.
+  scoreText(n) {
+    return this.gtext("result.score", { n }) ?? t("play.score_n", { n }, `${n} pts`);
+  }
+
   gtext(key, args) {
     return gameText(this.game, key, args);
   }
@@ -868,7 +874,7 @@ export class GameScreen {
           h("strong.player-name", null, this.roleName(role)),
           holder ? h("span.player-holder", null, holder) : null,
           active.has(role) ? h("span.badge.badge-turn", null, t("play.to_move", null, "to move")) : null,
-          scores && role in scores ? h("span.badge.badge-score", null, t("play.score_n", { n: scores[role] }, `${scores[role]} pts`)) : null,
+          scores && role in scores ? h("span.badge.badge-score", null, this.scoreText(scores[role])) : null,
         ),
         rows.length
           ? h(

@@ -61,6 +61,12 @@ fuzz: install
 	$(BIN)/tavola fuzz italia-i --games 200
 	$(BIN)/tavola fuzz italia-ii --games 200
 	$(BIN)/tavola fuzz maria --games 500
+	$(BIN)/tavola fuzz revolution --games 200
+	$(BIN)/tavola fuzz antike-ii --games 100 --options random
+	$(BIN)/tavola fuzz italia-i --games 50 --options random
+	$(BIN)/tavola fuzz italia-ii --games 50 --options random
+	$(BIN)/tavola fuzz maria --games 100 --options random
+	$(BIN)/tavola fuzz revolution --games 100 --options random
 
 # Rules throughput, then the search bot's simulations per second, for every game.
 bench: install

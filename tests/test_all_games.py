@@ -36,6 +36,23 @@ def test_fuzz_smoke_has_no_failures(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_fuzz_smoke_with_drawn_options_has_no_failures(game_id: str) -> None:
+    """The rules' other readings (every option a rulebook's section offers) are fuzzed too."""
+    summary = fuzz.run(game_id, SMOKE_GAMES // 2, seed=2000, jobs=1, session_every=4, options="random")
+    assert summary["options"] == "random"
+    assert summary["failures"] == [], summary["failures"]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_drawn_options_reach_every_choice_of_every_option(game_id: str) -> None:
+    rules = get_rules(game_id)
+    for sc in rules.scenarios():
+        drawn = [fuzz.random_options(rules, sc.name, seed) for seed in range(40)]
+        for o in sc.options:
+            assert {d[o.name] for d in drawn} == set(o.choices), (sc.name, o.name)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_views_are_json_and_hide_the_rng(game_id: str) -> None:
     rules = get_rules(game_id)
     for sc in rules.scenarios():

@@ -76,5 +76,5 @@ def test_expectations_report_what_differs_from_the_book() -> None:
         ],
     )
     assert len(failures) == 4
-    assert "turn.round is 1, the book says 2" in failures[0]
+    assert "turn.round is 1, the example expects 2" in failures[0]
     assert play_and_check(game, [[role, "rondel", "nowhere"]], []) != []

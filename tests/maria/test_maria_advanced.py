@@ -43,6 +43,14 @@ def test_4_advanced_setup_pools_pay_for_the_silesian_markers() -> None:
     assert RULES.check(state) == []
 
 
+def test_4_option_reads_the_silesian_markers_as_austrias_alone() -> None:
+    """§4 «questi segnalini» read as Austria's five: Prussia's two are not paid from its pool."""
+    state = RULES.setup("advanced", 3, {"silesian_markers": "austrian"}, 0)
+    assert state["pools"] == {"prussia": 13, "france": 11, "pragmatic_army": 8, "austria": 3}
+    assert state["markers"]["liegnitz"] == state["markers"]["glogau"] == "prussia"
+    assert RULES.check(state) == []
+
+
 def test_14_introductory_game_has_no_pools() -> None:
     state = RULES.setup("introductory", 3, {}, 0)
     assert state["pools"] == {} and RULES.check(state) == []

@@ -18,6 +18,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--max-steps", type=int, default=200_000, help="a game past this many steps fails")
     p.add_argument("--jobs", "-j", type=int, default=0, help="processes (default: one per core)")
     p.add_argument("--out", default="fuzz-failures", help="folder for records reproducing failures")
+    p.add_argument(
+        "--options",
+        choices=("default", "random"),
+        default="default",
+        help="the scenario's default options, or each game's options drawn from its seed",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON summary on the last line")
     p.set_defaults(func=run)
 
@@ -39,12 +45,14 @@ def run(args: argparse.Namespace) -> int:
         jobs=args.jobs,
         out_dir=Path(args.out),
         progress=progress,
+        options=args.options,
     )
     if args.json:
         emit_json(summary)
     else:
         print(
-            f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])}, "
+            f"{summary['game']}: {summary['games']} games over {', '.join(summary['settings'])} "
+            f"({summary['options']} options), "
             f"{summary['steps']} actions in {summary['seconds']} s"
         )
         if summary.get("invariants"):

@@ -161,11 +161,11 @@ def check_expectations(
             else:
                 found = lookup(position, path)
             if "equals" in item and not _same(found, item["equals"]):
-                failures.append(f"{path} is {_show(found)}, the book says {item['equals']!r}")
+                failures.append(f"{path} is {_show(found)}, the example expects {item['equals']!r}")
             if "contains" in item and (not isinstance(found, list) or item["contains"] not in found):
                 failures.append(f"{path} is {_show(found)}, which does not hold {item['contains']!r}")
             if item.get("absent") and found is not _MISSING:
-                failures.append(f"{path} is {_show(found)}, the book says there is none")
+                failures.append(f"{path} is {_show(found)}, the example expects none")
         elif "legal" in item or "illegal" in item:
             key = "legal" if "legal" in item else "illegal"
             role, *act = item[key]
@@ -180,11 +180,11 @@ def check_expectations(
             if have != want:
                 failures.append(
                     f"{role}'s legal actions{f' ({verb})' if verb else ''} are {sorted(map(list, have))}, "
-                    f"the book says {sorted(map(list, want))}"
+                    f"the example expects {sorted(map(list, want))}"
                 )
         elif "active" in item:
             if sorted(game.active_roles) != sorted(item["active"]):
-                failures.append(f"active roles are {game.active_roles}, the book says {item['active']}")
+                failures.append(f"active roles are {game.active_roles}, the example expects {item['active']}")
         elif "log" in item:
             if not any(ev.get("msg") == item["log"] for ev in events or []):
                 failures.append(f"no {item['log']!r} event happened")

@@ -78,10 +78,13 @@ def fuzz_one(
     max_steps: int,
     check_every: int = 1,
     session: bool = False,
+    options: dict[str, Any] | None = None,
 ) -> GameReport:
-    """Play one random game and report what went wrong."""
+    """Play one random game and report what went wrong (with the scenario's default options
+    unless ``options`` are given)."""
     rules = get_rules(game_id)
-    options = {o.name: o.default for sc in rules.scenarios() if sc.name == scenario for o in sc.options}
+    if options is None:
+        options = {o.name: o.default for sc in rules.scenarios() if sc.name == scenario for o in sc.options}
     pick = random.Random(seed * 7919 + 1)
     if session:
         return _fuzz_session(game_id, scenario, players, options, seed, max_steps, pick)
@@ -232,11 +235,20 @@ _Result = tuple[tuple[str, int, int], GameReport, float]
 """One game's (scenario, players, seed), its report and its seconds."""
 
 
-def _job(args: tuple[str, str, int, int, int, bool]) -> _Result:
-    game_id, scenario, players, seed, max_steps, session = args
+def _job(args: tuple[str, str, int, int, int, bool, dict[str, Any] | None]) -> _Result:
+    game_id, scenario, players, seed, max_steps, session, options = args
     start = time.perf_counter()
-    rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session)
+    rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session, options=options)
     return (scenario, players, seed), rep, time.perf_counter() - start
+
+
+def random_options(rules: Rules, scenario: str, seed: int) -> dict[str, Any]:
+    """Every option of the scenario at a value drawn from the game's seed, so the rules' other
+    readings are played as often as the defaults (a failure's record names the options)."""
+    draw = random.Random(seed * 7919 + 3)
+    return {
+        o.name: draw.choice(o.choices) for sc in rules.scenarios() if sc.name == scenario for o in sc.options
+    }
 
 
 def run(
@@ -250,10 +262,13 @@ def run(
     out_dir: Path | None = None,
     session_every: int = 10,
     progress: Callable[[int, int, int], None] | None = None,
+    options: str = "default",
 ) -> dict[str, Any]:
     """Fuzz ``games`` games across all scenarios and player counts; returns a summary.
 
-    ``progress(done, total, failures)`` is called after each game."""
+    ``options``: ``default`` plays every game with the scenario's default options, ``random``
+    draws each game's options (:func:`random_options`). ``progress(done, total, failures)`` is
+    called after each game."""
     rules = get_rules(game_id)
     combos = settings_cycle(rules, scenario, players)
     if not combos:
@@ -261,7 +276,9 @@ def run(
     tasks = []
     for i in range(games):
         sc, n = combos[i % len(combos)]
-        tasks.append((game_id, sc, n, seed + i, max_steps, session_every > 0 and i % session_every == 0))
+        drawn = random_options(rules, sc, seed + i) if options == "random" else None
+        session = session_every > 0 and i % session_every == 0
+        tasks.append((game_id, sc, n, seed + i, max_steps, session, drawn))
     started = time.perf_counter()
     results: list[_Result] = []
     failed = 0
@@ -289,6 +306,7 @@ def run(
         "game": game_id,
         "games": games,
         "settings": [f"{sc}/{n}p" for sc, n in combos],
+        "options": options,
         "steps": steps,
         "seconds": round(seconds, 2),
         "failures": failures,

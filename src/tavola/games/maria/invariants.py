@@ -190,6 +190,8 @@ def check_pools(state: dict[str, Any]) -> list[str]:
         placed += state["aside"].get(sp, 0) + (1 if sp == "prussia" and state["silesia_box"] else 0)
         placed += sum(1 for power in state["question"].values() if _marker_side(state, power) == sp)
         have = state["pools"][sp] + placed - state["extra"][sp]
+        if sp == "prussia" and state["options"].get("silesian_markers") == "austrian":
+            total += 2  # §4 read as Austria's markers alone: Liegnitz's and Glogau's are Prussia's own
         if have != total:
             out.append(f"§15: {sp} has {have} victory markers in play and pool, not {total}")
         if state["pools"][sp] < 0 or state["extra"][sp] < 0:

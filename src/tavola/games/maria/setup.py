@@ -72,6 +72,13 @@ ADVANCED_OPTIONS = (
         "Austria and the Pragmatic Army on the Flanders map",
         "§10.1",
     ),
+    OptionSpec(
+        "silesian_markers",
+        "all",
+        ("all", "austrian"),
+        "The set-up's Silesian markers taken from the pools",
+        "§4",
+    ),
 )
 INTRO_OUT_MAPS = ("flanders",)
 
@@ -167,7 +174,8 @@ def setup(scenario: str, players: int, options: dict[str, Any], seed: int) -> St
         if c.territory == "silesia" and c.fortress is not None:
             mark = "prussia" if cid in ("liegnitz", "glogau") else "austria"
             state["markers"][cid] = mark
-            boxes.take_marker(state, mark)  # §4 IMPORTANT: from the pool in the advanced game
+            if mark == "austria" or opts.get("silesian_markers", "all") == "all":
+                boxes.take_marker(state, mark)  # §4 IMPORTANT: from the pool in the advanced game
     if scenario != "introductory":
         state["markers"].update(elector_markers())  # §4: Köln, Mannheim French; Mainz, Trier Austro-Pragmatic
     cards.new_decks(state)

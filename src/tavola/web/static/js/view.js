@@ -140,6 +140,12 @@ export class GameScreen {
 
   // --- words ---------------------------------------------------------------------------
 
+  // A final score in the game's own unit (result.score: Maria's is the share of a victory
+  // condition met), else in points.
+  scoreText(n) {
+    return this.gtext("result.score", { n }) ?? t("play.score_n", { n }, `${n} pts`);
+  }
+
   gtext(key, args) {
     return gameText(this.game, key, args);
   }
@@ -701,12 +707,12 @@ export class GameScreen {
 
   // What a click on the highlighted areas does: the game's own words when all of them do one
   // thing (hint.<verb>: Italia's capital, which a newcomer would not guess during the buying),
-  // else the plain "click a highlighted area".
+  // else the plain "choose a highlighted area" (a tap on a phone, a click elsewhere).
   mapHint(targets) {
     const verbs = new Set([...targets.values()].flatMap((tgt) => tgt.actions.map((a) => a[0])));
     const only = verbs.size === 1 ? [...verbs][0] : null;
     if (only && this.gtext(`hint.${only}`) !== undefined) return this.message(`hint.${only}`, { n: targets.size });
-    return t("play.hint_map", { n: targets.size }, "Click a highlighted area on the map.");
+    return t("play.hint_map", { n: targets.size }, "Choose a highlighted area on the map.");
   }
 
   button(action, label, kind) {
@@ -868,7 +874,7 @@ export class GameScreen {
           h("strong.player-name", null, this.roleName(role)),
           holder ? h("span.player-holder", null, holder) : null,
           active.has(role) ? h("span.badge.badge-turn", null, t("play.to_move", null, "to move")) : null,
-          scores && role in scores ? h("span.badge.badge-score", null, t("play.score_n", { n: scores[role] }, `${scores[role]} pts`)) : null,
+          scores && role in scores ? h("span.badge.badge-score", null, this.scoreText(scores[role])) : null,
         ),
         rows.length
           ? h(

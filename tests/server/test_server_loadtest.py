@@ -84,3 +84,32 @@ def test_loadtest_compares_worker_counts_in_interleaved_rounds(db_url, capsys):
     assert sum(r["actions"] for r in report["runs"]) > 0
     ratios = report["ratio_to_first"]["2"]
     assert len(ratios) == 2 and all(x > 0 for x in ratios)
+
+
+def test_the_load_tests_server_is_started_as_tavola_serve_starts_one(tmp_path, monkeypatch):
+    # Same options (the pace given, `tavola serve`'s defaults for the rest) and the same code:
+    # what the load test measures is the server people run.
+    import socket
+
+    from tavola.cli import serve
+    from tavola.tools import loadtest
+
+    started = {}
+
+    def serve_process(app, settings, args, sockets=None, running=None):
+        started.update(settings=settings, args=args, sockets=sockets)
+        started["config"] = serve.uvicorn_config(app, args.host, args.port, args.log_level, settings)
+
+    monkeypatch.setattr(serve, "serve_process", serve_process)
+    sock = socket.socket()
+    try:
+        loadtest._serve(f"sqlite:///{tmp_path / 'load.sqlite3'}", sock, 3.0, 0.05)
+    finally:
+        sock.close()
+    defaults = serve.settings_from(serve.serve_arguments([]))
+    settings, config = started["settings"], started["config"]
+    assert (settings.bot_delay, settings.bot_think) == (3.0, 0.05)
+    assert settings.bot_threads == defaults.bot_threads and settings.cache_memory == defaults.cache_memory
+    assert started["sockets"] == [sock]
+    assert config.timeout_keep_alive == serve.KEEP_ALIVE and config.ws_max_size == settings.max_ws_frame
+    assert not config.access_log

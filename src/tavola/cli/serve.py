@@ -9,6 +9,7 @@ import logging
 import os
 import socket
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy.engine import make_url
@@ -23,6 +24,11 @@ def register(sub: argparse._SubParsersAction) -> None:
         help="run the web platform (play in the browser)",
         description="Serve the web platform. The database schema is created or upgraded at start.",
     )
+    add_arguments(p)
+    p.set_defaults(func=run)
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
     p.add_argument("--port", type=int, default=8000, help="port (default 8000; 0 picks a free one)")
     p.add_argument(
@@ -43,7 +49,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--secure-cookies", action="store_true", help="mark cookies Secure (behind HTTPS)")
     p.add_argument("--log-level", default="info", choices=["debug", "info", "warning", "error"])
-    p.set_defaults(func=run)
+
+
+def serve_arguments(argv: list[str]) -> argparse.Namespace:
+    """The options of ``tavola serve`` given on a command line, its defaults for the rest (the
+    load test starts its servers with them)."""
+    p = argparse.ArgumentParser(prog="tavola serve")
+    add_arguments(p)
+    return p.parse_args(argv)
 
 
 def settings_from(args: argparse.Namespace) -> Any:
@@ -59,6 +72,12 @@ def settings_from(args: argparse.Namespace) -> Any:
     )
 
 
+KEEP_ALIVE = 60.0
+"""Seconds an idle HTTP connection is kept open. A live player clicks every few seconds (5 to 15
+in the load test); uvicorn's 5 s would close the connection between two clicks, each click
+then opening a new one and racing the server's close of the old."""
+
+
 def uvicorn_config(app: Any, host: str, port: int, log_level: str, settings: Settings) -> Any:
     import uvicorn
 
@@ -69,16 +88,39 @@ def uvicorn_config(app: Any, host: str, port: int, log_level: str, settings: Set
         # Above max_ws_message the app answers 413 and closes with 1009 (docs/api.md); the
         # transport's own cut-off is far above it, so that answer is sent.
         ws_max_size=settings.max_ws_frame,
+        timeout_keep_alive=KEEP_ALIVE,
         log_level=log_level,
         access_log=log_level == "debug",
     )
 
 
-def run(args: argparse.Namespace) -> int:
+def serve_process(
+    app: Any,
+    settings: Settings,
+    args: argparse.Namespace,
+    sockets: list[socket.socket] | None = None,
+    running: Callable[[str, int], None] | None = None,
+) -> None:
+    """One process serving ``app`` as ``tavola serve`` runs it, on ``args.host`` and
+    ``args.port`` or on ``sockets`` already bound (the load test's); ``running`` is told the
+    address once it listens."""
     import uvicorn
 
-    from tavola.server import create_app
     from tavola.server.app import tune_serving_process
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets)
+            if running is not None and self.started and self.servers:
+                running(*self.servers[0].sockets[0].getsockname()[:2])
+
+    config = uvicorn_config(app, args.host, args.port, args.log_level, settings)
+    tune_serving_process()
+    Server(config).run(sockets=sockets)
+
+
+def run(args: argparse.Namespace) -> int:
+    from tavola.server import create_app
     from tavola.server.db import Database
 
     logging.basicConfig(
@@ -115,15 +157,7 @@ def run(args: argparse.Namespace) -> int:
     if args.workers > 1:
         return _run_workers(args, settings, running)
 
-    class Server(uvicorn.Server):
-        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
-            await super().startup(sockets)
-            if self.started and self.servers:
-                running(*self.servers[0].sockets[0].getsockname()[:2])
-
-    config = uvicorn_config(app, args.host, args.port, args.log_level, settings)
-    tune_serving_process()
-    Server(config).run()
+    serve_process(app, settings, args, running=running)
     return 0
 
 

@@ -41,11 +41,20 @@ class WriterTurn:
     """SQLite lets one transaction write at a time; the others wait in its busy handler, which
     sleeps 1, 2, 5, 10 ... up to 100 ms between tries, so under many writers a short
     transaction waited hundreds of milliseconds for a lock free most of that time (p99 latency
-    of a thousand live games, docs/performance.md). The threads of this process (the only one
-    on a SQLite database) take turns on a lock of their own instead, handed on as the writer's
-    connection goes back to the pool (its transaction ended): a transaction takes it at its
-    first write. A thread that waits ``WRITER_WAIT`` seconds writes anyway, as before (SQLite
-    then decides), and so does a thread already writing on another connection."""
+    of a thousand live games, docs/performance.md). The threads of this process take turns on
+    a lock of their own instead, handed on as the writer's connection goes back to the pool (its
+    transaction ended): a transaction takes it at its first write. A thread that waits
+    ``WRITER_WAIT`` seconds writes anyway, as before (SQLite then decides), and so does a thread
+    already writing on another connection.
+
+    What holds across processes is SQLite's own locking: one writer at a time on the file
+    (WAL's write lock), readers beside it, a writer of another process waiting in the busy
+    handler up to ``busy_timeout``. This lock adds nothing there: it orders the writers of one
+    process only, so another process on the same file (a second server, a command writing
+    to the database, a backup) still meets the busy handler's sleeps, and this process's
+    turn-holder may be the one waiting in it. ``tavola serve --workers N`` runs several
+    processes on PostgreSQL only, where this lock is not installed (its row locks order the
+    writers); one server process on a SQLite file is the case this serves."""
 
     KEY = "tavola_writer_turn"
 

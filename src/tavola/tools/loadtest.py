@@ -61,18 +61,18 @@ at the table can follow. With 4 seats, about 0.2 to 0.3 actions a second a match
 
 
 def _serve(database: str, sock: socket.socket, bot_delay: float, bot_think: float) -> None:
+    """A server process as ``tavola serve`` runs one: its options (the database and the pace
+    given, its defaults for the rest) and its code, on the socket bound here."""
     import logging
 
-    import uvicorn
-
-    from tavola.server import Settings, create_app
-    from tavola.server.app import tune_serving_process
+    from tavola.cli.serve import serve_arguments, serve_process, settings_from
+    from tavola.server import create_app
 
     logging.basicConfig(level=logging.WARNING)
-    tune_serving_process()  # as `tavola serve` runs
-    app = create_app(Settings(database=database, bot_delay=bot_delay, bot_think=bot_think))
-    config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_keep_alive=60)
-    uvicorn.Server(config).run(sockets=[sock])
+    pace = ["--bot-delay", repr(bot_delay), "--bot-think", repr(bot_think)]
+    args = serve_arguments(["--database", database, *pace, "--log-level", "warning"])
+    settings = settings_from(args)
+    serve_process(create_app(settings), settings, args, sockets=[sock])
 
 
 # --- the clients --------------------------------------------------------------------------

@@ -229,3 +229,31 @@ def test_the_acting_page_gets_its_new_view_once_in_the_answer(client):
         assert bad.receive_json()["status"] == 400
     bad_action = {"role": "north", "action": ["pass"], "step": 3, "page": "a b c d e f"}
     assert client.post(f"/api/matches/{mid}/actions", json=bad_action).status_code in (400, 422)
+
+
+def test_changes_of_several_matches_are_rendered_in_one_hop_and_each_socket_gets_its_own(client):
+    # A loaded server renders the views of every match changed since its last batch in one
+    # worker thread hop (each hop wakes a thread), and each socket still gets its match's view.
+    import contextlib
+    import time
+
+    hub = client.app.state.platform.hub
+    mids = [create(client, {"north": "me", "south": "hotseat"})["id"] for _ in range(3)]
+    with contextlib.ExitStack() as stack:
+        socks = [stack.enter_context(client.websocket_connect(f"/ws/matches/{mid}")) for mid in mids]
+        for ws in socks:
+            assert ws.receive_json()["type"] == "view"
+        deadline = time.monotonic() + 10
+        while not all(mid in hub.conns for mid in mids) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        renders = hub.renders
+
+        def together() -> None:
+            for mid in mids:
+                hub.publish_soon(mid)
+
+        hub.loop.call_soon_threadsafe(together)
+        for ws, mid in zip(socks, mids, strict=True):
+            pushed = ws.receive_json()
+            assert pushed["type"] == "view" and pushed["match"]["id"] == mid
+        assert hub.renders == renders + 1

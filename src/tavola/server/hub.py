@@ -93,8 +93,13 @@ class Hub:
         self.matches = matches
         self.conns: dict[str, set[Conn]] = {}
         self._running: set[str] = set()
-        self._dirty: dict[str, list[Push]] = {}
-        """Matches changed while being pushed: the changes to push in one more round."""
+        """Matches whose views are being rendered or sent."""
+        self._queued: dict[str, list[Push]] = {}
+        """Matches changed and not yet rendered: the changes to push (those of a match being
+        pushed wait for its round to end)."""
+        self._flushing = False
+        self.renders = 0
+        """Hops to a worker thread to render views (one for all the matches of a batch)."""
         self._tasks: set[asyncio.Task[None]] = set()
         self.loop: asyncio.AbstractEventLoop | None = None
 
@@ -141,8 +146,8 @@ class Hub:
         )
 
     def _render(self, mid: str, conns: list[Conn]) -> list[tuple[Conn, str]]:
-        """Each connection's message, encoded in a worker thread: views get large (the log
-        grows with the game), so each role's view is encoded once and never on the event loop."""
+        """Each connection's message: views get large (the log grows with the game), so each
+        role's view is encoded once."""
         data, views = self.matches.snapshot(mid, {c.role for c in conns})
         encoded = {
             role: _dumps(v) for role, v in views.items() if any(c.role == role and not c.delta for c in conns)
@@ -160,13 +165,26 @@ class Hub:
             out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
         return out
 
+    def _render_all(self, batch: dict[str, list[Conn]]) -> dict[str, list[tuple[Conn, str]]]:
+        """The messages of a batch of matches, in a worker thread (never on the event loop); a
+        match that cannot be rendered is left out, and logged."""
+        out = {}
+        for mid, conns in batch.items():
+            try:
+                out[mid] = self._render(mid, conns)
+            except ApiError as exc:
+                log.warning("push for %s failed: %s", mid, exc.message)
+        return out
+
     def publish_soon(self, mid: str, only: str | None = None, answered: Answered = None) -> None:
         """Push the new state of a match without delaying the caller's answer: to everyone, or
         (``only``) to the connections of one role, whose secret draft alone changed; never to
         the socket of the page whose action's answer carries it (``answered``)."""
         if mid in self.conns:
-            push = Push(None if only is None else frozenset({only}), answered)
-            self.spawn(self.publish(mid, push))
+            self._queued.setdefault(mid, []).append(
+                Push(None if only is None else frozenset({only}), answered)
+            )
+            self._flush_soon()
 
     def spawn(self, work: Coroutine[Any, Any, None]) -> None:
         """Run a push in the background (cancelled when the hub closes)."""
@@ -174,31 +192,52 @@ class Hub:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def publish(self, mid: str, push: Push = Push()) -> None:
-        # Pushes of one match never overlap, so each connection gets its views in order; changes
-        # arriving meanwhile are folded into one more round with the newest state, sent to every
-        # connection one of them is for.
-        if mid in self._running:
-            self._dirty.setdefault(mid, []).append(push)
-            return
-        self._running.add(mid)
-        pushes = [push]
+    def _flush_soon(self) -> None:
+        if not self._flushing and any(mid not in self._running for mid in self._queued):
+            self._flushing = True
+            self.spawn(self._flush())
+
+    async def _flush(self) -> None:
+        """Render the views of every match changed since the last batch in one hop to a worker
+        thread, then send each match's messages. Under load the changes gather while a batch is
+        rendered, so a thousand live games cost a few hops a second, not two per change (each
+        hop wakes a thread: the profile of a loaded server spent a third of its time there,
+        docs/performance.md). A match's pushes never overlap, so each connection gets its views
+        in order; changes arriving meanwhile wait for the next batch, which renders the newest
+        state once for all of them."""
+        self._flushing = True
         try:
             while True:
-                pushes = self._dirty.pop(mid, pushes)
-                conns = [c for c in self.conns.get(mid, ()) if any(p.wants(c) for p in pushes)]
-                if not conns:
-                    break
+                batch: dict[str, list[Conn]] = {}
+                for mid in [m for m in self._queued if m not in self._running]:
+                    pushes = self._queued.pop(mid)
+                    conns = [c for c in self.conns.get(mid, ()) if any(p.wants(c) for p in pushes)]
+                    if conns:
+                        batch[mid] = conns
+                if not batch:
+                    return
+                self._running.update(batch)
                 try:
-                    messages = await run_in_threadpool(self._render, mid, conns)
-                except ApiError as exc:
-                    log.warning("push for %s failed: %s", mid, exc.message)
-                    break
-                await asyncio.gather(*(self.send(c, text) for c, text in messages))
-                if mid not in self._dirty:
-                    break
+                    self.renders += 1
+                    rendered = await run_in_threadpool(self._render_all, batch)
+                except BaseException:
+                    self._running.difference_update(batch)
+                    raise
+                for mid in batch:
+                    if mid in rendered:
+                        self.spawn(self._send_all(mid, rendered[mid]))
+                    else:
+                        self._running.discard(mid)
+        finally:
+            self._flushing = False
+
+    async def _send_all(self, mid: str, messages: list[tuple[Conn, str]]) -> None:
+        try:
+            await asyncio.gather(*(self.send(c, text) for c, text in messages))
         finally:
             self._running.discard(mid)
+            if mid in self._queued:
+                self._flush_soon()
 
     async def chat(self, mid: str, message: dict[str, Any], readers: set[int]) -> None:
         """A chat message goes to the seated players' connections only."""

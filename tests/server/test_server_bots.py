@@ -34,3 +34,34 @@ def test_bots_never_act_for_people(client):
     settle(client)
     v = view(client, m["id"], "north")["view"]
     assert v["active"] == ["north"] and v["step"] == 1  # the bot bid, north still has to
+
+
+def test_a_searching_bot_thinks_in_a_process_of_its_own_and_plays_on_when_it_dies(tmp_path):
+    # A searching bot's thinking holds the interpreter lock: it thinks in a worker process, a
+    # seat always in the same one, and a worker that dies is started again at the next move.
+    import os
+    import signal
+
+    from fastapi.testclient import TestClient
+    from server_helpers import fast_settings
+
+    from tavola.server import create_app
+
+    settings = fast_settings(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_processes=1)
+    with TestClient(create_app(settings)) as client:
+        thinking = client.app.state.platform.bots.thinking
+        m = create(client, {"north": "me", "south": "bot:mcts:think=0.02"}, seed=9)
+        mid, killed, workers = m["id"], False, set()
+        for _ in range(100):
+            settle(client)
+            v = view(client, mid, "north")
+            if v["view"]["result"] is not None:
+                break
+            workers.update(thinking.pids())
+            if workers and not killed:
+                os.kill(next(iter(workers)), signal.SIGKILL)  # the bot's next move starts another
+                killed = True
+            legal = [a for a in v["view"]["actions"] if a != ["undo"]]
+            assert act(client, mid, "north", legal[0], v["view"]["step"]).status_code == 200
+        assert view(client, mid)["match"]["status"] == "over"
+        assert killed and os.getpid() not in workers and len(workers) == 2

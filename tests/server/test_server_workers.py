@@ -443,6 +443,14 @@ def test_sqlite_refuses_several_workers(tmp_path, capsys):
     assert not (tmp_path / "t.sqlite3").exists()
 
 
+def test_serve_refuses_a_negative_count_of_thinking_processes(tmp_path, capsys):
+    from tavola.cli import main
+
+    assert main(["serve", "--bot-processes", "-1", "--database", str(tmp_path / "t.sqlite3")]) == 2
+    assert "--bot-processes must be 0 or more" in capsys.readouterr().err
+    assert not (tmp_path / "t.sqlite3").exists()
+
+
 @on_postgresql
 def test_processes_listen_again_after_losing_their_notice_connection(db_url):
     """Two apps (two processes' worth: each its own notices and leases) whose listening

@@ -40,7 +40,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--bot-delay", type=float, default=0.3, help="pause before each bot move, seconds (default 0.3)"
     )
-    p.add_argument("--bot-threads", type=int, default=2, help="threads for bot thinking (default 2)")
+    p.add_argument("--bot-threads", type=int, default=2, help="bot moves made at once (default 2)")
+    p.add_argument(
+        "--bot-processes",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="processes where searching bots think, off the server's event loop "
+        "(default: one per core; 0: in the bot threads)",
+    )
     p.add_argument(
         "--workers",
         type=int,
@@ -68,6 +75,7 @@ def settings_from(args: argparse.Namespace) -> Any:
         bot_think=args.bot_think,
         bot_delay=args.bot_delay,
         bot_threads=args.bot_threads,
+        bot_processes=args.bot_processes,
         secure_cookies=args.secure_cookies,
     )
 
@@ -130,6 +138,9 @@ def run(args: argparse.Namespace) -> int:
     shown_db = make_url(settings.database).render_as_string(hide_password=True)
     if args.workers < 1:
         print("tavola serve: --workers must be 1 or more", file=sys.stderr)
+        return 2
+    if args.bot_processes < 0:
+        print("tavola serve: --bot-processes must be 0 or more", file=sys.stderr)
         return 2
     if args.workers > 1 and make_url(settings.database).get_backend_name() != "postgresql":
         print(

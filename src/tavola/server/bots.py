@@ -1,7 +1,9 @@
 """Bots play their seats on the server: one asyncio task per match that owes a bot move.
 
 The bot thinks in a thread pool on a private copy of the state, so the event loop keeps
-serving; its move then goes through the same validated, stored path as a person's.
+serving; a searching bot thinks in a process of its own (``bot_processes``,
+:mod:`tavola.server.thinking`), so its thinking never holds the interpreter lock the event loop
+needs. Its move then goes through the same validated, stored path as a person's.
 
 The runner listens to the matches' "changed" signal: a public change of a match may owe a bot
 move. The seats' specs are checked and made into bots by :mod:`tavola.server.botspecs`.
@@ -38,6 +40,7 @@ from tavola.server.config import Settings
 from tavola.server.errors import ApiError
 from tavola.server.matchdata import Answered
 from tavola.server.matches import BotJob, Matches
+from tavola.server.thinking import Thinking, thinks
 
 log = logging.getLogger("tavola.server")
 
@@ -74,6 +77,8 @@ class BotRunner:
         """Matches whose bots play here that another process now serves: stop after the move."""
         self._sweeper: asyncio.Task[None] | None = None
         self._bots: OrderedDict[tuple[str, str, str], Bot] = OrderedDict()
+        self.thinking = Thinking(settings.bot_processes) if settings.bot_processes > 0 else None
+        """Processes where search bots think (None: in the bot threads)."""
         self.moves = 0
         self.stale = 0
 
@@ -175,7 +180,12 @@ class BotRunner:
     def _choose(self, job: BotJob) -> list[Any]:
         legal = job.rules.legal_actions(job.state, job.role)
         try:
-            action: Action = self._bot(job).choose(job.rules, job.state, job.role)
+            bot = self._bot(job)
+            if self.thinking is not None and thinks(job.bot):
+                key = (job.match_id, job.role, job.bot)
+                action: Action = self.thinking.choose(key, bot, job.bot, job.rules, job.state, job.role)
+            else:
+                action = bot.choose(job.rules, job.state, job.role)
         except Exception:
             log.exception("bot %s failed in match %s; playing its first legal action", job.bot, job.match_id)
             action = legal[0]
@@ -331,3 +341,5 @@ class BotRunner:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+        if self.thinking is not None:
+            self.thinking.stop()

@@ -22,6 +22,9 @@ class Settings:
     bot_delay: float = 0.0
     """Pause before each bot move, so people can follow the game."""
     bot_threads: int = 2
+    bot_processes: int = 0
+    """Processes where searching bots think (0: in the bot threads, holding the interpreter
+    lock the event loop needs; ``tavola serve`` starts one per core)."""
     max_body: int = 64 * KIB
     max_record: int = 4096 * KIB
     max_ws_message: int = 64 * KIB

@@ -456,11 +456,26 @@ def _wait_until_up(base: str, servers: list[Any]) -> None:
         time.sleep(0.1)
 
 
+def _family(pids: list[int | None]) -> list[int | None]:
+    """The processes and all they started (a server's bots think in processes of their own),
+    from Linux's /proc; the processes alone elsewhere."""
+    out: list[int | None] = []
+    todo = list(pids)
+    while todo:
+        pid = todo.pop()
+        out.append(pid)
+        with contextlib.suppress(OSError, ValueError):
+            for task in Path(f"/proc/{pid}/task").iterdir():
+                todo.extend(int(c) for c in (task / "children").read_text().split())
+    return out
+
+
 def _cpu_seconds(pids: list[int | None]) -> float | None:
-    """CPU seconds the processes have used so far (Linux's /proc; None elsewhere)."""
+    """CPU seconds the processes and their children alive have used so far (Linux's /proc;
+    None elsewhere)."""
     total = 0
     try:
-        for pid in pids:
+        for pid in _family(pids):
             fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
             total += int(fields[11]) + int(fields[12])  # utime, stime
     except (OSError, ValueError, IndexError):
@@ -469,10 +484,10 @@ def _cpu_seconds(pids: list[int | None]) -> float | None:
 
 
 def _rss_bytes(pids: list[int | None]) -> int | None:
-    """Resident memory of the processes now (Linux's /proc; None elsewhere)."""
+    """Resident memory of the processes and their children now (Linux's /proc; None elsewhere)."""
     total = 0
     try:
-        for pid in pids:
+        for pid in _family(pids):
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith("VmRSS:"):
                     total += int(line.split()[1]) * 1024

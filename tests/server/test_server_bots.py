@@ -65,3 +65,29 @@ def test_a_searching_bot_thinks_in_a_process_of_its_own_and_plays_on_when_it_die
             assert act(client, mid, "north", legal[0], v["view"]["step"]).status_code == 200
         assert view(client, mid)["match"]["status"] == "over"
         assert killed and os.getpid() not in workers and len(workers) == 2
+
+
+def test_searching_bots_think_in_the_servers_threads_where_no_process_can_be_started(tmp_path, monkeypatch):
+    # A server in a daemonic process may start no other: its searching bots still think (in its
+    # threads), they do not fall back to the first legal action.
+    from fastapi.testclient import TestClient
+    from server_helpers import fast_settings
+
+    from tavola.server import create_app
+
+    class Refusing:
+        def submit(self, *_args, **_kw):
+            raise AssertionError("daemonic processes are not allowed to have children")
+
+        def shutdown(self, **_kw):
+            pass
+
+    settings = fast_settings(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_processes=1)
+    with TestClient(create_app(settings)) as client:
+        runner = client.app.state.platform.bots
+        monkeypatch.setattr(runner.thinking, "_pool", lambda _i: Refusing())
+        m = create(client, {"north": "bot:mcts:think=0.02", "south": "bot:mcts:think=0.02"}, seed=3)
+        settle(client)
+        assert view(client, m["id"])["match"]["status"] == "over"
+        assert not runner.thinking.usable
+        assert sum(bot.stats["decisions"] for bot in runner._bots.values()) > 3

@@ -180,12 +180,7 @@ class BotRunner:
     def _choose(self, job: BotJob) -> list[Any]:
         legal = job.rules.legal_actions(job.state, job.role)
         try:
-            bot = self._bot(job)
-            if self.thinking is not None and thinks(job.bot):
-                key = (job.match_id, job.role, job.bot)
-                action: Action = self.thinking.choose(key, bot, job.bot, job.rules, job.state, job.role)
-            else:
-                action = bot.choose(job.rules, job.state, job.role)
+            action = self._think(job)
         except Exception:
             log.exception("bot %s failed in match %s; playing its first legal action", job.bot, job.match_id)
             action = legal[0]
@@ -193,6 +188,19 @@ class BotRunner:
             log.error("bot %s chose illegal %r in match %s", job.bot, action, job.match_id)
             action = legal[0]
         return list(action)
+
+    def _think(self, job: BotJob) -> Action:
+        """The bot's action: a searching bot's thought in its process, or here if that fails."""
+        bot = self._bot(job)
+        if self.thinking is not None and self.thinking.usable and thinks(job.bot):
+            key = (job.match_id, job.role, job.bot)
+            try:
+                return self.thinking.choose(key, bot, job.bot, job.rules, job.state, job.role)
+            except Exception:
+                log.exception(
+                    "bot %s failed in its process in match %s; it thinks here", job.bot, job.match_id
+                )
+        return bot.choose(job.rules, job.state, job.role)
 
     def _move(self, mid: str) -> str:
         """One bot move, start to end, in a pool thread: ``none``, ``moved`` or ``stale``.

@@ -30,6 +30,8 @@ THINKING = frozenset({"mcts"})
 """The bots that think for their clock's time (the others answer in microseconds: they stay in
 the server's bot threads, where a hop to a process would cost more than their move)."""
 KEPT = 4096
+GIVE_UP = 3
+"""Workers that could not be started in a row before the bots think in the server's threads."""
 """Bots a worker keeps (the ones used last)."""
 
 _bots: OrderedDict[tuple[str, ...], Bot] = OrderedDict()
@@ -65,6 +67,9 @@ class Thinking:
         self.processes = processes
         self._pools: list[ProcessPoolExecutor | None] = [None] * processes
         self._guard = threading.Lock()
+        self.unstarted = 0
+        """Workers that could not be started in a row; at ``GIVE_UP`` the bots think in the
+        server's threads from then on (a process that may not start others: a daemonic one)."""
 
     def _pool(self, i: int) -> ProcessPoolExecutor:
         with self._guard:
@@ -84,12 +89,31 @@ class Thinking:
         i = zlib.crc32("\x00".join(key).encode()) % self.processes
         pool = self._pool(i)
         try:
-            return pool.submit(_choose, key, spec, bot.seed, bot.think, rules, state, role).result()
-        except BrokenProcessPool:
-            with self._guard:
-                if self._pools[i] is pool:
-                    self._pools[i] = None  # started again at the next move
+            future = pool.submit(_choose, key, spec, bot.seed, bot.think, rules, state, role)
+        except Exception:
+            self._lost(i, pool)
+            self.unstarted += 1
+            if self.unstarted == GIVE_UP:
+                log.error(
+                    "no process could be started for searching bots: they think in the server's threads"
+                )
             raise
+        self.unstarted = 0
+        try:
+            return future.result()
+        except BrokenProcessPool:
+            self._lost(i, pool)  # started again at the next move
+            raise
+
+    @property
+    def usable(self) -> bool:
+        return self.unstarted < GIVE_UP
+
+    def _lost(self, i: int, pool: ProcessPoolExecutor) -> None:
+        with self._guard:
+            if self._pools[i] is pool:
+                self._pools[i] = None
+        pool.shutdown(wait=False, cancel_futures=True)
 
     def pids(self) -> list[int]:
         """The workers' process ids (those started)."""

@@ -557,7 +557,9 @@ def _start_servers(load: LoadTest) -> Servers:
         ctx.Process(
             target=_serve,
             args=(database, socks[i if own else 0], load.bot_delay, load.bot_think),
-            daemon=True,
+            # Not daemonic, as `tavola serve` runs: its searching bots think in processes it
+            # starts (stopped below, whatever happens).
+            daemon=False,
         )
         for i in range(load.workers)
     ]

@@ -146,8 +146,10 @@ class Thinking:
         return [pid for pool in self._pools if pool is not None for pid in (pool._processes or {})]
 
     def stop(self) -> None:
+        """Stop the workers, waiting for the moves they think (at most ``max_think`` seconds),
+        so their queues are released before the server exits."""
         with self._guard:
             pools, self._pools = self._pools, [None] * self.processes
         for pool in pools:
             if pool is not None:
-                pool.shutdown(wait=False, cancel_futures=True)
+                pool.shutdown(wait=True, cancel_futures=True)

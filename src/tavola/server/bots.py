@@ -94,8 +94,6 @@ class BotRunner:
         """Listen to the matches from now on (public changes only: a secret draft owes no move)."""
         self.loop = loop
         self.matches.listeners.append(self._changed)
-        if self.thinking is not None:
-            self.thinking.start()
         if self.cluster is not None:
             self._sweeper = loop.create_task(self._sweep())
 

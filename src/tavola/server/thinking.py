@@ -2,13 +2,15 @@
 interpreter lock.
 
 A searching bot thinks for its clock's time (half a second at the server's default) in pure
-Python: in a thread of the server it holds the interpreter lock about as long as the event loop
-and the request threads together, and every player of every match waits behind it
-(docs/performance.md). Here each of ``processes`` workers is a process of its own; a seat of a
+Python: in a thread of the server it takes turns on the interpreter lock with the event loop
+and the request threads, so every player of every match waits behind it (docs/performance.md)
+and the bot gets a share of its clock. Here each of ``processes`` workers is a process of its own; a seat of a
 match always thinks in the same one (chosen by a hash of its key), where its bot lives from
 move to move (its random generator and the search tree it keeps between decisions), as it
 would in the server. The server's bot thread sends the state and waits for the action without
-the lock. A worker that dies is started again at the next move (its bots start afresh).
+the lock. A worker starts at the first move that needs it and loads that move's game then (a
+server whose bots all answer at once never starts one); a worker that dies is started again at
+the next move (its bots start afresh).
 """
 
 from __future__ import annotations
@@ -22,8 +24,6 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from tavola.bots import Bot, make_bot, parse_bot_spec
-from tavola.bots.knowledge import load_knowledge
-from tavola.core.registry import game_ids, get_rules
 from tavola.core.rules import Action, Rules, State
 
 log = logging.getLogger("tavola.server")
@@ -43,20 +43,6 @@ _bots: OrderedDict[tuple[str, ...], Bot] = OrderedDict()
 def thinks(spec: str) -> bool:
     """Whether a bot seat's spec names a bot that thinks for its clock's time."""
     return parse_bot_spec(spec)[0] in THINKING
-
-
-def _warm() -> None:
-    """A new worker loads every game's rules and playout knowledge before its first move (some
-    seconds on a busy machine, which a player waiting on the bot would otherwise wait)."""
-    for game_id in game_ids():
-        try:
-            load_knowledge(get_rules(game_id))
-        except Exception:  # a broken plugin game: its bots load it at their first move
-            log.exception("game %s could not be loaded in a thinking process", game_id)
-
-
-def _ready() -> None:
-    """Nothing: submitted to start a worker."""
 
 
 def _choose(
@@ -94,18 +80,8 @@ class Thinking:
                 # A fresh interpreter, not a fork of this one (its threads hold locks).
                 methods = multiprocessing.get_all_start_methods()
                 ctx = multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
-                pool = self._pools[i] = ProcessPoolExecutor(1, mp_context=ctx, initializer=_warm)
+                pool = self._pools[i] = ProcessPoolExecutor(1, mp_context=ctx)
             return pool
-
-    def start(self) -> None:
-        """Start the workers now (the server's start-up), each loading the games."""
-        for i in range(self.processes):
-            pool = self._pool(i)
-            try:
-                pool.submit(_ready)
-            except Exception:
-                log.exception("a thinking process could not be started; it is tried again at a move")
-                self._lost(i, pool)
 
     def choose(
         self, key: tuple[str, ...], bot: Bot, spec: str, rules: Rules, state: State, role: str

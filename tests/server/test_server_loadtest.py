@@ -92,7 +92,6 @@ def test_the_load_tests_server_is_started_as_tavola_serve_starts_one(tmp_path, m
     import socket
 
     from tavola.cli import serve
-    from tavola.tools import loadtest
 
     started = {}
 
@@ -103,7 +102,7 @@ def test_the_load_tests_server_is_started_as_tavola_serve_starts_one(tmp_path, m
     monkeypatch.setattr(serve, "serve_process", serve_process)
     sock = socket.socket()
     try:
-        loadtest._serve(f"sqlite:///{tmp_path / 'load.sqlite3'}", sock, 3.0, 0.05)
+        serve.serve_on_socket(f"sqlite:///{tmp_path / 'load.sqlite3'}", sock, 3.0, 0.05)
     finally:
         sock.close()
     defaults = serve.settings_from(serve.serve_arguments([]))

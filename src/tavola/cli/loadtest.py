@@ -7,6 +7,7 @@ import argparse
 from dataclasses import fields
 
 from tavola.cli.common import emit_json
+from tavola.cli.serve import serve_on_socket
 from tavola.tools.loadtest import HOST, LIVE_BOT_DELAY, LIVE_THINK, LoadTest, compare
 from tavola.tools.loadtest import run as run_load
 
@@ -94,10 +95,10 @@ def _counts(text: str) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     # Every setting of LoadTest is an option of the same name; --workers may list several.
-    given = {f.name: getattr(args, f.name) for f in fields(LoadTest) if f.name != "workers"}
+    given = {f.name: getattr(args, f.name) for f in fields(LoadTest) if f.name not in ("workers", "server")}
     if args.full_speed:
         given.update(think=0.0, bot_delay=0.0)
-    load = LoadTest(**given, workers=args.workers[0])
+    load = LoadTest(**given, workers=args.workers[0], server=serve_on_socket)
     if len(args.workers) > 1 or args.rounds > 1:
         report, show = compare(load, args.workers, args.rounds), print_comparison
     else:

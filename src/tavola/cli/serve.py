@@ -127,6 +127,19 @@ def serve_process(
     Server(config).run(sockets=sockets)
 
 
+def serve_on_socket(database: str, sock: socket.socket, bot_delay: float, bot_think: float) -> None:
+    """A server process as ``tavola serve`` runs one: its options (the database and the pace
+    given, its defaults for the rest) and its code, on a socket bound by its caller (the load
+    test's server processes)."""
+    from tavola.server import create_app
+
+    logging.basicConfig(level=logging.WARNING)
+    pace = ["--bot-delay", repr(bot_delay), "--bot-think", repr(bot_think)]
+    args = serve_arguments(["--database", database, *pace, "--log-level", "warning"])
+    settings = settings_from(args)
+    serve_process(create_app(settings), settings, args, sockets=[sock])
+
+
 def run(args: argparse.Namespace) -> int:
     from tavola.server import create_app
     from tavola.server.db import Database

@@ -60,21 +60,6 @@ at the table can follow. With 4 seats, about 0.2 to 0.3 actions a second a match
 # --- the server, in a child process -------------------------------------------------------
 
 
-def _serve(database: str, sock: socket.socket, bot_delay: float, bot_think: float) -> None:
-    """A server process as ``tavola serve`` runs one: its options (the database and the pace
-    given, its defaults for the rest) and its code, on the socket bound here."""
-    import logging
-
-    from tavola.cli.serve import serve_arguments, serve_process, settings_from
-    from tavola.server import create_app
-
-    logging.basicConfig(level=logging.WARNING)
-    pace = ["--bot-delay", repr(bot_delay), "--bot-think", repr(bot_think)]
-    args = serve_arguments(["--database", database, *pace, "--log-level", "warning"])
-    settings = settings_from(args)
-    serve_process(create_app(settings), settings, args, sockets=[sock])
-
-
 # --- the clients --------------------------------------------------------------------------
 
 
@@ -418,6 +403,10 @@ class LoadTest:
     route: str = "match"
     """With several workers: "match", each on its own port, a match's requests and sockets
     sent to one of them by a hash of its id; "any", all on one port, any taking any connection."""
+    server: Callable[[str, socket.socket, float, float], None] | None = None
+    """What one server process runs, given the database, its bound socket, the bots' delay and
+    think time: ``tavola serve``'s own code (the command line passes
+    :func:`tavola.cli.serve.serve_on_socket`; the tools never import the command line)."""
 
 
 def _settings(load: LoadTest) -> tuple[str, str, int, list[str], int]:
@@ -555,7 +544,7 @@ def _start_servers(load: LoadTest) -> Servers:
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     processes = [
         ctx.Process(
-            target=_serve,
+            target=load.server,
             args=(database, socks[i if own else 0], load.bot_delay, load.bot_think),
             # Not daemonic, as `tavola serve` runs: its searching bots think in processes it
             # starts (stopped below, whatever happens).
@@ -587,6 +576,8 @@ def run(load: LoadTest) -> dict[str, Any]:
     except ImportError as exc:
         raise TavolaError(f"tavola loadtest needs httpx and websockets ({exc.name} is missing)") from None
     game_id, scenario, players, roles, scripted = _settings(load)
+    if load.server is None:
+        raise TavolaError("tavola loadtest: no server to start (LoadTest.server)")
     servers = _start_servers(load)
     rand = random.Random(load.seed)
     plan = Plan(servers.bases, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)

@@ -186,7 +186,7 @@ def test_24_player_a_values_both_conditions_not_the_nearer_one() -> None:
     """§24: with two players, A wins only when Prussia holds 12 fortresses and France 9 at once;
     Prussia's twelve with France far behind is a draw at best, so A values France 8 and Prussia
     10 more than Prussia 12 and France 3."""
-    austrian = knowledge.targets(allocated(players=2), "france")
+    austrian = _austrian_fortresses()
 
     def holding(france: int, prussia: int) -> dict:
         state = allocated(players=2)
@@ -199,3 +199,56 @@ def test_24_player_a_values_both_conditions_not_the_nearer_one() -> None:
     lopsided, even = holding(3, 12), holding(8, 10)
     assert victory.held(lopsided, "prussia", ("austria", "silesia")) == 12
     assert knowledge.evaluate(even)["coalition"] > knowledge.evaluate(lopsided)["coalition"]
+
+
+def _austrian_fortresses() -> list[str]:
+    return [
+        c for c, x in GEO.cities.items() if x.map == "bohemia" and x.fortress and x.territory == "austria"
+    ]
+
+
+def test_24_player_a_gives_france_and_prussia_each_its_share_of_austria() -> None:
+    """§24: A needs Prussia's 12 in Austria and Silesia and France's 9 in Austria at once, and
+    France cannot conquer a fortress its Prussian ally holds (§10.3: only an enemy's): A sends
+    each power to its own share of Austria's fortresses, Prussia (with Saxony) to the nearer
+    ones and every Silesian one, France (with Bavaria) to the others. Three players keep every
+    Austrian fortress as a target for both."""
+    austrian = set(_austrian_fortresses())
+    silesian = {c for c, x in GEO.cities.items() if x.fortress and x.territory == "silesia"}
+    state = allocated(players=2)
+    france, prussia = set(knowledge.targets(state, "france")), set(knowledge.targets(state, "prussia"))
+    assert france.isdisjoint(prussia) and france | (prussia - silesian) == austrian
+    assert set(knowledge.targets(state, "bavaria")) == france
+    assert set(knowledge.targets(state, "saxony")) == prussia
+    assert silesian - {"liegnitz", "glogau"} <= prussia
+    assert len(france) >= 9 and len(prussia - silesian) >= 12 - len(silesian)
+    assert {"olmutz", "troppau"} <= prussia and {"eger", "linz"} <= france
+    three = allocated(players=3)
+    assert set(knowledge.targets(three, "france")) == austrian
+    assert set(knowledge.targets(three, "prussia")) == austrian | (silesian - {"liegnitz", "glogau"})
+
+
+def test_24_prussia_holds_back_once_it_has_its_twelve_and_france_may_take_the_rest() -> None:
+    """§24: Prussia's 12 count only while France gets its 9: once Prussia has them, its generals
+    stay on guard (they protect what it holds, §10.3), and France may take any Austrian fortress
+    left; the same the other way round."""
+    state = allocated(players=2)
+    prussia = knowledge.targets(state, "prussia")
+    for c in prussia[:10]:  # with Liegnitz and Glogau, 12
+        state["markers"][c] = "prussia"
+    assert victory.prussia_wins(state) and knowledge.targets(state, "prussia") == []
+    left = set(_austrian_fortresses()) - set(prussia[:10])
+    assert set(knowledge.targets(state, "france")) == left
+    clear_board(state)
+    place(state, "friedrich_der_grosse", "olmutz", 6)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 1
+    at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+    act(state, "coalition", "move", "friedrich_der_grosse")
+    assert _best(state, "coalition") == ("stop",)
+
+    state = allocated(players=2)
+    france = knowledge.targets(state, "france")
+    for c in france[:9]:
+        state["markers"][c] = "france"
+    assert knowledge.targets(state, "france") == []
+    assert set(france[9:]) <= set(knowledge.targets(state, "prussia"))

@@ -196,7 +196,52 @@ def targets(state: State, power: str) -> list[str]:
     if not boxes.advanced(state):
         lands = (victory.AUSTRIA,) if side == "france" else (victory.AUSTRIA, victory.SILESIA)
     places = _fortresses(maps_in_play(state), lands)
+    if _coalition(state) and side in COALITION:
+        places = _coalition_share(state, side, places)
     return [c for c in places if conquest.enemy_fortress(state, c, power)]
+
+
+COALITION = ("france", "prussia")
+MET = {"france": victory.france_wins, "prussia": victory.prussia_wins}
+
+
+def _coalition(state: State) -> bool:
+    """§24: the introductory game's player A plays both France and Prussia."""
+    control = state["control"]
+    return not boxes.advanced(state) and control["france"] == control["prussia"]
+
+
+def _coalition_share(state: State, side: str, places: tuple[str, ...]) -> tuple[str, ...]:
+    """§24: player A wins only while Prussia holds 12 fortresses in Austria and Silesia and France
+    9 in Austria, at once: 21 of the Bohemia map's Austrian and Silesian ones, and France cannot
+    take a fortress its Prussian ally holds (§10.3: only an enemy's). So A gives each power its
+    share of Austria's fortresses, those nearer its own side's lands (Prussia with Saxony and
+    Silesia, France with Bavaria), and holds a power back once it meets its condition (its
+    generals stay, protecting what it holds); the other may then take the rest."""
+    other = COALITION[1 - COALITION.index(side)]
+    if MET[side](state):
+        return ()
+    if MET[other](state):
+        return places
+    mine = _austria_split(maps_in_play(state))[side]
+    return tuple(c for c in places if GEO.cities[c].territory != victory.AUSTRIA or c in mine)
+
+
+@cache
+def _austria_split(maps: tuple[str, ...]) -> dict[str, frozenset[str]]:
+    """Austria's fortresses by the nearer side: Prussia's (its, Saxony's and Silesia's
+    fortresses) or France's (Bavaria's, the introductory game's French base; ties to France,
+    which needs 9 to Prussia's 5 once Silesia is taken)."""
+    bases = {
+        "prussia": _fortresses(maps, ("prussia", "saxony", victory.SILESIA)),
+        "france": _fortresses(maps, ("bavaria",)),
+    }
+    split: dict[str, set[str]] = {"france": set(), "prussia": set()}
+    for c in _fortresses(maps, (victory.AUSTRIA,)):
+        dist = GEO.distances(c, maps)
+        near = {side: min((dist.get(b, 99) for b in forts), default=99) for side, forts in bases.items()}
+        split["prussia" if near["prussia"] < near["france"] else "france"].add(c)
+    return {side: frozenset(cs) for side, cs in split.items()}
 
 
 SUPPLY = N.supply_distance  # §9: a path of at most 6 cities to a train of the general's colour

@@ -11,7 +11,7 @@ from revolution_helpers import F, army, blank, coins, put
 
 from tavola.core.rules import clone
 from tavola.games.revolution import armies
-from tavola.games.revolution.common import State
+from tavola.games.revolution.common import State, acting_armies, allied
 from tavola.games.revolution.invariants import check, check_step
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.rules import RULES
@@ -122,3 +122,55 @@ def test_6_3_maintenance_cost_check_fails_on_a_wrong_price() -> None:
     cheat = clone(state)
     cheat["treasury"][F["catholics"]] += 1
     assert check_step(before, "", ("maintain", "rhine", 0), cheat, [])
+
+
+def _old_standing_off(state: State, r: int, owner: int) -> bool:
+    """The engine before §6.4's stand-off of allies: only enemy armies stood off."""
+    return any(not allied(state, owner, o) for _, o in acting_armies(state, r))
+
+
+@pytest.mark.parametrize("phase", ["siege", "influence"])
+def test_6_4_step_check_catches_allies_besieging_or_converting_while_standing_off(
+    phase: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§6.4 (2 players): allies in one block stand off as different factions, so neither besieges
+    (§6.6) nor uses military influence (§6.9); the step check finds the engine's old reading,
+    and accepts the move under the option `allied_armies: together` and for an army alone."""
+
+    def step(reading: str, with_ally: bool) -> list[str]:
+        state = blank(2, allied_armies=reading)
+        put(state, "burghers", "KOLN", 2)
+        put(state, "burghers", "Wesel")
+        army(state, "habsburgs", "rhine")
+        if with_ally:
+            army(state, "catholics", "rhine")
+        state["order"] = [F["habsburgs"]]
+        (armies.begin_sieges if phase == "siege" else armies.begin_influence)(state)
+        action = (
+            ("besiege", "rhine", 0, "KOLN")
+            if phase == "siege"
+            else ("convert", "rhine", 0, "cleve", "burghers")
+        )
+        assert action in RULES.legal_actions(state, state["seat"]["habsburgs"])
+        before = clone(state)
+        events = RULES.apply(state, state["seat"]["habsburgs"], action)
+        return check_step(before, "", action, state, events)
+
+    assert step("apart", with_ally=False) == []
+    assert step("together", with_ally=True) == []
+    monkeypatch.setattr(armies, "standing_off", _old_standing_off)
+    found = step("apart", with_ally=True)
+    assert any("standing off with catholics" in p for p in found), found
+
+
+def test_6_5_step_check_catches_a_siege_beside_another_factions_army() -> None:
+    """§6.5-§6.6 two armies of different factions in a block stand off: a siege by either breaks
+    the rule, whatever the engine offered."""
+    state = blank(5)
+    put(state, "burghers", "KOLN", 2)
+    army(state, "habsburgs", "rhine")
+    army(state, "nobility", "rhine")
+    state["flow"] = [{"s": "siege", "who": F["habsburgs"], "queue": []}]
+    before = clone(state)
+    found = check_step(before, "", ("besiege", "rhine", 0, "KOLN"), state, [])
+    assert any("§6.5-§6.6 a habsburgs army besieges in rhine, standing off with nobility" in p for p in found)

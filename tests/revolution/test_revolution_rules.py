@@ -602,7 +602,10 @@ def test_6_16_end_spaces_add_and_remove_units() -> None:
     put(state, "reformers", "GENT", 2)
     put(state, "catholics", "GENT", 1)
     allegiance.adjust(state, c("GENT"), 7)
-    assert state["places"][c("GENT")][F["reformers"]] == 4 and state["places"][c("GENT")][F["catholics"]] == 0
+    catholic, anti = C.allegiance_effect[7 - 1]  # printed on the space (reconstructed, rules.yaml)
+    assert anti > 0 > catholic
+    assert state["places"][c("GENT")][F["reformers"]] == 2 + anti
+    assert state["places"][c("GENT")][F["catholics"]] == max(0, 1 + catholic)
 
 
 # --- §6.18, §6.19 ------------------------------------------------------------------------------

@@ -2,8 +2,9 @@
 fuzzer): tokens conserved between map, support boxes, stock and treasury (§3.5), neutrals and
 Water Beggars conserved (§3.5, §6.7), a town holds one token (§5.6), boxes used only by their
 factions (§5.2), armies within the allowance (§3.5), province limits kept once overpopulation
-is over (§6.11-§6.13), army costs paid as the table says (§6.3, §6.4), VP recomputed from the
-book's sources (§4.3, §5.8) whenever they are on the track."""
+is over (§6.11-§6.13), army costs paid as the table says (§6.3, §6.4), no siege nor military
+influence by an army that stands off (§6.4-§6.6, §6.9), VP recomputed from the book's sources
+(§4.3, §5.8) whenever they are on the track."""
 
 from __future__ import annotations
 
@@ -111,6 +112,35 @@ def check(state: dict[str, Any]) -> list[str]:
     return out
 
 
+def _stand_off(before: dict[str, Any], action: tuple[Any, ...], seen: dict[str, int] | None) -> list[str]:
+    """§6.5: armies of different factions left in one command block «si tengono a distanza»;
+    §6.6: «Gli eserciti che "si tengono a distanza" non possono assediare»; §6.9: nor use
+    influence. §6.4 (2 players): one player's allied factions never fight, but when they stand
+    off and for military influence «sono considerate come fazioni differenti» (option
+    `allied_armies: together`: allies never stand off). An abandoned army takes part only with
+    the option `abandoned_armies: fight` (§6.3)."""
+    who = before["flow"][-1]["who"]
+    r = C.region_index[action[1]]
+    fight = before["options"]["abandoned_armies"] == "fight"
+    seat = before["seat"]
+    apart = before["players"] != 2 or before["options"].get("allied_armies", "apart") == "apart"
+    others = set()
+    for v in before["blocks"][r]:
+        if v < 0 or (v >= 10 and not fight):
+            continue
+        o = v % 10
+        if o != who and (apart or seat[FACTIONS[o]] != seat[FACTIONS[who]]):
+            others.add(FACTIONS[o])
+    if seen is not None:
+        seen["stand-offs"] = seen.get("stand-offs", 0) + 1
+    if not others:
+        return []
+    what = "besieges" if action[0] == "besiege" else "uses military influence"
+    return [
+        f"§6.5-§6.6 a {FACTIONS[who]} army {what} in {action[1]}, standing off with {', '.join(sorted(others))}"
+    ]
+
+
 def check_step(
     before: dict[str, Any],
     role: str,
@@ -119,8 +149,11 @@ def check_step(
     events: list[dict[str, Any]],
     seen: dict[str, int] | None = None,
 ) -> list[str]:
-    """§6.3, §6.4 what an army decision costs."""
+    """§6.3, §6.4 what an army decision costs; §6.4-§6.6, §6.9 no army that stands off
+    besieges or uses military influence."""
     verb = action[0]
+    if verb in ("besiege", "convert"):
+        return _stand_off(before, action, seen)
     if verb not in ("raise", "maintain", "disband", "maintain_all"):
         return []
     who = before["flow"][-1]["who"]

@@ -101,5 +101,5 @@ balance-revolution: install
 	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step9.jsonl
 
 balance-italia: install
-	$(BALANCE) italia-i --games 48 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
-	$(BALANCE) italia-ii --games 48 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl
+	$(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
+	$(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl

@@ -145,6 +145,20 @@ def test_balance_report(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "equal seats?" in out and "north" in out
 
 
+def test_balance_counts_a_draw_as_an_equal_share_of_the_win_for_every_seat() -> None:
+    """Maria's 2-player game (§24) ends drawn when one of A's two conditions holds: a game no
+    one wins gives each seat an equal share, as tied winners split theirs."""
+    settings = arena.resolve("toy", None, 2, {})
+    results = [
+        {"winners": [], "scores": {"north": 5, "south": 5}, "reason": "draw"},
+        {"winners": ["south"], "scores": {"north": 3, "south": 6}},
+        {"winners": ["north", "south"], "scores": {"north": 4, "south": 4}},
+    ]
+    outcomes = [arena.Outcome(i, ["north", "south"], ["greedy"] * 2, r, 10) for i, r in enumerate(results)]
+    seats = arena.balance_report(settings, "greedy", outcomes)["seats"]
+    assert seats["north"]["wins"] == 1.0 and seats["south"]["wins"] == 2.0
+
+
 def test_balance_averages_the_nations_behind_the_seats_and_prints_markdown(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

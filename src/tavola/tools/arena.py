@@ -385,6 +385,15 @@ def arena_tasks(
     return tasks
 
 
+def win_shares(result: dict[str, Any], roles: list[str]) -> dict[str, float]:
+    """Each seat's share of one game's win: tied winners split it, and a finished game that no
+    one wins (a draw, as Maria's §24 has) gives every seat an equal share, as a drawn game of
+    chess gives each player half a point, so a game whose rules allow draws can still show its
+    seats even."""
+    winners = [r for r in dict.fromkeys(result.get("winners", [])) if r in roles] or list(roles)
+    return {r: (1.0 / len(winners) if r in winners else 0.0) for r in roles}
+
+
 def arena_report(settings: Settings, specs: list[str], outcomes: list[Outcome]) -> dict[str, Any]:
     bad, errors, unfinished = _left_out(outcomes)
     good = [o for o in outcomes if o.index not in bad]
@@ -395,9 +404,8 @@ def arena_report(settings: Settings, specs: list[str], outcomes: list[Outcome]) 
     pairs: dict[tuple[str, str], float] = defaultdict(float)
     for out in good:
         assert out.result is not None
-        winners = list(dict.fromkeys(out.result.get("winners", [])))
         scores = out.result.get("scores", {})
-        share = {r: (1.0 / len(winners) if r in winners else 0.0) for r in out.roles}
+        share = win_shares(out.result, out.roles)
         for role, spec in zip(out.roles, out.lineup):
             played[spec] += 1
             wins[spec] += share[role]
@@ -513,9 +521,8 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
     nations: dict[str, list[float]] = defaultdict(list)
     for out in good:
         assert out.result is not None
-        winners = list(dict.fromkeys(out.result.get("winners", [])))
-        for r in winners:
-            wins[r] += 1.0 / len(winners)
+        for r, share in win_shares(out.result, out.roles).items():
+            wins[r] += share
         for r in settings.roles:
             scores[r].append(_number(out.result.get("scores", {}).get(r)))
         for nation, value in (out.result.get("nations") or {}).items():

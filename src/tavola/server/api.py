@@ -218,6 +218,7 @@ async def health(p: P) -> dict[str, Any]:
         "bot_moves": p.bots.moves,
         "bot_stale": p.bots.stale,
         "notices": p.cluster.received if p.cluster is not None else 0,
+        "pauses": p.collector.report(),
     }
 
 

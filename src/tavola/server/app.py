@@ -70,6 +70,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(platform.start, asyncio.get_running_loop())
+        platform.collector.start(asyncio.get_running_loop())
         waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
         for mid in waiting:
             platform.bots.resume(mid)
@@ -78,6 +79,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            platform.collector.stop()
             await platform.bots.stop()
             await platform.hub.close_all()
             await run_in_threadpool(platform.stop)

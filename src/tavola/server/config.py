@@ -45,6 +45,10 @@ class Settings:
     snapshot_every: int = 100
     """Steps between two stored snapshots of a match's game: rebuilding a game that is not in
     memory (or a replay's jump) replays at most this many steps. 0: none are stored."""
+    collect_every: float = 600.0
+    """Seconds between two full collections of cyclic garbage, made by the server instead of
+    Python's own rule, which stalled a loaded server for half a second every 20 s or so
+    (``tavola.server.collector``); 0 leaves Python's rule."""
     cache_ttl: float = 2.0
     """Seconds a cached match row is trusted before it is read again."""
     secure_cookies: bool = False

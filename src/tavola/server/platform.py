@@ -12,6 +12,7 @@ from tavola.server.auth import Accounts, hash_token
 from tavola.server.bots import BotRunner
 from tavola.server.catalog import Catalog
 from tavola.server.cluster import Cluster, run_soon, session_key
+from tavola.server.collector import Collector
 from tavola.server.config import Settings
 from tavola.server.db import Database
 from tavola.server.hub import Hub
@@ -29,6 +30,9 @@ class Platform:
     bots: BotRunner
     cluster: Cluster | None = None
     """The other server processes on this database (PostgreSQL only; see ``cluster``)."""
+    collector: Collector = field(default_factory=lambda: Collector(0.0))
+    """The garbage collector's policy, and the pauses it and the event loop made (started and
+    stopped on the event loop, by the app's lifespan)."""
     loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
 
     @classmethod
@@ -40,7 +44,9 @@ class Platform:
         hub = Hub(matches)
         accounts = Accounts(db, settings)
         bots = BotRunner(matches, settings, cluster)
-        return cls(settings, db, accounts, Catalog(), matches, hub, bots, cluster)
+        return cls(
+            settings, db, accounts, Catalog(), matches, hub, bots, cluster, Collector(settings.collect_every)
+        )
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
         """The hub and the bot runner start listening to the matches' changes, those made by

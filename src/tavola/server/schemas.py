@@ -77,6 +77,12 @@ class HealthOut(BaseModel):
     bot_moves: int = Field(description="bot moves since start")
     bot_stale: int = Field(default=0, description="bot moves thought out but refused as stale since start")
     notices: int = Field(default=0, description="change notices received from other server processes")
+    pauses: dict[str, Any] = Field(
+        default_factory=dict,
+        description="since start: the garbage collector's pauses by generation and how late the event "
+        "loop woke a sleeping task, as histograms (counts by buckets_ms, total_ms, max_ms); its full "
+        "collections (every full_every seconds) and the objects they freed",
+    )
 
 
 # --- catalogue ----------------------------------------------------------------------------

@@ -343,13 +343,18 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     tasks = [asyncio.create_task(_match_loop(plan, n)) for n in per_match]
     while plan.unready > 0 and time.monotonic() - t0 < SETUP_LIMIT and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
-    window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
-    plan.deadline = time.monotonic() + seconds
-    plan.go.set()
-    lag = asyncio.create_task(_sample_lag(plan))
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
-    lag.cancel()
+    from tavola.server.collector import young_collections_only
+
+    # The clients' own full collections (a thousand matches' sockets) would stall every
+    # request in flight: no more of them during the play, as in the server.
+    with young_collections_only():
+        window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
+        plan.deadline = time.monotonic() + seconds
+        plan.go.set()
+        lag = asyncio.create_task(_sample_lag(plan))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
+        lag.cancel()
     window.end = min(time.time(), window.start + seconds)
     for t in tasks:
         t.cancel()
@@ -485,6 +490,57 @@ def _rss_bytes(pids: list[int | None]) -> int | None:
     return total
 
 
+def _health(bases: list[str]) -> list[dict[str, Any]]:
+    """Each server's counters of its pauses (``/api/health``)."""
+    import httpx
+
+    out = []
+    for base in bases:
+        try:
+            out.append(dict(httpx.get(f"{base}/api/health", timeout=30).json().get("pauses") or {}))
+        except (httpx.HTTPError, ValueError):
+            out.append({})
+    return out
+
+
+def _pauses(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[str, Any]:
+    """What the servers' garbage collections and event loops did in the window: each
+    generation's collections (count, total ms, the slowest's bucket), and how late the event loop
+    woke (its median and p99, as the upper bounds of their buckets), summed over the servers."""
+    from tavola.server.collector import BUCKETS_MS, quantile_ms
+
+    def diff(path: tuple[str, ...]) -> tuple[list[int], float]:
+        counts = [0] * (len(BUCKETS_MS) + 1)
+        total = 0.0
+        for b, a in zip(before, after):
+            hb, ha = b, a
+            for key in path:
+                hb, ha = (hb or {}).get(key) or {}, (ha or {}).get(key) or {}
+            for i, (x, y) in enumerate(zip(hb.get("counts", counts), ha.get("counts", counts))):
+                counts[i] += y - x
+            total += ha.get("total_ms", 0.0) - hb.get("total_ms", 0.0)
+        return counts, total
+
+    out: dict[str, Any] = {}
+    for g in range(3):
+        counts, total = diff(("gc", f"gen{g}"))
+        out[f"gc_gen{g}"] = {
+            "count": sum(counts),
+            "total_ms": round(total, 1),
+            "max_ms_at_most": quantile_ms(counts, 1.0),
+        }
+    counts, total = diff(("loop_lag",))
+    out["loop_lag_ms"] = {
+        "median_at_most": quantile_ms(counts, 0.5),
+        "p99_at_most": quantile_ms(counts, 0.99),
+        "max_ms_at_most": quantile_ms(counts, 1.0),
+    }
+    out["full_collections"] = sum(
+        a.get("full_collections", 0) - b.get("full_collections", 0) for b, a in zip(before, after)
+    )
+    return out
+
+
 def _stop(server: Any) -> None:
     server.terminate()
     server.join(15)
@@ -588,13 +644,16 @@ def run(load: LoadTest) -> dict[str, Any]:
         cpu: list[float | None] = [None, None]
         clock = [0.0, 0.0]
         rss: list[int | None] = [servers.rss(), None, None]
+        health: list[list[dict[str, Any]]] = [[], []]
 
         async def main() -> Window:
             task = asyncio.create_task(_drive(plan, load.games, scripted, players, load.seconds))
             await plan.go.wait()
             cpu[0], clock[0], rss[1] = servers.cpu(), time.process_time(), servers.rss()
+            health[0] = await asyncio.to_thread(_health, servers.bases)
             window = await task
             cpu[1], clock[1], rss[2] = servers.cpu(), time.process_time(), servers.rss()
+            health[1] = await asyncio.to_thread(_health, servers.bases)
             return window
 
         window = asyncio.run(main())
@@ -603,7 +662,9 @@ def run(load: LoadTest) -> dict[str, Any]:
     actions = _count_actions(servers.database, window.start, window.end)
     servers.tmp.cleanup()
     served = None if cpu[0] is None or cpu[1] is None else cpu[1] - cpu[0]
-    return _report(load, plan, scripted, window, actions, served, clock[1] - clock[0], rss)
+    report = _report(load, plan, scripted, window, actions, served, clock[1] - clock[0], rss)
+    report["server_pauses"] = _pauses(*health)
+    return report
 
 
 def _report(
@@ -641,7 +702,11 @@ def _report(
         "actions": actions,
         "actions_per_second": round(actions / elapsed, 1),
         "http_actions": len(stats.latencies),
-        "latency_ms": _median_p99(stats.latencies, 1000),
+        "latency_ms": {
+            **_median_p99(stats.latencies, 1000),
+            "p999": round(1000 * _percentile(stats.latencies, 99.9), 2) if stats.latencies else None,
+            "max": round(1000 * max(stats.latencies), 2) if stats.latencies else None,
+        },
         "server_ms": _median_p99(stats.server_ms),
         "client_lag_ms": _median_p99(stats.lag, 1000),
         "stale": stats.stale,

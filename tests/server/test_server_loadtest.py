@@ -5,8 +5,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from fastapi.testclient import TestClient
+from server_helpers import fast_settings
 
 from tavola.cli import main
+from tavola.core.game import Game, replay
+from tavola.server import create_app
+from tavola.server.db import Database
+from tavola.tools import loadtest_long
 from tavola.tools.loadtest import LIVE_BOT_DELAY, LIVE_THINK
 
 
@@ -112,3 +118,45 @@ def test_the_load_tests_server_is_started_as_tavola_serve_starts_one(tmp_path, m
     assert started["sockets"] == [sock]
     assert config.timeout_keep_alive == serve.KEEP_ALIVE and config.ws_max_size == settings.max_ws_frame
     assert not config.access_log
+
+
+def test_long_games_are_stored_as_the_server_stores_a_match_played_that_far(tmp_path, monkeypatch):
+    # `--steps`: each match starts N steps in; the server rebuilds it from its last snapshot
+    # and the actions after it, and its record replays to the same checksums.
+
+    games = loadtest_long.played("toy", "basic", 2, 25, 2, seed=3)
+    assert all(len(g.actions) >= 1 and not g.is_over for g in games)
+    url = f"sqlite:///{tmp_path / 'long.sqlite3'}"
+    Database(url).dispose()
+    seats = [
+        ({"north": "open", "south": "bot:random"}, 30.0),
+        ({"north": "bot:random", "south": "bot:random"}, 40.0),
+    ]
+    stored = loadtest_long.store(url, games, seats, snapshot_every=10)
+    assert [sorted(s.invites) for s in stored] == [["north"], []]
+    applied: list[int] = []
+    real = Game.apply
+
+    def counting(self, role, action):
+        applied.append(len(self.actions))
+        return real(self, role, action)
+
+    app = create_app(fast_settings(url, snapshot_every=10))
+    monkeypatch.setattr(Game, "apply", counting)
+    with TestClient(app) as client:
+        p = app.state.platform
+        data = p.matches.fetch(stored[0].match_id)
+        assert data.match.step == len(games[0].actions) == 25 and data.match.bot_delay == 30.0
+        game = p.matches._game(data.match)
+        # Rebuilt from the snapshot at step 20: only the steps after it replayed (the bots wait).
+        assert [n for n in applied if n < 25] == list(range(20, 25))
+        assert game.checksums[-1] == games[0].checksums[-1]
+        assert p.matches.fetch(stored[1].match_id).match.bot_delay == 40.0
+        with p.db.session() as s:
+            record = p.matches._record(s, data.match)
+        assert replay(record).checksums == games[0].checksums
+        joined = client.post(
+            f"/api/matches/{stored[0].match_id}/join",
+            json={"role": "north", "invite": stored[0].invites["north"]},
+        )
+        assert joined.status_code == 200

@@ -56,6 +56,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
+        "--steps",
+        type=int,
+        default=0,
+        help="every match starts this many steps into a random game, stored before the server "
+        "starts (long games: their memory and the live games' cache); default 0",
+    )
+    p.add_argument(
         "--database",
         help="an empty PostgreSQL database, postgresql://user:pw@host/db (default: a temporary SQLite file)",
     )

@@ -28,6 +28,12 @@ from typing import Any
 
 NEVER = 2**31 - 1
 """A threshold of the oldest generation that Python never reaches."""
+YOUNG = 10_000
+"""Objects made (less those freed) between two collections of the youngest generation
+(Python's default: 700). A loaded server's new objects mostly live on (its games grow), so each
+young collection walks about this many, and each tenth walks ten times as many again: with 700,
+some 450 young and 43 middle collections a minute took 4 to 5.6 s of a minute's wall time at
+1,000 live games; with 10,000, 10 and 0 or 1 took 0.5 to 1 s (docs/performance.md)."""
 LAG_EVERY = 0.05
 """Seconds between two looks at how late the event loop wakes a sleeping task."""
 BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
@@ -110,8 +116,8 @@ class Collector:
             _TUNED.append(gc.get_threshold())
             gc.collect()
             gc.freeze()  # what the server started with lives as long as the process
-            young, middle, _ = _TUNED[0]
-            gc.set_threshold(young, middle, NEVER)
+            _, middle, _ = _TUNED[0]
+            gc.set_threshold(YOUNG, middle, NEVER)
         _TUNED.append(None)  # one more server of this process tuned it
         self._tasks.append(loop.create_task(self._collect_every()))
 

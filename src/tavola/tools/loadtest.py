@@ -107,6 +107,8 @@ class Plan:
     unready: int = 0
     """Match loops still setting up their first match."""
     clients: int = 0
+    stored: list[Any] = field(default_factory=list)
+    """Matches stored before the play, long games (``--steps``): each match loop's first."""
 
     def at(self, mid: str) -> str:
         return routed(self.bases, mid)
@@ -248,6 +250,18 @@ async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | Non
     return str(match["id"])
 
 
+async def _join_stored(plan: Plan, clients: list[Any], stored: Any) -> str | None:
+    """Take the open seats of a match stored before the play (one client each); its id."""
+    mid = str(stored.match_id)
+    plan.stats.started += 1
+    for client, (role, invite) in zip(clients, stored.invites.items()):
+        j = await client.post(f"{plan.at(mid)}/api/matches/{mid}/join", json={"role": role, "invite": invite})
+        if j.status_code != 200:
+            plan.stats.errors.append(f"join {j.status_code} {j.text[:200]}")
+            return None
+    return mid
+
+
 class _FirstMatch:
     """The set-up of a match loop's first match: done when each of its sockets had its hello."""
 
@@ -269,15 +283,19 @@ class _FirstMatch:
             self.plan.ready()
 
 
-async def _match_loop(plan: Plan, scripted: int) -> None:
-    """Keep one match going: when it ends, start another, until the deadline."""
+async def _match_loop(plan: Plan, scripted: int, stored: Any = None) -> None:
+    """Keep one match going (the ``stored`` one first, if given): when it ends, start another,
+    until the deadline."""
     first = _FirstMatch(plan, max(1, scripted))
     clients: list[Any] = []
     try:
         # A few matches set up at a time, as people arrive, not a thousand creations at once.
         async with plan.arriving:
             clients = [await _new_client(plan) for _ in range(max(1, scripted))]
-            mid = await _new_match(plan, clients, scripted)
+            if stored is not None:
+                mid = await _join_stored(plan, clients, stored)
+            else:
+                mid = await _new_match(plan, clients, scripted)
         while plan.playing():
             if mid is None:
                 return
@@ -335,12 +353,18 @@ async def _sample_lag(plan: Plan) -> None:
         plan.stats.lag.append(max(0.0, time.monotonic() - t0 - LAG_EVERY))
 
 
+def _scripted_seats(games: int, scripted: int, players: int) -> list[int]:
+    """The scripted players of each match loop: one or two in the first ``scripted``, else none."""
+    return [min(players, 2 if i % 2 else 1) if i < scripted else 0 for i in range(games)]
+
+
 async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: float) -> Window:
     """Set every match up, then play for ``seconds``: the window of the measured play."""
-    per_match = [min(players, 2 if i % 2 else 1) if i < scripted else 0 for i in range(games)]
+    per_match = _scripted_seats(games, scripted, players)
     plan.unready = games
     t0 = time.monotonic()
-    tasks = [asyncio.create_task(_match_loop(plan, n)) for n in per_match]
+    stored = plan.stored or [None] * len(per_match)
+    tasks = [asyncio.create_task(_match_loop(plan, n, m)) for n, m in zip(per_match, stored)]
     while plan.unready > 0 and time.monotonic() - t0 < SETUP_LIMIT and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
     from tavola.server.collector import young_collections_only
@@ -402,6 +426,9 @@ class LoadTest:
     """Seconds a scripted player looks at its view before acting (0.5 to 1.5 times this, at
     random; 0: at once). With ``bot_delay`` at 0 too, the most the server can do, not a pace."""
     seed: int = 1
+    steps: int = 0
+    """Every match starts this many steps into a random game, stored before the server starts
+    (:mod:`tavola.tools.loadtest_long`): the memory and the live games' cache of long games."""
     database: str | None = None
     """A PostgreSQL URL (an empty database); None: a temporary SQLite file."""
     workers: int = 1
@@ -564,6 +591,8 @@ class Servers:
     bases: list[str]
     database: str
     tmp: tempfile.TemporaryDirectory[str]
+    stored: list[Any] = field(default_factory=list)
+    """The matches stored before the servers started (``--steps``)."""
 
     def cpu(self) -> float | None:
         return _cpu_seconds([s.pid for s in self.processes])
@@ -583,16 +612,51 @@ def _listening() -> socket.socket:
     return sock
 
 
-def _start_servers(load: LoadTest) -> Servers:
+LongGames = Callable[[str], list[Any]]
+"""Stores the long games' matches in a database before the servers start: their ids and invitations."""
+
+
+def _long_games(
+    load: LoadTest, game_id: str, scenario: str, players: int, roles: list[str], scripted: int
+) -> LongGames | None:
+    """What stores the matches of ``--steps`` (None: the matches are created as the play starts)."""
+    if load.steps <= 0:
+        return None
+    from tavola.server.botspecs import seat_bot
+    from tavola.server.config import Settings
+    from tavola.tools import loadtest_long
+
+    settings = Settings()
+    bot = f"bot:{seat_bot(load.bot, settings)}"
+    pace = load.bot_delay if load.bot_delay > 0 else None
+    seats = [
+        ({r: "open" if i < n else bot for i, r in enumerate(roles)}, pace)
+        for n in _scripted_seats(load.games, scripted, players)
+    ]
+    games = loadtest_long.played(game_id, scenario, players, load.steps, LONG_DISTINCT, load.seed)
+
+    def store(database: str) -> list[Any]:
+        return loadtest_long.store(database, games, seats, settings.snapshot_every)
+
+    return store
+
+
+LONG_DISTINCT = 8
+"""Random games played for ``--steps``, shared by the matches."""
+
+
+def _start_servers(load: LoadTest, long_games: LongGames | None = None) -> Servers:
     """``load.workers`` server processes, on one port or each on its own, up and answering."""
     tmp = tempfile.TemporaryDirectory(prefix="tavola-load-")
     database = load.database or f"sqlite:///{Path(tmp.name) / 'load.sqlite3'}"
     if load.database is not None:
         from tavola.server.config import database_url
-        from tavola.server.db import Database
 
         database = database_url(database)
-        Database(database).dispose()  # migrated once, before the workers start
+    from tavola.server.db import Database
+
+    Database(database).dispose()  # migrated once, before the workers start
+    stored = long_games(database) if long_games is not None else []
     own = load.route == "match"
     socks = [_listening() for _ in range(load.workers if own else 1)]
     # fork carries games registered in this process (plugins, test games) into the server.
@@ -613,7 +677,7 @@ def _start_servers(load: LoadTest) -> Servers:
     bases = [f"http://{HOST}:{sock.getsockname()[1]}" for sock in socks]
     for sock in socks:
         sock.close()
-    servers = Servers(processes, bases, database, tmp)
+    servers = Servers(processes, bases, database, tmp, stored)
     try:
         for base in bases:
             _wait_until_up(base, processes)
@@ -634,10 +698,11 @@ def run(load: LoadTest) -> dict[str, Any]:
     game_id, scenario, players, roles, scripted = _settings(load)
     if load.server is None:
         raise TavolaError("tavola loadtest: no server to start (LoadTest.server)")
-    servers = _start_servers(load)
+    servers = _start_servers(load, _long_games(load, game_id, scenario, players, roles, scripted))
     rand = random.Random(load.seed)
     plan = Plan(servers.bases, game_id, scenario, players, roles, load.bot, 0.0, Stats(), rand)
     plan.ws_log, plan.think, plan.bot_delay = load.ws_log, load.think, load.bot_delay
+    plan.stored = servers.stored
     try:
         # The server's and the clients' CPU are counted over the measured play only; the
         # server's memory before any match, once they are set up, and at the end.
@@ -693,6 +758,7 @@ def _report(
         "scripted_matches": scripted,
         "think": load.think,
         "bot_delay": load.bot_delay,
+        "steps": load.steps,
         "setup": {
             "seconds": round(window.setup_seconds, 2),
             "matches_ready": len(stats.setup),

@@ -1,0 +1,106 @@
+"""The server's garbage collection policy (tavola.server.collector) and the pauses it reports."""
+
+from __future__ import annotations
+
+import gc
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from server_helpers import fast_settings
+
+from tavola.server import create_app
+from tavola.server.collector import (
+    BUCKETS_MS,
+    NEVER,
+    YOUNG,
+    Collector,
+    Histogram,
+    quantile_ms,
+    young_collections_only,
+)
+
+
+def _health(client: TestClient) -> dict:
+    return client.get("/api/health").json()["pauses"]
+
+
+def test_a_serving_process_makes_its_full_collections_itself_and_python_none(tmp_path):
+    before = gc.get_threshold()
+    app = create_app(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", collect_every=0.2))
+    with TestClient(app) as client:
+        # Python's own rule would start a full collection once the old objects grew a quarter.
+        assert gc.get_threshold() == (YOUNG, before[1], NEVER)
+        assert gc.get_freeze_count() > 0  # what the server started with is never walked again
+        deadline = time.monotonic() + 10
+        while _health(client)["full_collections"] < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        pauses = _health(client)
+        assert pauses["full_collections"] >= 2 and pauses["full_every"] == 0.2
+        # Its collections are counted among the oldest generation's pauses.
+        assert sum(pauses["gc"]["gen2"]["counts"]) >= 2
+        assert pauses["buckets_ms"] == list(BUCKETS_MS)
+        assert sum(pauses["loop_lag"]["counts"]) > 0  # the event loop's lateness is sampled
+    # Stopped: Python's rule again, nothing left frozen.
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_python_keeps_its_own_rule_when_the_server_is_told_so(tmp_path):
+    before = gc.get_threshold()
+    app = create_app(fast_settings(f"sqlite:///{tmp_path / 'db.sqlite3'}", collect_every=0))
+    with TestClient(app) as client:
+        assert gc.get_threshold() == before
+        gc.collect()  # still counted
+        pauses = _health(client)
+        assert pauses["full_collections"] == 0 and sum(pauses["gc"]["gen2"]["counts"]) >= 1
+
+
+def test_two_servers_of_one_process_leave_pythons_rule_as_it_was_whatever_the_order(tmp_path):
+    before = gc.get_threshold()
+    one = TestClient(create_app(fast_settings(f"sqlite:///{tmp_path / 'one.sqlite3'}")))
+    two = TestClient(create_app(fast_settings(f"sqlite:///{tmp_path / 'two.sqlite3'}")))
+    one.__enter__()
+    two.__enter__()
+    one.__exit__(None, None, None)
+    assert gc.get_threshold()[2] == NEVER  # the other still serves
+    two.__exit__(None, None, None)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_histogram_gives_the_bucket_of_a_quantile():
+    h = Histogram()
+    for ms in [0.5] * 98 + [30, 700]:
+        h.add(ms)
+    assert quantile_ms(h.counts, 0.5) == 1
+    assert quantile_ms(h.counts, 0.99) == 50
+    assert quantile_ms(h.counts, 1.0) == 1000
+    assert h.max_ms == 700 and h.total_ms == pytest.approx(779)
+    h.add(10_000)
+    assert quantile_ms(h.counts, 1.0) == float("inf")
+    assert quantile_ms(Histogram().counts, 0.5) is None
+
+
+def test_a_bounded_run_makes_no_full_collection_until_its_end():
+    before = gc.get_threshold()
+    seen = []
+
+    def note(phase: str, info: dict) -> None:
+        if phase == "start":
+            seen.append(info["generation"])
+
+    gc.callbacks.append(note)
+    try:
+        with young_collections_only():
+            seen.clear()
+            kept = [[i] for i in range(500_000)]  # survivors enough for Python to walk them all
+            assert gc.get_threshold()[2] == NEVER
+            del kept
+        assert 2 not in seen and 0 in seen
+    finally:
+        gc.callbacks.remove(note)
+    assert gc.get_threshold() == before and gc.get_freeze_count() == 0
+
+
+def test_a_collector_that_is_not_started_reports_nothing():
+    report = Collector(600).report()
+    assert report["full_collections"] == 0 and report["loop_lag"]["max_ms"] == 0

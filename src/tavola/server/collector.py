@@ -169,11 +169,12 @@ class Collector:
 @contextmanager
 def young_collections_only() -> Iterator[None]:
     """For a bounded run (the load test's clients, a few minutes): the objects alive now are
-    frozen and Python makes no full collection until the end, where it is as before."""
+    frozen, the young collections come every :data:`YOUNG` objects as in a server, and Python
+    makes no full collection until the end, where all is as before."""
     saved = gc.get_threshold()
     gc.collect()
     gc.freeze()
-    gc.set_threshold(saved[0], saved[1], NEVER)
+    gc.set_threshold(YOUNG, saved[1], NEVER)
     try:
         yield
     finally:

@@ -92,8 +92,10 @@ def store(
                     s, game, None, status="active", bot_delay=bot_delay, version=len(game.actions)
                 )
                 invites = {r: secrets.token_urlsafe(12) for r, how in by_role.items() if how == "open"}
-                s.execute(insert(Seat), [_seat(mid, role, how, invites) for role, how in by_role.items()])
-                s.execute(insert(ActionRow), _action_rows(mid, game))
+                s.execute(
+                    insert(Seat.__table__), [_seat(mid, role, how, invites) for role, how in by_role.items()]
+                )
+                s.execute(insert(ActionRow.__table__), _action_rows(mid, game))
                 if snap is not None:
                     s.execute(
                         insert(SnapshotRow),
@@ -103,6 +105,39 @@ def store(
     finally:
         db.dispose()
     return out
+
+
+def prepare(
+    database: str,
+    game: tuple[str, str, int],
+    steps: int,
+    distinct: int,
+    seed: int,
+    seats: list[tuple[dict[str, str], float | None]],
+    snapshot_every: int,
+) -> list[Stored]:
+    """:func:`played` and :func:`store` in a child process: the memory they take (the games'
+    rows, some hundreds of MB for a thousand matches) is the system's again when it ends, not
+    held by the load test's process, of which the server's processes are forks."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    with ProcessPoolExecutor(1, mp_context=ctx) as pool:
+        return pool.submit(_prepare, database, game, steps, distinct, seed, seats, snapshot_every).result()
+
+
+def _prepare(
+    database: str,
+    game: tuple[str, str, int],
+    steps: int,
+    distinct: int,
+    seed: int,
+    seats: list[tuple[dict[str, str], float | None]],
+    snapshot_every: int,
+) -> list[Stored]:
+    return store(database, played(*game, steps, distinct, seed), seats, snapshot_every)
 
 
 def _seat(mid: str, role: str, how: str, invites: dict[str, str]) -> dict[str, Any]:

@@ -638,12 +638,12 @@ def _long_games(
         ({r: "open" if i < n else bot for i, r in enumerate(roles)}, pace)
         for n in _scripted_seats(load.games, scripted, players)
     ]
-    game = (game_id, scenario, players)
+    long = loadtest_long.Long(
+        (game_id, scenario, players), load.steps, LONG_DISTINCT, load.seed, seats, settings.snapshot_every
+    )
 
     def store(database: str) -> list[Any]:
-        return loadtest_long.prepare(
-            database, game, load.steps, LONG_DISTINCT, load.seed, seats, settings.snapshot_every
-        )
+        return loadtest_long.prepare(database, long)
 
     return store
 

@@ -107,15 +107,20 @@ def store(
     return out
 
 
-def prepare(
-    database: str,
-    game: tuple[str, str, int],
-    steps: int,
-    distinct: int,
-    seed: int,
-    seats: list[tuple[dict[str, str], float | None]],
-    snapshot_every: int,
-) -> list[Stored]:
+@dataclass(frozen=True)
+class Long:
+    """What to store: ``distinct`` random games of ``game`` (id, scenario, players) played to
+    ``steps`` from ``seed``, one match per ``seats`` entry, snapshots every ``snapshot_every``."""
+
+    game: tuple[str, str, int]
+    steps: int
+    distinct: int
+    seed: int
+    seats: list[tuple[dict[str, str], float | None]]
+    snapshot_every: int
+
+
+def prepare(database: str, long: Long) -> list[Stored]:
     """:func:`played` and :func:`store` in a child process: the memory they take (the games'
     rows, some hundreds of MB for a thousand matches) is the system's again when it ends, not
     held by the load test's process, of which the server's processes are forks."""
@@ -125,19 +130,12 @@ def prepare(
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
     with ProcessPoolExecutor(1, mp_context=ctx) as pool:
-        return pool.submit(_prepare, database, game, steps, distinct, seed, seats, snapshot_every).result()
+        return pool.submit(_prepare, database, long).result()
 
 
-def _prepare(
-    database: str,
-    game: tuple[str, str, int],
-    steps: int,
-    distinct: int,
-    seed: int,
-    seats: list[tuple[dict[str, str], float | None]],
-    snapshot_every: int,
-) -> list[Stored]:
-    return store(database, played(*game, steps, distinct, seed), seats, snapshot_every)
+def _prepare(database: str, long: Long) -> list[Stored]:
+    games = played(*long.game, long.steps, long.distinct, long.seed)
+    return store(database, games, long.seats, long.snapshot_every)
 
 
 def _seat(mid: str, role: str, how: str, invites: dict[str, str]) -> dict[str, Any]:

@@ -104,3 +104,21 @@ def test_a_bounded_run_makes_no_full_collection_until_its_end():
 def test_a_collector_that_is_not_started_reports_nothing():
     report = Collector(600).report()
     assert report["full_collections"] == 0 and report["loop_lag"]["max_ms"] == 0
+
+
+def test_the_load_test_reports_what_the_servers_pauses_were_over_its_play_only():
+    from tavola.tools.loadtest import _pauses
+
+    one, two = Collector(600), Collector(600)
+    one.pauses[0].add(0.5)  # before the play: left out
+    before = [one.report(), two.report()]
+    one.pauses[0].add(30)
+    two.pauses[0].add(3)
+    two.pauses[1].add(7_000)
+    for ms in [0.5] * 99 + [150]:
+        one.lag.add(ms)
+    out = _pauses(before, [one.report(), two.report()])
+    assert out["gc_gen0"] == {"count": 2, "total_ms": 33.0, "max_ms_at_most": 50}
+    assert out["gc_gen1"]["max_ms_at_most"] == f">{BUCKETS_MS[-1]}"  # JSON has no infinity
+    assert out["gc_gen2"]["count"] == 0
+    assert out["loop_lag_ms"] == {"median_at_most": 1, "p99_at_most": 1, "max_ms_at_most": 200}

@@ -541,6 +541,10 @@ def _pauses(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[s
     woke (its median and p99, as the upper bounds of their buckets), summed over the servers."""
     from tavola.server.collector import BUCKETS_MS, quantile_ms
 
+    def bound(counts: list[int], q: float) -> float | str | None:
+        at = quantile_ms(counts, q)  # the last bucket has no upper bound (JSON has no infinity)
+        return f">{BUCKETS_MS[-1]}" if at == float("inf") else at
+
     def diff(path: tuple[str, ...]) -> tuple[list[int], float]:
         counts = [0] * (len(BUCKETS_MS) + 1)
         total = 0.0
@@ -559,13 +563,13 @@ def _pauses(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> dict[s
         out[f"gc_gen{g}"] = {
             "count": sum(counts),
             "total_ms": round(total, 1),
-            "max_ms_at_most": quantile_ms(counts, 1.0),
+            "max_ms_at_most": bound(counts, 1.0),
         }
     counts, total = diff(("loop_lag",))
     out["loop_lag_ms"] = {
-        "median_at_most": quantile_ms(counts, 0.5),
-        "p99_at_most": quantile_ms(counts, 0.99),
-        "max_ms_at_most": quantile_ms(counts, 1.0),
+        "median_at_most": bound(counts, 0.5),
+        "p99_at_most": bound(counts, 0.99),
+        "max_ms_at_most": bound(counts, 1.0),
     }
     out["full_collections"] = sum(
         a.get("full_collections", 0) - b.get("full_collections", 0) for b, a in zip(before, after)

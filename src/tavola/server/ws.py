@@ -93,13 +93,17 @@ async def match_socket(
     await ws.accept()
     conn = Conn(ws, mid, role, ident, delta=log == "delta", cookie=ws.cookies.get(COOKIE), page=page)
     hello = await run_in_threadpool(p.hub.hello, data, view, conn, q)
+    # This coroutine lives as long as the socket: it keeps the hello's step, not its view (a
+    # copy of the state and the whole log, held for every socket after its game was frozen).
+    hello_step = view["step"]
+    del data, view
     try:
         # Hello first, then join the pushes: no push can overtake the first view.
         await p.hub.send(conn, hello)
         p.bots.serving(mid)
         p.hub.add(conn)
         current = await run_in_threadpool(p.matches.fetch, mid)
-        if current.match.step != view["step"]:
+        if current.match.step != hello_step:
             p.hub.publish_soon(mid)  # someone moved while we were saying hello
         while True:
             msg = await ws.receive()

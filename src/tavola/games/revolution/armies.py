@@ -2,10 +2,7 @@
 military influence, §6.15 siege resolution.
 
 Armies stand in the boxes of the command blocks, one per box; the block is the army's region
-(§6.4). New armies fill a block's empty boxes from the left (§6.4) and a battle's survivors move
-to its leftmost boxes (§6.5); nothing else moves an army along its block, so one that marches
-away (§6.8), is disbanded or abandoned (§6.3) or is eliminated by the Water Beggars (§6.7.1)
-leaves an empty box between the others. An abandoned army is flipped (``ABANDONED + owner``): it can no longer act and leaves
+(§6.4). An abandoned army is flipped (``ABANDONED + owner``): it can no longer act and leaves
 the map at the end of the turn (§6.3)."""
 
 from __future__ import annotations

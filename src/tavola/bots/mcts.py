@@ -463,8 +463,10 @@ def _young_gc() -> Iterator[None]:
     can stall a decision by tens of milliseconds. Frozen objects are left out of collections;
     unfreezing at the end hands them back. Both are constant-time list splices, and they are
     safe with several searching threads: at worst another thread's unfreeze lets one of its
-    collections walk everything, as without the freeze."""
-    if not gc.isenabled():
+    collections walk everything, as without the freeze. Where Python starts no full collection
+    (a serving process makes them itself, ``tavola.server.collector``) there is nothing to keep
+    out of one, and what is frozen is the server's: left alone."""
+    if not gc.isenabled() or gc.get_threshold()[2] >= 2**31 - 1:
         yield
         return
     gc.freeze()

@@ -71,12 +71,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await run_in_threadpool(platform.start, asyncio.get_running_loop())
         platform.collector.start(asyncio.get_running_loop())
-        waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
-        for mid in waiting:
-            platform.bots.resume(mid)
-        if waiting:
-            log.info("bots resumed in %d matches", len(waiting))
-        try:
+        try:  # a start-up that fails from here on stops what it started, the collector's policy too
+            waiting = await run_in_threadpool(platform.matches.waiting_on_bots)
+            for mid in waiting:
+                platform.bots.resume(mid)
+            if waiting:
+                log.info("bots resumed in %d matches", len(waiting))
             yield
         finally:
             platform.collector.stop()

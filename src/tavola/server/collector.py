@@ -13,15 +13,24 @@ started (modules, rules data: never garbage), and makes a full collection itself
 ``every`` seconds, so a cycle of garbage that survived the young collections (rare: none was
 found by the full collections of a loaded server) is freed within that time. The collections'
 pauses and the event loop's lateness are counted for ``/api/health`` (:meth:`report`).
+
+Python's thresholds and its frozen objects belong to the whole process, which may run several
+servers (the tests do, and a server may be started again in the process that stopped it) and
+searching bots. :data:`POLICY` holds them for whoever needs the policy now: each serving
+collector (and a bounded run, :func:`young_collections_only`) sets it when it starts, and when
+the last of them stops Python's thresholds are those found before the first, nothing frozen.
+A bot search freezes only where Python may start a full collection (``tavola.bots.mcts``), so
+it leaves a serving process's frozen objects alone.
 """
 
 from __future__ import annotations
 
 import asyncio
 import gc
+import threading
 import time
 from bisect import bisect_left
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -40,9 +49,54 @@ BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 """Upper bounds of the histograms' buckets, milliseconds (a last bucket holds the rest)."""
 
 
-_TUNED: list[Any] = []
-"""Python's thresholds before the first collector of the process tuned them, then one entry
-per collector running tuned."""
+class Policy:
+    """Python's collector settings while anyone in the process holds the server's policy: young
+    collections every :data:`YOUNG` objects, no full collection started by Python, the objects
+    alive when the first holder came frozen. The holders are exactly those started and not yet
+    let go (one whose ``alive`` says no, an event loop closed without a stop, is dropped at the
+    next call), so no state outlives them."""
+
+    def __init__(self) -> None:
+        self._holders: list[tuple[object, Callable[[], bool]]] = []
+        self._found: tuple[int, int, int] | None = None
+        self._lock = threading.RLock()  # a finalizer run by gc.collect may come back
+
+    def hold(self, holder: object, alive: Callable[[], bool] = lambda: True) -> None:
+        """Set the policy, whatever ran in the process before: the thresholds are set again by
+        every holder, the first freezes what is alive (later ones do not: each freeze would keep
+        what was alive then, the tests' servers and their cycles, until the last let go)."""
+        with self._lock:
+            self._prune()
+            if not self._holders:
+                self._found = gc.get_threshold()
+                gc.collect()
+                gc.freeze()  # what the process holds now lives as long as the policy
+            self._holders.append((holder, alive))
+            assert self._found is not None
+            gc.set_threshold(YOUNG, self._found[1], NEVER)
+
+    def release(self, holder: object) -> None:
+        """Let go; the last holder gives Python its thresholds as found and unfreezes all."""
+        with self._lock:
+            self._holders = [h for h in self._holders if h[0] is not holder]
+            self._prune()
+
+    def holders(self) -> int:
+        """How many hold the policy now."""
+        with self._lock:
+            self._prune()
+            return len(self._holders)
+
+    def _prune(self) -> None:
+        self._holders = [h for h in self._holders if h[1]()]
+        if not self._holders and self._found is not None:
+            gc.set_threshold(*self._found)
+            gc.unfreeze()
+            self._found = None
+
+
+POLICY = Policy()
+"""The process's one :class:`Policy`."""
 
 
 @dataclass
@@ -95,7 +149,7 @@ class Collector:
         """Full collections this collector made, and the objects they freed."""
         self.freed = 0
         self._began: tuple[int, float] | None = None
-        self._tuned = False
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._tasks: list[asyncio.Task[None]] = []
 
     def _timed(self, phase: str, info: dict[str, Any]) -> None:
@@ -107,18 +161,15 @@ class Collector:
             self._began = None
 
     def start(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Count the pauses, and hold :data:`POLICY` (unless ``every`` is 0) until :meth:`stop`
+        or until ``loop`` is closed without one. A collector started again is stopped first."""
+        self.stop()
+        self._loop = loop
         gc.callbacks.append(self._timed)
         self._tasks.append(loop.create_task(self._watch_lag()))
         if self.every <= 0:
             return
-        self._tuned = True
-        if not _TUNED:
-            _TUNED.append(gc.get_threshold())
-            gc.collect()
-            gc.freeze()  # what the server started with lives as long as the process
-            _, middle, _ = _TUNED[0]
-            gc.set_threshold(YOUNG, middle, NEVER)
-        _TUNED.append(None)  # one more server of this process tuned it
+        POLICY.hold(self, lambda: not loop.is_closed())
         self._tasks.append(loop.create_task(self._collect_every()))
 
     def stop(self) -> None:
@@ -127,12 +178,9 @@ class Collector:
         self._tasks.clear()
         if self._timed in gc.callbacks:
             gc.callbacks.remove(self._timed)
-        if self._tuned:
-            self._tuned = False
-            _TUNED.pop()
-            if len(_TUNED) == 1:  # the last server of the process (tests run several): as before
-                gc.set_threshold(*_TUNED.pop())
-                gc.unfreeze()
+        if self._loop is not None:
+            self._loop = None
+            POLICY.release(self)
 
     async def _collect_every(self) -> None:
         while True:
@@ -170,13 +218,10 @@ class Collector:
 def young_collections_only() -> Iterator[None]:
     """For a bounded run (the load test's clients, a few minutes): the objects alive now are
     frozen, the young collections come every :data:`YOUNG` objects as in a server, and Python
-    makes no full collection until the end, where all is as before."""
-    saved = gc.get_threshold()
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(YOUNG, saved[1], NEVER)
+    makes no full collection until the end, where all is as before (:data:`POLICY`)."""
+    run = object()
+    POLICY.hold(run)
     try:
         yield
     finally:
-        gc.set_threshold(*saved)
-        gc.unfreeze()
+        POLICY.release(run)

@@ -98,7 +98,7 @@ balance: install balance-italia balance-revolution
 	$(BALANCE) maria --games 48 --scenario advanced --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-advanced-3.jsonl
 
 balance-revolution: install
-	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step10.jsonl
+	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step12.jsonl
 
 balance-italia: install
 	$(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl

@@ -359,7 +359,7 @@ def test_6_13_the_map_is_given_every_river_leg_with_the_places_it_passes() -> No
     Nijmegen, Namur past LIEGE)."""
     from tavola.games.revolution.view import board
 
-    rivers = board("Revolution")["revolution"]["rivers"]
+    rivers = board("Revolution", 5)["revolution"]["rivers"]
     legs = [(leg["a"], leg["b"], tuple(leg["past"])) for r in rivers for leg in r["legs"]]
     assert legs == [
         (C.province_ids[a], C.province_ids[b], tuple(C.place_ids[c] for c in passed))
@@ -513,6 +513,16 @@ CORRUPT: list[tuple[str, Corrupt, str]] = [
         "allegiance-missing",
         lambda r: r["rules.yaml"]["allegiance"]["start"].pop("GENT"),
         "no start space for GENT",
+    ),
+    (
+        "allegiance-player-count-unnumbered",
+        lambda r: r["rules.yaml"]["allegiance"]["by_players"][5]["spaces"].pop(),
+        "allegiance.by_players[5]",
+    ),
+    (
+        "allegiance-player-count-untraced",
+        lambda r: r["rules.yaml"]["allegiance"]["by_players"][5].pop("reconstructed"),
+        "allegiance",
     ),
     (
         "army-cost-falling",

@@ -602,10 +602,28 @@ def test_6_16_end_spaces_add_and_remove_units() -> None:
     put(state, "reformers", "GENT", 2)
     put(state, "catholics", "GENT", 1)
     allegiance.adjust(state, c("GENT"), 7)
-    catholic, anti = C.allegiance_effect[7 - 1]  # printed on the space (reconstructed, rules.yaml)
+    catholic, anti = allegiance.effects(5)[7 - 1]  # printed on the space (reconstructed, rules.yaml)
     assert anti > 0 > catholic
     assert state["places"][c("GENT")][F["reformers"]] == 2 + anti
     assert state["places"][c("GENT")][F["catholics"]] == max(0, 1 + catholic)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_6_16_each_player_count_plays_its_own_spaces(players: int) -> None:
+    """§6.16 the units a space adds and removes are the data's: the track's own (rules.yaml
+    `allegiance.spaces`) or a player count's (`allegiance.by_players`, the 5-player game's only);
+    a city is adjusted by its player count's effects on every space."""
+    own = C.allegiance_by_players.get(players, C.allegiance_effect)
+    assert (players in C.allegiance_by_players) is (players == 5)
+    shown = RULES.board("standard", players, {})["revolution"]["allegiance"]["spaces"]
+    assert shown == [list(e) for e in own]  # the page shows the spaces the game plays
+    for space, (catholic, anti) in enumerate(own, 1):
+        state = blank(players)
+        put(state, "reformers", "GENT", 2)
+        put(state, "catholics", "GENT", 2)
+        allegiance.adjust(state, c("GENT"), space)
+        assert state["places"][c("GENT")][F["catholics"]] == 2 + catholic, space
+        assert state["places"][c("GENT")][F["reformers"]] == 2 + anti, space
 
 
 # --- §6.18, §6.19 ------------------------------------------------------------------------------

@@ -145,10 +145,16 @@ def _remove(state: State, c: int, kinds: list[int], n: int) -> None:
                 break
 
 
+def effects(players: int) -> list[tuple[int, int]]:
+    """§6.16 what each space adds and removes (Catholic units, anti-Catholic units): the track's,
+    or the player count's own where the data gives one (rules.yaml `allegiance.by_players`)."""
+    return C.allegiance_by_players.get(players, C.allegiance_effect)
+
+
 def adjust(state: State, c: int, space: int) -> list[dict[str, Any]]:
     """§6.16 the city on a coloured space gains or loses the units the space prints; the three
     central spaces change nothing."""
-    catholic, anti = C.allegiance_effect[space - 1]
+    catholic, anti = effects(state["players"])[space - 1]
     if not catholic and not anti:
         return []
     cat_kinds = catholic_units(state)

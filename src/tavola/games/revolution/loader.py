@@ -224,8 +224,13 @@ class SpaceModel(_Strict):
     anti_catholic: int
 
 
+class PlayerCountSpacesModel(_Item):
+    spaces: list[SpaceModel]
+
+
 class AllegianceModel(_Item):
     spaces: list[SpaceModel]
+    by_players: dict[int, PlayerCountSpacesModel] = {}
     centre: int
     max_move: int
     start: dict[str, int]
@@ -340,6 +345,7 @@ class Components:
     army_maintain: dict[str, int]
     army_disband: int
     allegiance_effect: list[tuple[int, int]]  # by space (index 0 = space 1): (catholic, anti)
+    allegiance_by_players: dict[int, list[tuple[int, int]]]  # a player count's own effects
     allegiance_centre: int
     allegiance_max_move: int
     allegiance_start: dict[int, int]  # city place -> start space
@@ -808,6 +814,11 @@ def _allegiance(board: BoardModel, rules: RulesModel, t: Tables) -> Tables:
     spaces = [s.space for s in al.spaces]
     if spaces != list(range(1, len(spaces) + 1)) or len(spaces) < 3:
         raise fr("allegiance.spaces", f"{spaces}: the spaces are numbered 1, 2, 3... from the Catholic end")
+    for k, own in al.by_players.items():
+        if k not in (2, 3, 4, 5) or [s.space for s in own.spaces] != spaces:
+            raise fr(
+                f"allegiance.by_players[{k}]", "a player count (2-5) with the track's spaces, numbered alike"
+            )
     if not 1 <= al.centre <= len(spaces):
         raise fr("allegiance.centre", f"{al.centre} is not a space of the track")
     start: dict[int, int] = {}
@@ -826,6 +837,9 @@ def _allegiance(board: BoardModel, rules: RulesModel, t: Tables) -> Tables:
         raise fr("victory.nobility_divisor", "the Nobility scores in the 3- and 5-player games (§4.3.2)")
     return {
         "allegiance_effect": [(s.catholic, s.anti_catholic) for s in al.spaces],
+        "allegiance_by_players": {
+            k: [(s.catholic, s.anti_catholic) for s in own.spaces] for k, own in al.by_players.items()
+        },
         "allegiance_centre": al.centre,
         "allegiance_max_move": al.max_move,
         "allegiance_start": start,

@@ -83,7 +83,7 @@ class RevolutionRules(Rules):
     # --- what a role sees: everything is open (§2, §4.6) ---------------------------------
     def board(self, scenario: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """The map of the provinces and what the page draws beside it (``view.board``)."""
-        return views.board(self.title)
+        return views.board(self.title, players)
 
     def view(self, state: State, role: str | None) -> dict[str, Any]:
         return views.view(state)

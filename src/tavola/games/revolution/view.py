@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Event
-from tavola.games.revolution import turn, victory
+from tavola.games.revolution import allegiance, turn, victory
 from tavola.games.revolution.common import State, fid
 from tavola.games.revolution.flow import FLOW
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -34,7 +34,7 @@ def names() -> list[dict[str, str]]:
     return list(seen.values())
 
 
-def board(title: str) -> dict[str, Any]:
+def board(title: str, players: int) -> dict[str, Any]:
     """The map's areas (the provinces), their borders and everything drawn beside the map."""
     areas = [
         {
@@ -62,7 +62,7 @@ def board(title: str) -> dict[str, Any]:
         "bishoprics": [C.province_ids[p] for p in C.bishopric_provinces],
         "bishop_track": list(C.bishop_track),
         "allegiance": {
-            "spaces": [list(e) for e in C.allegiance_effect],
+            "spaces": [list(e) for e in allegiance.effects(players)],
             "centre": C.allegiance_centre,
         },
         "phases": {

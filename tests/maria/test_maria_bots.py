@@ -307,6 +307,9 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
 
     alone = _prussia_has_twelve(("friedrich_der_grosse", "kremsier", 6), ("khevenhuller", "pressburg", 6))
     assert knowledge._on_guard(alone, "friedrich_der_grosse", "prussia")  # Brünn, Hradisch, Olmütz
+    # The search's evaluation counts it where it is needed, not by its way to the Austrians.
+    farther = _prussia_has_twelve(("friedrich_der_grosse", "olmutz", 6), ("khevenhuller", "pressburg", 6))
+    assert knowledge._approach(alone, {"prussia"}) == knowledge._approach(farther, {"prussia"})
     act(alone, "coalition", "move", "friedrich_der_grosse")
     assert _best(alone, "coalition") == ("stop",)
 

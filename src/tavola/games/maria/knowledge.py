@@ -409,7 +409,7 @@ def _general_steps(
     places = _open_targets(state, power)
     other = _ally_short(state, power)
     if other and _on_guard(state, piece, power):
-        places = []  # it stays: the only protector of a fortress its side holds
+        places = []  # it stays where it is needed: :func:`_approach` counts it there
     shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
@@ -570,15 +570,19 @@ def _per_player(state: State, value: Callable[[set[str]], float]) -> dict[str, f
 
 def _approach(state: State, powers: set[str]) -> float:
     """§10.3: how close the side's face-up generals stand to the fortresses they can take (or
-    to the generals protecting them)."""
+    to the generals protecting them; §24, a general of A's power that has met its condition to
+    the generals protecting the other's, unless a fortress held needs it, :func:`_help`)."""
     near = []
     places = {p: _open_targets(state, p) for p in powers}
+    helping = {p for p in powers if _ally_short(state, p)}
     for g, x in state["generals"].items():
         power = general_power(g)
         if power not in powers or g in state["out"]:
             continue
         if x["city"] is None or x["down"]:
             near.append(0.0)  # a general lost or face down takes nothing (§10.3)
+        elif power in helping and _on_guard(state, g, power):
+            near.append(1.0)  # §24: the only protector of a fortress held is where it is needed
         else:
             near.append(1.0 / (1 + _nearest(state, x["city"], places[power])))
     return sum(near) / len(near) if near else 0.0

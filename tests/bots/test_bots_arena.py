@@ -275,6 +275,14 @@ def test_balance_fairness_bounds() -> None:
     assert spread["score_spread"] == pytest.approx(14 / 82, abs=1e-4) and not spread["fair"]
     few = arena.fairness(seats((0.40, 80), (0.30, 75), (0.30, 78)), 47)
     assert not few["fair"] and not few["enough_games"]  # even-looking seats, too few games
+    # A scenario that declares its scores unscored is judged by the win share alone.
+    unscored = arena.fairness(seats((0.33, 90), (0.33, 76), (0.34, 80)), 48, "§14: unlike conditions")
+    assert (
+        unscored["fair"]
+        and not unscored["score_bound"]
+        and unscored["score_spread"] == spread["score_spread"]
+    )
+    assert not arena.fairness(seats((0.45, 90), (0.30, 90), (0.25, 90)), 48, "§14: unlike")["fair"]
 
 
 def test_wilson_interval() -> None:

@@ -266,3 +266,52 @@ def test_24_prussia_holds_back_once_it_has_its_twelve_and_france_may_take_the_re
         state["markers"][c] = "france"
     assert knowledge.targets(state, "france") == []
     assert set(france[9:]) <= set(knowledge.targets(state, "prussia"))
+
+
+def _prussia_has_twelve(*generals: tuple[str, str, int]) -> dict:
+    """A 2-player game whose Prussia holds its 12 (Liegnitz, Glogau and ten of its share) and
+    France none, Prussia's movement begun, the given generals the only ones on the map."""
+    state = allocated(players=2)
+    for c in knowledge.targets(state, "prussia")[:10]:
+        state["markers"][c] = "prussia"
+    clear_board(state)
+    for gid, city, troops in generals:
+        place(state, gid, city, troops)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 1
+    at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+    return state
+
+
+def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortresses() -> None:
+    """§24: Prussia's 12 win nothing without France's 9; once Prussia has them, a Prussian
+    general that no fortress Prussia holds needs as its only protector (§10.3) marches on the
+    Austrian generals protecting France's fortresses (a battle won drives them off, §11.2),
+    never into one of those fortresses (leaving it would conquer it for Prussia, and France can
+    never take it from its ally, §10.3); the only protector of a Prussian fortress stays."""
+    guards = [
+        ("khevenhuller", "pressburg", 6),
+        ("schwerin", "troppau", 3),
+        ("erbprinz_leopold", "gross_meseritsch", 3),
+    ]
+    state = _prussia_has_twelve(("friedrich_der_grosse", "kremsier", 6), *guards)
+    assert victory.prussia_wins(state) and not victory.france_wins(state)
+    assert knowledge._open_targets(state, "prussia") == ["pressburg"]  # Khevenhüller guards Wien, Raab
+    act(state, "coalition", "move", "friedrich_der_grosse")
+    assert _best(state, "coalition") == ("to", "hradisch")  # toward Pressburg, 2 cities on
+
+    state = _prussia_has_twelve(("friedrich_der_grosse", "nikolsburg", 6), *guards)
+    act(state, "coalition", "move", "friedrich_der_grosse")
+    legal = RULES.legal_actions(state, "coalition")
+    weights = dict(zip(map(tuple, legal), knowledge.prior(RULES, state, "coalition", legal), strict=True))
+    assert weights[("to", "wien")] < knowledge.CUTOFF * max(weights.values())  # France's to take
+
+    alone = _prussia_has_twelve(("friedrich_der_grosse", "kremsier", 6), ("khevenhuller", "pressburg", 6))
+    assert knowledge._on_guard(alone, "friedrich_der_grosse", "prussia")  # Brünn, Hradisch, Olmütz
+    # The search's evaluation counts it where it is needed, not by its way to the Austrians.
+    farther = _prussia_has_twelve(("friedrich_der_grosse", "olmutz", 6), ("khevenhuller", "pressburg", 6))
+    assert knowledge._approach(alone, {"prussia"}) == knowledge._approach(farther, {"prussia"})
+    act(alone, "coalition", "move", "friedrich_der_grosse")
+    assert _best(alone, "coalition") == ("stop",)
+
+    three = allocated(players=3)
+    assert knowledge._help(three, "prussia") == []  # three players: each wins alone

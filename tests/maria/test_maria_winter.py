@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from maria_helpers import act, allocated, at_step, clear_board, give, place
 
 from tavola.games.maria import RULES, victory, winter
@@ -153,6 +154,44 @@ def test_14_score_is_the_share_of_each_victory_condition_met() -> None:
     state["turn"] = 9
     held = _finish(state, victory.end_of_game(state))
     assert held["scores"] == {"theresa": 100, "frederick": 17, "louis": 0}
+
+
+def test_14_the_introductory_scores_are_not_a_balance_bound(capsys: pytest.CaptureFixture[str]) -> None:
+    """§14: the shares above are of unlike things (fortresses, turns), so the introductory
+    scenario declares its scores unscored and the balance verdict is the win share alone, at 3
+    and 2 players; the advanced game's winter score (§23) keeps the score bound."""
+    from tavola.cli.arena import print_balance
+    from tavola.tools import arena
+
+    for players in (3, 2):
+        settings = arena.resolve("maria", "introductory", players, {})
+        assert settings.unscored.startswith("§14:")
+        roles = settings.roles
+        # Even wins; the first seat's share stays high when it loses (as Maria Theresa's turns
+        # do), so the mean scores spread far beyond the bound: fair on the wins alone.
+        outcomes = [
+            arena.Outcome(
+                i,
+                roles,
+                ["greedy"] * players,
+                {
+                    "winners": [roles[i % players]],
+                    "scores": {
+                        r: 100 if r == roles[i % players] else 70 if r == roles[0] else 10 for r in roles
+                    },
+                },
+                10,
+            )
+            for i in range(48)
+        ]
+        report = arena.balance_report(settings, "greedy", outcomes)
+        assert report["fairness"]["score_spread"] > arena.FAIR_SCORE_SPREAD
+        assert report["fairness"]["fair"] and not report["fairness"]["score_bound"]
+        print_balance(report)
+        assert "score bound: not applicable (§14)" in capsys.readouterr().out
+        advanced = arena.resolve("maria", "advanced", players, {})
+        assert advanced.unscored == "" and advanced.roles == roles
+        assert not arena.balance_report(advanced, "greedy", outcomes)["fairness"]["fair"]
 
 
 def test_24_score_of_player_a_is_the_lesser_condition() -> None:

@@ -154,7 +154,7 @@ def print_balance(report: dict[str, Any], markdown: bool = False) -> None:
     print(
         f"fair seats? the widest win share is {100 * fair['win_gap']:.1f} points from an even "
         f"{100 * fair['even_share']:.1f}% (bound {100 * FAIR_WIN_GAP:.0f}), the mean scores spread "
-        f"{100 * fair['score_spread']:.1f}% of their mean (bound {100 * FAIR_SCORE_SPREAD:.0f}%): "
+        f"{100 * fair['score_spread']:.1f}% of their mean{_score_bound(fair)}: "
         + _fair_verdict(fair, markdown)
     )
     if report.get("nations") and set(report["nations"]) != set(report["seats"]):
@@ -294,6 +294,13 @@ def register_balance(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -
         "multiplied (ROUND or SOURCE may be *; repeatable)",
     )
     parser.set_defaults(func=run_balance)
+
+
+def _score_bound(fair: dict[str, Any]) -> str:
+    """The score bound, or the rule section of the scenario's reason why it does not apply."""
+    if fair.get("score_bound", True):
+        return f" (bound {100 * FAIR_SCORE_SPREAD:.0f}%)"
+    return f"; score bound: not applicable ({fair['unscored'].partition(':')[0]})"
 
 
 def _fair_verdict(fair: dict[str, Any], markdown: bool) -> str:

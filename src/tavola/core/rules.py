@@ -52,6 +52,10 @@ class Scenario:
     players: tuple[int, ...]
     default_players: int
     options: tuple[OptionSpec, ...] = field(default_factory=tuple)
+    # Set when the result's scores do not compare the seats (each seat's condition is of its
+    # own kind and the book keeps no common count): the rule section, a colon, then why. The
+    # balance report's score bound then does not apply (docs/balance.md, "Fair seats").
+    unscored: str = ""
 
 
 @dataclass(frozen=True)

@@ -263,12 +263,14 @@ class Settings:
     players: int
     options: dict[str, Any]
     roles: list[str]
+    unscored: str = ""  # the scenario's reason why its scores do not compare the seats
 
 
 def resolve(game_id: str, scenario: str | None, players: int | None, options: dict[str, Any]) -> Settings:
     """Checks the game settings the way a session does, before any worker starts."""
     probe = Game(game_id, scenario, players, options, 0)
-    return Settings(game_id, probe.scenario, probe.players, probe.options, probe.roles)
+    spec = next(s for s in probe.rules.scenarios() if s.name == probe.scenario)
+    return Settings(game_id, probe.scenario, probe.players, probe.options, probe.roles, spec.unscored)
 
 
 def parse_options(raw: list[str] | None) -> dict[str, Any]:
@@ -454,11 +456,13 @@ FAIR_SCORE_SPREAD = 0.15  # the seats' mean scores within 15% of their mean
 FAIR_MIN_GAMES = 48  # fewer games give no verdict: a seat's 95% interval is still ±14 points
 
 
-def fairness(seats: dict[str, dict[str, Any]], games: int) -> dict[str, Any]:
+def fairness(seats: dict[str, dict[str, Any]], games: int, unscored: str = "") -> dict[str, Any]:
     """The seats are fair when, over at least ``FAIR_MIN_GAMES`` games, every seat's win share
     is within ``FAIR_WIN_GAP`` of an even share and the spread of the seats' mean scores
     (highest minus lowest) is within ``FAIR_SCORE_SPREAD`` of their mean. Fewer games are
-    never called fair, however even they look."""
+    never called fair, however even they look. A scenario whose scores do not compare the
+    seats (``unscored``: its rule section and why, ``Scenario.unscored``) is judged by the win
+    share alone; the spread is still reported."""
     rates = [row["win_rate"] for row in seats.values()]
     scores = [row["mean_score"] for row in seats.values()]
     even = 1.0 / len(seats) if seats else 0.0
@@ -469,9 +473,13 @@ def fairness(seats: dict[str, dict[str, Any]], games: int) -> dict[str, Any]:
         "even_share": round(even, 4),
         "win_gap": round(gap, 4),
         "score_spread": round(spread, 4),
+        "score_bound": not unscored,
+        "unscored": unscored,
         "games": games,
         "enough_games": games >= FAIR_MIN_GAMES,
-        "fair": games >= FAIR_MIN_GAMES and gap <= FAIR_WIN_GAP and spread <= FAIR_SCORE_SPREAD,
+        "fair": games >= FAIR_MIN_GAMES
+        and gap <= FAIR_WIN_GAP
+        and (bool(unscored) or spread <= FAIR_SCORE_SPREAD),
     }
 
 
@@ -539,7 +547,7 @@ def balance_report(settings: Settings, spec: str, outcomes: list[Outcome]) -> di
             "mean_score": round(statistics.fmean(scores[r]), 3) if scores[r] else 0.0,
         }
     x, p = chi2_uniform([wins[r] for r in settings.roles])
-    fair = fairness(seats, n)
+    fair = fairness(seats, n, settings.unscored)
     return {
         "game": settings.game,
         "scenario": settings.scenario,

@@ -17,6 +17,8 @@ from tavola.games.maria.common import (
     N,
     card,
     commander,
+    controller,
+    cooperating,
     enemies,
     general_power,
     generals_at,
@@ -217,7 +219,8 @@ def _coalition_share(state: State, side: str, places: tuple[str, ...]) -> tuple[
     take a fortress its Prussian ally holds (§10.3: only an enemy's). So A gives each power its
     share of Austria's fortresses, those nearer its own side's lands (Prussia with Saxony and
     Silesia, France with Bavaria), and holds a power back once it meets its condition (its
-    generals stay, protecting what it holds); the other may then take the rest."""
+    generals protect what it holds, and those no fortress needs fight the other's way clear:
+    :func:`_help`); the other may then take the rest."""
     other = COALITION[1 - COALITION.index(side)]
     if MET[side](state):
         return ()
@@ -281,21 +284,71 @@ def _open_targets(state: State, power: str) -> list[str]:
     power's trains (§9); when every one is protected, the generals protecting them: a battle
     won drives them off (§11), and the fortresses fall, retroactively too (§12)."""
     places = targets(state, power)
+    if not places:
+        return _help(state, power)
     trains = _trains(state, power)
     supplied = [c for c in places if _nearest(state, c, trains) <= FOLLOW or _at_home(state, power, c)]
     supplied = supplied or places
     open_ = [c for c in supplied if not conquest.protected(state, c)]
     if open_:
         return open_
+    return _guards(state, power, supplied) or supplied
+
+
+def _guards(state: State, power: str, places: list[str]) -> list[str]:
+    """The cities of ``power``'s enemy generals that protect any of ``places`` (§10.3)."""
     maps = maps_in_play(state)
     guards = []
     for g, x in state["generals"].items():
         if x["city"] is None or g in state["out"] or not enemies(state, general_power(g), power):
             continue
         dist = GEO.distances(x["city"], maps)
-        if any(1 <= dist.get(c, 99) <= N.protection_distance for c in supplied):
+        if any(1 <= dist.get(c, 99) <= N.protection_distance for c in places):
             guards.append(x["city"])
-    return guards or supplied
+    return guards
+
+
+def _ally_short(state: State, power: str) -> str | None:
+    """§24: the other power of player A when ``power``'s side has met its condition and the
+    other has not (A wins only with both at once)."""
+    side = superpower(state, power)
+    if not _coalition(state) or side not in COALITION or not MET[side](state):
+        return None
+    other = COALITION[1 - COALITION.index(side)]
+    return None if MET[other](state) else other
+
+
+def _help(state: State, power: str) -> list[str]:
+    """§24: a power of A that has met its condition, while the other has not, marches on the
+    Austrian generals protecting the other's fortresses (§10.3): a battle won drives them off
+    (§11.2), and the fortresses are the other's to take. Before, its generals stood idle for
+    the rest of the game (in the 2-player run on 96b8eca, 10 of the 13 draws, and perhaps two
+    more, were Prussia's 12 with France holding 1 to 8 of its 9)."""
+    other = _ally_short(state, power)
+    return _guards(state, power, targets(state, other)) if other else []
+
+
+def _on_guard(state: State, piece: str, power: str) -> bool:
+    """§10.3: whether a fortress in Austria or Silesia that ``piece``'s side holds is protected
+    by it alone (a general standing in the same city, its stack, leaves with it)."""
+    here = state["generals"][piece]["city"]
+    maps = maps_in_play(state)
+    for c in _fortresses(maps, (victory.AUSTRIA, victory.SILESIA)):
+        holder = controller(state, c)
+        if holder is None or not cooperating(state, power, holder):
+            continue
+        dist = GEO.distances(c, maps)
+        if not 1 <= dist.get(here, 99) <= N.protection_distance:
+            continue
+        if not any(
+            x["city"] not in (None, here)
+            and g not in state["out"]
+            and 1 <= dist.get(x["city"], 99) <= N.protection_distance
+            and cooperating(state, general_power(g), holder)
+            for g, x in state["generals"].items()
+        ):
+            return True
+    return False
 
 
 def _nearest(state: State, city: str, places: list[str]) -> int:
@@ -337,7 +390,8 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
-            near = _nearest(state, g["city"], targets(state, general_power(a[1])))
+            power = general_power(a[1])
+            near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
             out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
@@ -353,6 +407,10 @@ def _general_steps(
 ) -> list[float]:
     here = state["generals"][piece]["city"]
     places = _open_targets(state, power)
+    other = _ally_short(state, power)
+    if other and _on_guard(state, piece, power):
+        places = []  # it stays where it is needed: :func:`_approach` counts it there
+    shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
     mine = (
@@ -376,6 +434,8 @@ def _general_steps(
             w = 8.0 if d < now else (0.5 if d == now else 0.1)
         if trains and not _at_home(state, power, city) and _nearest(state, city, trains) > FOLLOW:
             w *= 0.05  # §9: out of supply next turn
+        if city in shun:
+            w *= 0.02  # §10.3: its ally's to take, which it could never take from this power
         if city in foes:
             w = 8.0 if mine >= foes[city] + 3 else 0.05  # joining is impossible: a guard stands there
         elif _threat(state, city, foes) > mine + 3:
@@ -510,15 +570,19 @@ def _per_player(state: State, value: Callable[[set[str]], float]) -> dict[str, f
 
 def _approach(state: State, powers: set[str]) -> float:
     """§10.3: how close the side's face-up generals stand to the fortresses they can take (or
-    to the generals protecting them)."""
+    to the generals protecting them; §24, a general of A's power that has met its condition to
+    the generals protecting the other's, unless a fortress held needs it, :func:`_help`)."""
     near = []
     places = {p: _open_targets(state, p) for p in powers}
+    helping = {p for p in powers if _ally_short(state, p)}
     for g, x in state["generals"].items():
         power = general_power(g)
         if power not in powers or g in state["out"]:
             continue
         if x["city"] is None or x["down"]:
             near.append(0.0)  # a general lost or face down takes nothing (§10.3)
+        elif power in helping and _on_guard(state, g, power):
+            near.append(1.0)  # §24: the only protector of a fortress held is where it is needed
         else:
             near.append(1.0 / (1 + _nearest(state, x["city"], places[power])))
     return sum(near) / len(near) if near else 0.0

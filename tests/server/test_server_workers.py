@@ -179,8 +179,9 @@ def test_the_acting_page_is_not_pushed_its_answer_again_by_the_other_process(db_
                 ).status_code
                 == 200
             )
-            # The page's own socket was told nothing of step 1: its next view is step 2's.
-            assert _next(own, "view")["view"]["step"] == 2
+            # The page's own socket was told nothing of step 1: its next view past its hello's
+            # step is step 2's (a push rendered while a process's copy lagged may repeat step 0).
+            assert _next(own, "view", step=1)["view"]["step"] == 2
         a.close()
         b.close()
 

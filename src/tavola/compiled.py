@@ -13,18 +13,25 @@ import importlib
 import importlib.machinery
 
 MODULES = (
+    "tavola.core.checksums",
     "tavola.core.flow",
     "tavola.games.italia.battle",
+    "tavola.games.italia.campaigns",
     "tavola.games.italia.combat",
     "tavola.games.italia.flow",
     "tavola.games.italia.income",
     "tavola.games.italia.knowledge",
     "tavola.games.italia.model",
     "tavola.games.italia.movement",
+    "tavola.games.italia.naval",
+    "tavola.games.italia.odds",
+    "tavola.games.italia.pillage",
     "tavola.games.italia.placement",
+    "tavola.games.italia.retreat",
     "tavola.games.italia.sequence",
     "tavola.games.italia.stacking",
     "tavola.games.italia.victory",
+    "tavola.games.italia.view",
 )
 
 

@@ -127,6 +127,8 @@ class Game:
         record_format: int | None = None,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
+        self._nouns = type(self.rules).action_nouns is not Rules.action_nouns
+        """Whether the rules name any action's nouns (else the views ask no action for them)."""
         self.game_id = game_id
         scenarios = {s.name: s for s in self.rules.scenarios()}
         if scenario is None:
@@ -260,9 +262,8 @@ class Game:
         step = len(self.actions)
         offers = self._offers.setdefault(role, {})
         offers[step] = hash(tuple(actions))
-        if len(offers) > OFFERS_KEPT:
-            for old in sorted(offers)[: len(offers) - OFFERS_KEPT]:
-                del offers[old]
+        while len(offers) > OFFERS_KEPT:  # one a step: the oldest found without sorting them all
+            del offers[min(offers)]
         return actions
 
     def _offered_now(self, role: str, seen: State) -> list[Action]:
@@ -347,7 +348,7 @@ class Game:
             view["prompt"] = self.rules.prompt(seen, role)
             offered = self._offered_now(role, seen)
             view["actions"] = [list(a) for a in offered]
-            nouns = [self.rules.action_nouns(seen, role, a) for a in offered]
+            nouns = [self.rules.action_nouns(seen, role, a) for a in offered] if self._nouns else []
             if any(nouns):
                 # each action's nouns in words, in the order of the actions (Rules.action_nouns)
                 view["prompt"] = {**view["prompt"], "nouns": nouns}
@@ -389,6 +390,7 @@ class Game:
         """Validate and apply one action of ``role``; raises and changes nothing if illegal."""
         action = parse_action(action)
         self._check_role(role)
+        shown = self._shown(role)
         self.private = False
         self._changes += 1
         if action == UNDO:
@@ -399,11 +401,22 @@ class Game:
             return self._commit(role, decode_commit(action))
         if role in self._drafts or self.rules.composing(self.state, role) is not None:
             return self._draft(role, action)
-        return self._step(role, action)
+        return self._step(role, action, shown)
 
-    def _step(self, role: str, action: Action) -> list[Event]:
-        legal = self.rules.legal_actions(self.state, role)
-        if action not in legal:
+    def _shown(self, role: str) -> list[Action] | None:
+        """The actions offered to ``role`` at this very change of the committed state (every
+        step offers them to each active role), if any: an action is validated against them
+        instead of a fresh listing. With :attr:`verify` on, compared with one."""
+        held = self._offered.get(role)
+        if held is None or held[0] != (self._changes, id(self.state)) or role in self._drafts:
+            return None
+        if Game.verify and held[1] != self.legal_actions(role):
+            raise RuntimeError(f"{self.game_id}: the actions offered to {role} are stale")
+        return held[1]
+
+    def _step(self, role: str, action: Action, shown: list[Action] | None = None) -> list[Event]:
+        legal = self.rules.legal_actions(self.state, role) if shown is None else shown
+        if action not in legal or action == UNDO:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
         if self._undo and self._undo[-1][0] != role:

@@ -127,8 +127,7 @@ class Game:
         record_format: int | None = None,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
-        self._nouns = type(self.rules).action_nouns is not Rules.action_nouns
-        """Whether the rules name any action's nouns (else the views ask no action for them)."""
+        self._nouns = type(self.rules).action_nouns is not Rules.action_nouns  # else asked of no action
         self.game_id = game_id
         scenarios = {s.name: s for s in self.rules.scenarios()}
         if scenario is None:

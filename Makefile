@@ -100,6 +100,12 @@ balance: install balance-italia balance-revolution
 balance-revolution: install
 	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step9.jsonl
 
+# Italia's verdict runs were played at commit $(ITALIA_AT) (docs/balance.md), and a log resumes
+# only on the code that wrote it: they run from that commit's sources (git archive into build/),
+# so a later change to Italia's package (its speed work) does not start them over.
+ITALIA_AT := f5ee58e
+ITALIA_SRC := build/italia-$(ITALIA_AT)/src
 balance-italia: install
-	$(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
-	$(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl
+	test -d $(ITALIA_SRC) || { mkdir -p build/italia-$(ITALIA_AT) && git archive $(ITALIA_AT) src | tar -x -C build/italia-$(ITALIA_AT); }
+	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
+	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl

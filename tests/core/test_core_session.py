@@ -546,3 +546,39 @@ def test_a_run_of_steps_is_taken_back_one_by_one_to_each_earlier_state() -> None
             assert checksum(game.state) == earlier
     assert runs == 5
     assert tavola.replay(game.record()).checksums == game.checksums
+
+
+def test_an_action_is_validated_against_the_actions_offered_at_this_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each step offers every active role its actions: an action is checked against that list,
+    not against a second listing, and whatever it does not hold is refused."""
+    game = tavola.Game("italia-i", seed=3)
+    play_random(game, seed=3, steps=40)
+    role = game.active_roles[0]
+    offered = [tuple(a) for a in game.view(role)["actions"]]
+    before = checksum(game.state)
+    with pytest.raises(IllegalAction):
+        game.apply(role, ["area", 999])
+    assert checksum(game.state) == before
+    assert [tuple(a) for a in game.view(role)["actions"]] == offered  # offered again, since a refusal
+    calls: list[str] = []
+    listing = game.rules.legal_actions
+    monkeypatch.setattr(
+        game.rules, "legal_actions", lambda state, who: calls.append(who) or listing(state, who)
+    )
+    monkeypatch.setattr(tavola.Game, "verify", False)
+    game.apply(role, offered[0])
+    assert len(calls) == len(game.active_roles)  # only the next step's offers were listed
+
+
+def test_a_state_edited_in_place_after_its_offers_is_caught_when_verifying() -> None:
+    """The offers are guarded by the session's change counter and the state's identity, as its
+    views are: a state changed by hand between them is a stale list, which verifying finds."""
+    game = tavola.Game("italia-i", seed=3)
+    play_random(game, seed=3, steps=40)
+    role = game.active_roles[0]
+    action = next(tuple(a) for a in game.view(role)["actions"] if a != ["undo"])
+    game.state["flow"].append({"s": "over"})  # the game ended by hand: nothing is legal now
+    with pytest.raises(RuntimeError, match="stale"):
+        game.apply(role, action)

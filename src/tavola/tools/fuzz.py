@@ -341,9 +341,8 @@ def run(
         if compare is not None:
             _compare(item, compare)
         failed += bool(item[1].failures)
-        if (
-            out_dir is not None and item[1].failures and not digests
-        ):  # written at once: a stopped run keeps them
+        # written at once: a stopped run keeps them (a digest game's failure has no record)
+        if out_dir is not None and item[1].failures and not digests:
             written[item[0][2]] = _write_failures(game_id, item, out_dir)
         if progress is not None:
             progress(len(results), games, failed)

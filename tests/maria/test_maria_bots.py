@@ -228,6 +228,20 @@ def test_24_player_a_gives_france_and_prussia_each_its_share_of_austria() -> Non
     assert set(knowledge.targets(three, "prussia")) == austrian | (silesian - {"liegnitz", "glogau"})
 
 
+def test_24_prussias_share_has_a_fortress_to_spare() -> None:
+    """§24: Prussia's 12 are Silesia's 7 and 5 of Austria's: a share of exactly 5 (the five
+    nearer its lands) left no slack, so one fortress Austria kept in Moravia stopped A. Its
+    share takes ``PRUSSIA_SPARE`` more, the fortress of France's share nearest its own (Iglau,
+    2 cities from Brunn, 5 from both sides' lands); France keeps 11 for its 9."""
+    austrian = set(_austrian_fortresses())
+    silesian = {c for c, x in GEO.cities.items() if x.fortress and x.territory == "silesia"}
+    state = allocated(players=2)
+    prussia = set(knowledge.targets(state, "prussia")) - silesian
+    assert len(prussia) == 12 - len(silesian) + knowledge.PRUSSIA_SPARE
+    assert "iglau" in prussia and {"koniggratz", "brunn", "olmutz", "hradisch", "troppau"} < prussia
+    assert len(austrian - prussia) == 11 and {"prag", "wien"} <= set(knowledge.targets(state, "france"))
+
+
 def test_24_prussia_holds_back_once_it_has_its_twelve_and_france_may_take_the_rest() -> None:
     """§24: Prussia's 12 count only while France gets its 9: once Prussia has them, its generals
     stay on guard (they protect what it holds, §10.3), and France may take any Austrian fortress

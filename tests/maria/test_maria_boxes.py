@@ -67,6 +67,29 @@ def test_23_empty_pool_wins_ties_to_maria_theresa_louis_loses_them() -> None:
     assert boxes.empty_pool_winner(state, {"france": 2, "austria": 1}) == "france"
 
 
+def test_24_two_players_b_wins_the_ties_after_the_count_or_outright() -> None:
+    """§24 (advanced): «tutti i pareggi sono vinti dal giocatore B». Read as §23's ties (the
+    default): both players' pools empty at once still go to the one that could have placed
+    more markers, and only an equal count goes to B; option ``two_player_ties=outright``: B wins
+    whenever both players' pools empty at once."""
+    for outright in (False, True):
+        state = _state(**({"two_player_ties": "outright"} if outright else {}))
+        state["players"] = 2
+        state["control"] = {
+            "austria": "theresa",
+            "pragmatic_army": "theresa",
+            "prussia": "coalition",
+            "france": "coalition",
+        }
+        state["pools"]["france"] = state["pools"]["pragmatic_army"] = 0
+        more = {"france": 2, "pragmatic_army": 1}
+        assert boxes.empty_pool_winner(state, more) == ("pragmatic_army" if outright else "france")
+        assert boxes.empty_pool_winner(state, {"france": 1, "pragmatic_army": 1}) == "pragmatic_army"
+        state["pools"]["pragmatic_army"] = 8
+        state["pools"]["prussia"] = 0  # both of A's: no tie between players, the count decides
+        assert boxes.empty_pool_winner(state, {"france": 2, "prussia": 1}) == "france"
+
+
 def test_23_lowest_winter_score_sum_or_last_option() -> None:
     state = _state()
     state["winter_scores"] = {

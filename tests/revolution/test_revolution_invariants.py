@@ -11,7 +11,7 @@ from revolution_helpers import F, army, blank, coins, put
 
 from tavola.core.rules import clone
 from tavola.games.revolution import armies
-from tavola.games.revolution.common import State, acting_armies, allied
+from tavola.games.revolution.common import EMPTY, State, acting_armies, allied
 from tavola.games.revolution.invariants import check, check_step
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.rules import RULES
@@ -174,3 +174,65 @@ def test_6_5_step_check_catches_a_siege_beside_another_factions_army() -> None:
     before = clone(state)
     found = check_step(before, "", ("besiege", "rhine", 0, "KOLN"), state, [])
     assert any("§6.5-§6.6 a habsburgs army besieges in rhine, standing off with nobility" in p for p in found)
+
+
+# --- §6.4, §6.5, §6.8 the boxes armies stand in --------------------------------------------------
+def _block(state: State, region: str, owners: list[str | None]) -> None:
+    r = C.region_index[region]
+    state["blocks"][r] = [EMPTY if o is None else F[o] for o in owners] + [EMPTY] * (C.boxes[r] - len(owners))
+
+
+def test_6_8_an_army_that_marches_away_leaves_its_box_empty() -> None:
+    """§6.8 an army moves «in un'area vuota» of the next block; nothing in the book moves the
+    armies left behind, so the block keeps an empty box between them (as games end with them)."""
+    state = blank(5)
+    _block(state, "brabant", ["catholics", "habsburgs", "nobility"])
+    state["order"] = [F["habsburgs"]]
+    armies.begin_march(state)
+    action = ("march", "brabant", 1, "meuse")
+    before = clone(state)
+    events = RULES.apply(state, "habsburgs", action)
+    brabant = state["blocks"][C.region_index["brabant"]]
+    assert brabant[:3] == [F["catholics"], EMPTY, F["nobility"]]
+    assert check_step(before, "", action, state, events) == []
+    packed = clone(state)
+    packed["blocks"][C.region_index["brabant"]][1:3] = [F["nobility"], EMPTY]
+    assert any(
+        "§6.8 the armies left in brabant moved" in p for p in check_step(before, "", action, packed, events)
+    )
+
+
+def test_6_4_a_new_army_takes_the_leftmost_empty_box() -> None:
+    """§6.4 new armies go «su delle caselle vuote ... da sinistra a destra»: into a gap left by an
+    army that marched away before any box further right."""
+    state = blank(5)
+    put(state, "reformers", "holland")
+    coins(state, "reformers", 2)
+    _block(state, "holland", [None, "burghers"])
+    state["order"] = [F["reformers"]]
+    armies.begin_raise(state)
+    before = clone(state)
+    RULES.apply(state, "reformers", ("raise", "holland"))
+    holland = state["blocks"][C.region_index["holland"]]
+    assert holland[:3] == [F["reformers"], F["burghers"], EMPTY]
+    assert check_step(before, "", ("raise", "holland"), state, []) == []
+    right = clone(state)
+    right["blocks"][C.region_index["holland"]][:3] = [EMPTY, F["burghers"], F["reformers"]]
+    assert any(
+        "§6.4 a new army in holland" in p for p in check_step(before, "", ("raise", "holland"), right, [])
+    )
+
+
+def test_6_5_battle_survivors_stand_in_the_leftmost_boxes() -> None:
+    """§6.5 «Gli eserciti "sopravvissuti" sono posizionati sulle caselle a sinistra della sezione
+    di comando»: the block's gaps close after its battle (example 1: the Burghers survive)."""
+    state = blank(5)
+    _block(state, "rhine", [None, "nobility", None, "burghers", "reformers"])
+    before = clone(state)
+    events = armies.begin_battles(state)
+    assert state["blocks"][C.region_index["rhine"]] == [F["burghers"]] + [EMPTY] * 4
+    assert check_step(before, "", ("done",), state, events) == []
+    gap = clone(state)
+    gap["blocks"][C.region_index["rhine"]] = [EMPTY, F["burghers"], EMPTY, EMPTY, EMPTY]
+    found = check_step(before, "", ("done",), gap, events)
+    assert any("§6.5 the survivors of the battle in rhine" in p for p in found), found

@@ -80,7 +80,7 @@ def test_searching_bots_think_in_the_servers_threads_where_no_process_can_be_sta
             raise AssertionError("daemonic processes are not allowed to have children")
 
         def shutdown(self, **_kw):
-            pass
+            """Nothing to stop: it never started a process."""
 
     settings = fast_settings(f"sqlite:///{tmp_path / 't.sqlite3'}", bot_processes=1)
     with TestClient(create_app(settings)) as client:

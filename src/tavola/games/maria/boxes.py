@@ -19,7 +19,8 @@ RHINE_ELECTORS = ("trier", "mainz", "koln", "mannheim")  # §10.3, §16
 SUPERPOWERS = ("austria", "prussia", "france", "pragmatic_army")
 TIE_ORDER = ("austria", "pragmatic_army", "prussia", "france")
 """§23: Maria Theresa wins every tie, Louis XV loses every tie (the order between the Pragmatic
-Army and Prussia, both Frederick's, never decides between players)."""
+Army and Prussia, both Frederick's, never decides between players); §24: with two players B's
+powers, Austria and the Pragmatic Army, come first, so B wins every tie."""
 
 
 def advanced(state: State) -> bool:
@@ -164,6 +165,17 @@ def _tie_break(powers: list[str]) -> str:
     return min(powers, key=TIE_ORDER.index)
 
 
+def _b_wins_outright(state: State, empty: list[str]) -> bool:
+    """§24 (advanced, two players): «tutti i pareggi sono vinti dal giocatore B». Read as §23's
+    ties, those left after the count of additional markers (default, ``TIE_ORDER`` puts B's
+    powers first); option ``two_player_ties=outright``: pools emptied by both players at once
+    are a tie B wins, with no count of additional markers."""
+    if state.get("players") != 2 or state["options"].get("two_player_ties") != "outright":
+        return False
+    owners = {state["control"][sp] for sp in empty}
+    return len(owners) > 1
+
+
 def empty_pool_winner(state: State, extra: dict[str, int] | None = None) -> str | None:
     """§23: a superpower whose pool is empty at the end of an action or political phase wins at
     once; several: the one that could have played the most additional markers (``extra``, what
@@ -171,6 +183,8 @@ def empty_pool_winner(state: State, extra: dict[str, int] | None = None) -> str 
     empty = [sp for sp in SUPERPOWERS if state["pools"][sp] == 0]
     if not empty:
         return None
+    if _b_wins_outright(state, empty):
+        return _tie_break(empty)
     if extra is None:
         extra = state.get("extra")
     if len(empty) > 1 and extra:

@@ -227,21 +227,43 @@ def _coalition_share(state: State, side: str, places: tuple[str, ...]) -> tuple[
     return tuple(c for c in places if GEO.cities[c].territory != victory.AUSTRIA or c in mine)
 
 
+PRUSSIA_SPARE = 1
+"""§24: Austrian fortresses Prussia's share holds beyond the 5 its 12 need once Silesia's 7 are
+taken. With none spare, one fortress Austria kept in Moravia stopped A (43 games at commit
+4ed4e49: B 27 of 43, A's losses one to three fortresses short); France keeps two of its own."""
+
+
 @cache
 def _austria_split(maps: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Austria's fortresses by the nearer side: Prussia's (its, Saxony's and Silesia's
-    fortresses) or France's (Bavaria's, the introductory game's French base; ties to France,
-    which needs 9 to Prussia's 5 once Silesia is taken)."""
+    fortresses) or France's (Bavaria's, the introductory game's French base; ties to France).
+    Then Prussia, whose 12 need every Silesian fortress and 5 Austrian ones, takes over the
+    ``PRUSSIA_SPARE`` fortresses of France's share nearest its own (Iglau, 2 cities from Brünn),
+    so that each power has fortresses to spare (France needs 9)."""
     bases = {
         "prussia": _fortresses(maps, ("prussia", "saxony", victory.SILESIA)),
         "france": _fortresses(maps, ("bavaria",)),
     }
     split: dict[str, set[str]] = {"france": set(), "prussia": set()}
+    near: dict[str, dict[str, int]] = {}
     for c in _fortresses(maps, (victory.AUSTRIA,)):
         dist = GEO.distances(c, maps)
-        near = {side: min((dist.get(b, 99) for b in forts), default=99) for side, forts in bases.items()}
-        split["prussia" if near["prussia"] < near["france"] else "france"].add(c)
+        near[c] = {side: min((dist.get(b, 99) for b in forts), default=99) for side, forts in bases.items()}
+        split["prussia" if near[c]["prussia"] < near[c]["france"] else "france"].add(c)
+    for _ in range(PRUSSIA_SPARE):
+        moved = min(split["france"], key=lambda c: _nearness(c, maps, split["prussia"], near[c]))
+        split["france"].discard(moved)
+        split["prussia"].add(moved)
     return {side: frozenset(cs) for side, cs in split.items()}
+
+
+def _nearness(
+    c: str, maps: tuple[str, ...], share: set[str], base: dict[str, int]
+) -> tuple[int, int, int, str]:
+    """How near ``c`` lies to a share: cities to its nearest fortress, then to its side's
+    lands, then farthest from the other side's."""
+    dist = GEO.distances(c, maps)
+    return (min(dist.get(p, 99) for p in share), base["prussia"], -base["france"], c)
 
 
 SUPPLY = N.supply_distance  # §9: a path of at most 6 cities to a train of the general's colour

@@ -79,6 +79,13 @@ ADVANCED_OPTIONS = (
         "The set-up's Silesian markers taken from the pools",
         "§4",
     ),
+    OptionSpec(
+        "two_player_ties",
+        "after_markers",
+        ("after_markers", "outright"),
+        "Two players: B wins the ties",
+        "§24",
+    ),
 )
 INTRO_OUT_MAPS = ("flanders",)
 

@@ -4,7 +4,15 @@ Water Beggars conserved (§3.5, §6.7), a town holds one token (§5.6), boxes us
 factions (§5.2), armies within the allowance (§3.5), province limits kept once overpopulation
 is over (§6.11-§6.13), army costs paid as the table says (§6.3, §6.4), no siege nor military
 influence by an army that stands off (§6.4-§6.6, §6.9), VP recomputed from the book's sources
-(§4.3, §5.8) whenever they are on the track."""
+(§4.3, §5.8) whenever they are on the track; and, step by step, armies in the boxes the book
+gives them (§6.4, §6.5, §6.8).
+
+A command block's armies need not stand packed from the left: the book moves armies to the left
+only after a battle (§6.5 «Gli eserciti "sopravvissuti" sono posizionati sulle caselle a
+sinistra») and fills a block's empty boxes from the left with new armies (§6.4 «da sinistra a
+destra»); an army that marches away (§6.8 «in un'area vuota»), is disbanded or abandoned (§6.3)
+or is eliminated by the Water Beggars (§6.7.1) leaves its box empty, and nothing moves the others
+into it. So a block may end a turn, or the game, with empty boxes between its armies."""
 
 from __future__ import annotations
 
@@ -14,6 +22,7 @@ from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.loader import FACTIONS
 
 NEUTRAL = 5
+EMPTY = -1  # an army box with no army
 
 
 def _faction_tokens(state: dict[str, Any], o: int) -> int:
@@ -141,6 +150,36 @@ def _stand_off(before: dict[str, Any], action: tuple[Any, ...], seen: dict[str, 
     ]
 
 
+def _packed(block: list[int]) -> bool:
+    """No empty box left of an army."""
+    return EMPTY not in block[: sum(v != EMPTY for v in block)]
+
+
+def _boxes(
+    before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any], events: list[dict[str, Any]]
+) -> list[str]:
+    """§6.4 a new army in the block's leftmost empty box; §6.8 an army that marches leaves its box
+    empty and the block's other armies where they stand; §6.5 after a battle the survivors in the
+    leftmost boxes."""
+    out = []
+    if action[0] == "raise":
+        r = C.region_index[action[1]]
+        was, now = before["blocks"][r], after["blocks"][r]
+        changed = [b for b, (x, y) in enumerate(zip(was, now)) if x != y]
+        if changed != [was.index(EMPTY)]:
+            out.append(f"§6.4 a new army in {action[1]} does not stand in the leftmost empty box")
+    if action[0] == "march" and not any(e["msg"] == "ev.blocked" for e in events):
+        r, b = C.region_index[action[1]], action[2]
+        was, now = before["blocks"][r], after["blocks"][r]
+        if now[b] != EMPTY or any(x != y for i, (x, y) in enumerate(zip(was, now)) if i != b):
+            out.append(f"§6.8 the armies left in {action[1]} moved when one marched away")
+    for e in events:
+        region = e["args"].get("region") if e["msg"] == "ev.battle" else None
+        if region is not None and not _packed(after["blocks"][C.region_index[region]]):
+            out.append(f"§6.5 the survivors of the battle in {region} are not in the leftmost boxes")
+    return out
+
+
 def check_step(
     before: dict[str, Any],
     role: str,
@@ -150,12 +189,15 @@ def check_step(
     seen: dict[str, int] | None = None,
 ) -> list[str]:
     """§6.3, §6.4 what an army decision costs; §6.4-§6.6, §6.9 no army that stands off
-    besieges or uses military influence."""
+    besieges or uses military influence; §6.4, §6.5, §6.8 the boxes armies stand in."""
     verb = action[0]
+    if seen is not None and (verb in ("raise", "march") or any(e["msg"] == "ev.battle" for e in events)):
+        seen["army boxes"] = seen.get("army boxes", 0) + 1
+    boxes = _boxes(before, action, after, events)
     if verb in ("besiege", "convert"):
-        return _stand_off(before, action, seen)
+        return boxes + _stand_off(before, action, seen)
     if verb not in ("raise", "maintain", "disband", "maintain_all"):
-        return []
+        return boxes
     who = before["flow"][-1]["who"]
     faction = FACTIONS[who]
     paid = before["treasury"][who] - after["treasury"][who]
@@ -171,4 +213,6 @@ def check_step(
         due = C.army_maintain[faction] * len(before["flow"][-1]["todo"])
     if seen is not None:
         seen["army costs"] = seen.get("army costs", 0) + 1
-    return [] if paid == due else [f"§6.3-§6.4 {faction} paid {paid} for {verb}, the table says {due}"]
+    if paid != due:
+        boxes.append(f"§6.3-§6.4 {faction} paid {paid} for {verb}, the table says {due}")
+    return boxes

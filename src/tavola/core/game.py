@@ -177,9 +177,7 @@ class Game:
         and playing the others again (they drew nothing), so only the first costs a snapshot."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
-        self._offered: dict[str, tuple[int, State, list[Action]]] = {}
-        """Per role: the change and the very state (held, not its id, which a new state may
-        reuse) its actions were listed at, and those actions (see :meth:`_offered_now`)."""
+        self._offered: dict[str, tuple[int, State, list[Action]]] = {}  # see _offered_now
         self.private = False
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
@@ -286,8 +284,9 @@ class Game:
 
     def _offered_now(self, role: str, seen: State) -> list[Action]:
         """The actions offered to ``role`` since the game last changed (after a step every
-        active role is offered its actions, and its view shows them), else offered now. The
-        views' own guard; with :attr:`verify` on, compared with a fresh listing."""
+        active role is offered its actions, and its view shows them), else offered now. They
+        are held with the change and the very state they were listed for (not its id, which
+        a new state may reuse); with :attr:`verify` on, compared with a fresh listing."""
         held = self._offered.get(role)
         if held is None or held[0] != self._changes or held[1] is not seen:
             return self.offer(role)

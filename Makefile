@@ -41,7 +41,8 @@ test: install-test
 
 # The opt-in compiled build (README, "A compiled server"), as CI tests it: built with mypyc from
 # a scratch copy of the tree (the checkout stays pure Python), installed apart, then checked to
-# be compiled and run through the records' replay, Italia's rule tests and a short fuzz run.
+# be compiled and run through the records' replay, the checksum's and Italia's rule tests and a
+# short fuzz run.
 COMPILED := build/compiled
 COMPILED_JOBS ?= 2
 test-compiled: install-test
@@ -52,7 +53,7 @@ test-compiled: install-test
 	  --no-deps --wheel-dir ../wheel .
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target $(COMPILED)/site $(COMPILED)/wheel/*.whl
 	PYTHONPATH=$(COMPILED)/site $(BIN)/python -m tavola.compiled
-	PYTHONPATH=$(COMPILED)/site $(BIN)/pytest -n $(COMPILED_JOBS) -m "not slow" -p no:cacheprovider tests/italia tests/test_records_replay.py
+	PYTHONPATH=$(COMPILED)/site $(BIN)/pytest -n $(COMPILED_JOBS) -m "not slow" -p no:cacheprovider tests/italia tests/core/test_core_checksums.py tests/test_records_replay.py
 	PYTHONPATH=$(COMPILED)/site $(BIN)/tavola fuzz italia-i --games 3 --seed 1 --jobs $(COMPILED_JOBS)
 	PYTHONPATH=$(COMPILED)/site $(BIN)/tavola fuzz italia-ii --games 3 --seed 1 --jobs $(COMPILED_JOBS)
 
@@ -100,6 +101,12 @@ balance: install balance-italia balance-revolution
 balance-revolution: install
 	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step12.jsonl
 
+# Italia's verdict runs were played at commit $(ITALIA_AT) (docs/balance.md), and a log resumes
+# only on the code that wrote it: they run from that commit's sources (git archive into build/),
+# so a later change to Italia's package (its speed work) does not start them over.
+ITALIA_AT := f5ee58e
+ITALIA_SRC := build/italia-$(ITALIA_AT)/src
 balance-italia: install
-	$(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
-	$(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl
+	test -d $(ITALIA_SRC) || { mkdir -p build/italia-$(ITALIA_AT) && git archive $(ITALIA_AT) src | tar -x -C build/italia-$(ITALIA_AT); }
+	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
+	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl

@@ -1,10 +1,10 @@
 """The modules the opt-in compiled build (``TAVOLA_COMPILE=1 pip install .``) compiles with
 mypyc, and which of them this process runs compiled.
 
-They are where the rules and the search bot spend their time (docs/performance.md): the core's
-flow and Italia's rules and playout weights. Every other module, and every module of an
-editable install, is plain Python. The build reads ``MODULES`` from this file, so it must not
-import anything outside the standard library.
+They are where the rules, the search bot and the session path spend their time
+(docs/performance.md): the core's flow and checksum, and Italia's rules, playout weights and
+view. Every other module, and every module of an editable install, is plain Python. The build
+reads ``MODULES`` from this file, so it must not import anything outside the standard library.
 """
 
 from __future__ import annotations
@@ -13,18 +13,28 @@ import importlib
 import importlib.machinery
 
 MODULES = (
+    "tavola.core.checksums",
     "tavola.core.flow",
     "tavola.games.italia.battle",
+    "tavola.games.italia.campaigns",
     "tavola.games.italia.combat",
     "tavola.games.italia.flow",
     "tavola.games.italia.income",
+    "tavola.games.italia.italia_i",
+    "tavola.games.italia.italia_ii",
     "tavola.games.italia.knowledge",
     "tavola.games.italia.model",
     "tavola.games.italia.movement",
+    "tavola.games.italia.naval",
+    "tavola.games.italia.odds",
+    "tavola.games.italia.pillage",
     "tavola.games.italia.placement",
+    "tavola.games.italia.retreat",
     "tavola.games.italia.sequence",
     "tavola.games.italia.stacking",
+    "tavola.games.italia.submission",
     "tavola.games.italia.victory",
+    "tavola.games.italia.view",
 )
 
 

@@ -1,9 +1,12 @@
 """Building Antike II positions for the rulebook's examples: a session on an empty board, then
-cities, units, purses and the turn set up by hand."""
+cities, units, purses and the turn set up by hand. The session is told of the edits
+(:meth:`Game.edited`) before it acts: :func:`play` does so when the state is not the one its
+last action left."""
 
 from __future__ import annotations
 
 import random
+import weakref
 from typing import Any
 
 import pytest
@@ -151,12 +154,26 @@ def sync(state: State) -> None:
         ]
 
 
+_LEFT: weakref.WeakKeyDictionary[Game, str] = weakref.WeakKeyDictionary()
+"""The checksum of the state each session's last action through :func:`play` left."""
+
+
+def told(game: Game) -> Game:
+    """Tell the session its state was edited by hand, if it is not the state the session's
+    last action left (or the session has not acted through :func:`play` yet)."""
+    if _LEFT.get(game) != checksum(game.state):
+        game.edited()
+    return game
+
+
 def play(game: Game, nation: str, *actions: Any) -> list[dict[str, Any]]:
     """Apply actions as the role running ``nation``; each action is a tuple or a verb string."""
+    told(game)
     events: list[dict[str, Any]] = []
     for a in actions:
         act = (a,) if isinstance(a, str) else tuple(a)
         events += game.apply(role_of(game.state, nation), act)
+        _LEFT[game] = checksum(game.state)
     return events
 
 

@@ -132,6 +132,7 @@ def test_views_show_the_movement_and_the_battle_question() -> None:
     s["units"][1][2 * target + 1] = 1
     s["supply"][0][1] -= 1
     s["supply"][1][1] -= 1
+    g.edited()
     g.apply(me, ["rondel", "movere1"])
     assert g.view(me)["move"]["moves_left"] == {b.ids[home]: {"galley": [1, 0]}}
     g.apply(me, ["galley", b.ids[home]])

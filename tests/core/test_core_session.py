@@ -14,6 +14,7 @@ import tavola
 from tavola.core import rng as tavola_rng
 from tavola.core.errors import CorruptRecord, IllegalAction, MalformedAction, UnknownGame, WrongRole
 from tavola.core.game import checksum, visible_log
+from tavola.core.rules import clone
 
 
 def play_random(game: tavola.Game, seed: int = 0, steps: int = 10_000) -> None:
@@ -546,3 +547,82 @@ def test_a_run_of_steps_is_taken_back_one_by_one_to_each_earlier_state() -> None
             assert checksum(game.state) == earlier
     assert runs == 5
     assert tavola.replay(game.record()).checksums == game.checksums
+
+
+def test_an_action_is_validated_against_the_actions_offered_at_this_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each step offers every active role its actions: an action is checked against that list,
+    not against a second listing, and whatever it does not hold is refused."""
+    game = tavola.Game("italia-i", seed=3)
+    play_random(game, seed=3, steps=40)
+    role = game.active_roles[0]
+    offered = [tuple(a) for a in game.view(role)["actions"]]
+    before = checksum(game.state)
+    with pytest.raises(IllegalAction):
+        game.apply(role, ["area", 999])
+    assert checksum(game.state) == before
+    assert [tuple(a) for a in game.view(role)["actions"]] == offered  # offered again, since a refusal
+    calls: list[str] = []
+    listing = game.rules.legal_actions
+    monkeypatch.setattr(
+        game.rules, "legal_actions", lambda state, who: calls.append(who) or listing(state, who)
+    )
+    monkeypatch.setattr(tavola.Game, "verify", False)
+    game.apply(role, offered[0])
+    assert len(calls) == len(game.active_roles)  # only the next step's offers were listed
+
+
+def test_a_state_edited_in_place_after_its_offers_is_caught_when_verifying() -> None:
+    """The offers are guarded by the session's change counter and the state's identity, as its
+    views are: a state changed by hand between them is a stale list, which verifying finds."""
+    game = tavola.Game("italia-i", seed=3)
+    play_random(game, seed=3, steps=40)
+    role = game.active_roles[0]
+    action = next(tuple(a) for a in game.view(role)["actions"] if a != ["undo"])
+    game.state["flow"].append({"s": "over"})  # the game ended by hand: nothing is legal now
+    with pytest.raises(RuntimeError, match="stale"):
+        game.apply(role, action)
+
+
+def test_a_state_edited_by_hand_and_told_is_offered_anew(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game.edited: what the session took of the state before a hand edit (its offers and
+    views) is dropped, so an action is checked against the edited state, verifying or not."""
+    monkeypatch.setattr(tavola.Game, "verify", False)
+    game = tavola.Game("toy", seed=1)
+    assert ["bid", 3] in game.view("north")["actions"]
+    game.state["coins"]["north"] = 1  # by hand: north can bid one coin at most
+    game.edited()
+    assert game.view("north")["actions"] == [["bid", 0], ["bid", 1]]
+    with pytest.raises(IllegalAction):
+        game.apply("north", ["bid", 3])
+    assert game.state["bids"] == {}
+
+
+def test_an_edit_by_hand_ends_the_steps_that_may_be_taken_back() -> None:
+    """Taking a step back loads the state from before it: after a hand edit that would undo
+    the edit too, so Game.edited ends the run of steps that may be taken back."""
+    game = tavola.Game("italia-i", seed=3)
+    pick = random.Random(3)
+    while not game.can_undo(game.active_roles[0]):
+        role = game.active_roles[0]
+        game.apply(role, pick.choice([a for a in game.legal_actions(role) if a != ("undo",)]))
+    role = game.active_roles[0]
+    game.edited()
+    assert not game.can_undo(role) and ("undo",) not in game.legal_actions(role)
+
+
+def test_a_new_state_put_in_is_never_checked_against_the_offers_of_the_old(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The offers and views are held with the very state they were taken of (not its id,
+    which a new state may reuse): a state put in without Game.edited is listed afresh."""
+    monkeypatch.setattr(tavola.Game, "verify", False)
+    game = tavola.Game("toy", seed=1)
+    assert ["bid", 3] in game.view("north")["actions"]
+    other = clone(game.state)
+    other["coins"]["north"] = 1
+    game.state = other
+    assert game.view("north")["actions"] == [["bid", 0], ["bid", 1]]
+    with pytest.raises(IllegalAction):
+        game.apply("north", ["bid", 3])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from pathlib import Path
 
@@ -23,6 +24,17 @@ def register(sub: argparse._SubParsersAction) -> None:
         choices=("default", "random"),
         default="default",
         help="the scenario's default options, or each game's options drawn from its seed",
+    )
+    p.add_argument(
+        "--digests",
+        metavar="FILE",
+        help="play the games through the session for a digest of each (no checks) and write them to FILE",
+    )
+    p.add_argument(
+        "--compare",
+        metavar="FILE",
+        help="play the games for their digests and fail each whose digest differs from FILE's "
+        "(written by --digests, e.g. by the code before a change)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON summary on the last line")
     p.set_defaults(func=run)
@@ -46,7 +58,11 @@ def run(args: argparse.Namespace) -> int:
         out_dir=Path(args.out),
         progress=progress,
         options=args.options,
+        compare=json.loads(Path(args.compare).read_text())["digests"] if args.compare else None,
+        digests=bool(args.digests),
     )
+    if args.digests:
+        Path(args.digests).write_text(json.dumps(summary, indent=1) + "\n")
     if args.json:
         emit_json(summary)
     else:
@@ -59,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
             print("invariants exercised: " + ", ".join(f"§{k} {v}" for k, v in summary["invariants"].items()))
         for f in summary["failures"]:
             print(f"FAIL {f['kind']} {f['scenario']}/{f['players']}p seed {f['seed']}: {f['message']}")
-            print(f"     reproduce: tavola replay {f.get('record', '?')}")
+            if "record" in f:
+                print(f"     reproduce: tavola replay {f['record']}")
         print(f"{len(summary['failures'])} failures")
     return 1 if summary["failures"] else 0

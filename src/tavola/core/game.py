@@ -42,6 +42,7 @@ OFFERS_KEPT = 64
 SNAPSHOT_TAG = f"tavola-snapshot:1:marshal{marshal.version}:py{sys.version_info[0]}.{sys.version_info[1]}"
 """What :meth:`Game.snapshot` bytes are written in: marshal's format may change between Python
 versions, so a snapshot of another one is refused (the caller replays the record instead)."""
+STALE = "its state was edited in place without Game.edited()"
 SESSION_KEYS = frozenset({"active", "step", "result", "prompt", "actions", "can_undo", "log"})
 """The keys :meth:`Game.view` adds to a game's view: a game's own view may not use them."""
 
@@ -112,8 +113,9 @@ class Game:
     """One game in play: ``Game("antike-ii", "orient", 4, {}, seed=7)``."""
 
     verify = False
-    """Compare the actions a view takes from the offer after a step with a fresh listing
-    (tests): a state edited in place, behind the session's back, raises."""
+    """Compare the actions offered after a step, which views show and actions are checked
+    against, with a fresh listing (tests): a state edited in place without :meth:`edited`
+    raises."""
 
     def __init__(
         self,
@@ -127,6 +129,7 @@ class Game:
         record_format: int | None = None,
     ) -> None:
         self.rules: Rules = rules or get_rules(game_id)
+        self._nouns = type(self.rules).action_nouns is not Rules.action_nouns  # else asked of no action
         self.game_id = game_id
         scenarios = {s.name: s for s in self.rules.scenarios()}
         if scenario is None:
@@ -174,11 +177,11 @@ class Game:
         and playing the others again (they drew nothing), so only the first costs a snapshot."""
         self._drafts: dict[str, Draft] = {}
         self._offers: dict[str, dict[int, int]] = {}  # role -> {step: hash of the actions shown}
-        self._offered: dict[str, tuple[tuple[int, int], list[Action]]] = {}  # see _offered_now
+        self._offered: dict[str, tuple[int, State, list[Action]]] = {}  # see _offered_now
         self.private = False
         """Whether the last :meth:`apply` changed only the acting role's draft: nobody else may
         learn of it (no step, no record, no push to others)."""
-        self._views: dict[str | None, tuple[tuple[int, int], dict[str, Any]]] = {}
+        self._views: dict[str | None, tuple[int, State, dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
         self._visible: dict[str | None, tuple[int, list[Event]]] = {}
         """Per role: how many log entries were read, and those of them the role may read. While
@@ -217,10 +220,25 @@ class Game:
             seed,
             record_format=record_format,
         )
-        game.state = state
+        game.edited(state)
         game.start = full
         game.filled = filled
         return game
+
+    def edited(self, state: State | None = None) -> None:
+        """The state was set (``state``) or changed in place by hand, outside :meth:`apply`:
+        a position being built (tests, tools). What the session took of the state before is
+        dropped (the actions it offered, its views, the steps that may be taken back, whose
+        snapshot predates the edit) and every active role is offered its actions again; open
+        drafts are replayed on it. Whoever edits a session's state calls this before the
+        session is asked anything; nothing else does (the session knows its own changes)."""
+        if state is not None:
+            self.state = state
+        self._changes += 1
+        self._views.clear()
+        self._undo.clear()
+        self._rebase()
+        self._offer_all()
 
     def position(self, role: str | None = None) -> dict[str, Any]:
         """The current situation as a position (plain data, YAML/JSON-ready), header first; with
@@ -256,31 +274,31 @@ class Game:
     def offer(self, role: str) -> list[Action]:
         """The role's legal actions, remembered for :meth:`fresh` as shown at this step."""
         actions = self.legal_actions(role)
-        self._offered[role] = ((self._changes, id(self._seen_state(role))), actions)
+        self._offered[role] = (self._changes, self._seen_state(role), actions)
         step = len(self.actions)
         offers = self._offers.setdefault(role, {})
         offers[step] = hash(tuple(actions))
-        if len(offers) > OFFERS_KEPT:
-            for old in sorted(offers)[: len(offers) - OFFERS_KEPT]:
-                del offers[old]
+        while len(offers) > OFFERS_KEPT:  # one a step: the oldest found without sorting them all
+            del offers[min(offers)]
         return actions
 
     def _offered_now(self, role: str, seen: State) -> list[Action]:
         """The actions offered to ``role`` since the game last changed (after a step every
-        active role is offered its actions, and its view shows them), else offered now. The
-        views' own guard; with :attr:`verify` on, compared with a fresh listing."""
+        active role is offered its actions, and its view shows them), else offered now. They
+        are held with the change and the very state they were listed for (not its id, which
+        a new state may reuse); with :attr:`verify` on, compared with a fresh listing."""
         held = self._offered.get(role)
-        if held is None or held[0] != (self._changes, id(seen)):
+        if held is None or held[0] != self._changes or held[1] is not seen:
             return self.offer(role)
-        if Game.verify and held[1] != self.legal_actions(role):
-            raise RuntimeError(
-                f"{self.game_id}: the actions offered to {role} are stale (a state edited in place?)"
-            )
-        return held[1]
+        if Game.verify and held[2] != self.legal_actions(role):
+            raise RuntimeError(f"{self.game_id}: the actions offered to {role} are stale ({STALE})")
+        return held[2]
 
     def _offer_all(self) -> None:
         # What every active role may do at this new step, so a role whose choices another
-        # role's step did not change keeps playing on its view (see fresh).
+        # role's step did not change keeps playing on its view (see fresh). The offers of
+        # roles no longer active go: they would hold on to a state the session has left.
+        self._offered.clear()
         for role in self.active_roles:
             self.offer(role)
 
@@ -316,12 +334,11 @@ class Game:
 
         Built once per change of the game: the answer to an action and the pushes after it
         share it (each caller gets its own top-level dict)."""
-        key = (self._changes, id(self.state))
         held = self._views.get(role)
-        if held is not None and held[0] == key:
-            return dict(held[1])
+        if held is not None and held[0] == self._changes and held[1] is self.state:
+            return dict(held[2])
         view = self._build_view(role)
-        self._views[role] = (key, view)
+        self._views[role] = (self._changes, self.state, view)
         return dict(view)
 
     def forget_views(self) -> None:
@@ -347,7 +364,7 @@ class Game:
             view["prompt"] = self.rules.prompt(seen, role)
             offered = self._offered_now(role, seen)
             view["actions"] = [list(a) for a in offered]
-            nouns = [self.rules.action_nouns(seen, role, a) for a in offered]
+            nouns = [self.rules.action_nouns(seen, role, a) for a in offered] if self._nouns else []
             if any(nouns):
                 # each action's nouns in words, in the order of the actions (Rules.action_nouns)
                 view["prompt"] = {**view["prompt"], "nouns": nouns}
@@ -389,6 +406,7 @@ class Game:
         """Validate and apply one action of ``role``; raises and changes nothing if illegal."""
         action = parse_action(action)
         self._check_role(role)
+        shown = self._shown(role)
         self.private = False
         self._changes += 1
         if action == UNDO:
@@ -399,11 +417,22 @@ class Game:
             return self._commit(role, decode_commit(action))
         if role in self._drafts or self.rules.composing(self.state, role) is not None:
             return self._draft(role, action)
-        return self._step(role, action)
+        return self._step(role, action, shown)
 
-    def _step(self, role: str, action: Action) -> list[Event]:
-        legal = self.rules.legal_actions(self.state, role)
-        if action not in legal:
+    def _shown(self, role: str) -> list[Action] | None:
+        """The actions offered to ``role`` at this very change of the committed state (every
+        step offers them to each active role), if any: an action is validated against them
+        instead of a fresh listing. With :attr:`verify` on, compared with one."""
+        held = self._offered.get(role)
+        if held is None or held[0] != self._changes or held[1] is not self.state or role in self._drafts:
+            return None
+        if Game.verify and held[2] != self.legal_actions(role):
+            raise RuntimeError(f"{self.game_id}: the actions offered to {role} are stale ({STALE})")
+        return held[2]
+
+    def _step(self, role: str, action: Action, shown: list[Action] | None = None) -> list[Event]:
+        legal = self.rules.legal_actions(self.state, role) if shown is None else shown
+        if action not in legal or action == UNDO:
             raise IllegalAction(f"{role} may not play {list(action)} now")
         before_roles = self.rules.active_roles(self.state)
         if self._undo and self._undo[-1][0] != role:

@@ -12,6 +12,7 @@ Every failure is written as a game record that reproduces it.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import random
@@ -42,6 +43,7 @@ class GameReport:
     finished: bool = False
     failures: list[Failure] = field(default_factory=list)
     invariants: dict[str, int] = field(default_factory=dict)  # times each step invariant applied
+    digest: str | None = None  # digest_one's sum of the game
 
 
 def settings_cycle(rules: Rules, scenario: str | None, players: int | None) -> list[tuple[str, int]]:
@@ -231,14 +233,58 @@ def _check_entry(
     return problems
 
 
+def digest_one(
+    game_id: str, scenario: str, players: int, seed: int, options: dict[str, Any] | None = None
+) -> GameReport:
+    """Play one random game through the session as a server does (each click from the acting
+    role's view, then ``Game.apply``) and sum it up in a digest: at every step the active roles,
+    the prompt and actions offered, the action drawn, its log events and the state's checksum.
+    The same code plays the same game, so two versions of the code that give every game the
+    same digest play identically (``tavola fuzz --compare``); nothing is checked beyond that."""
+    rules = get_rules(game_id)
+    if options is None:
+        options = {o.name: o.default for sc in rules.scenarios() if sc.name == scenario for o in sc.options}
+    pick = random.Random(seed * 7919 + 1)
+    game = Game(game_id, scenario, players, options, seed)
+    report = GameReport()
+    digest = hashlib.sha256()
+    encode = json.JSONEncoder(sort_keys=True, separators=(",", ":"), default=repr).encode
+    while not game.is_over:
+        active = game.active_roles
+        if not active:
+            break
+        role = active[pick.randrange(len(active))]
+        view = game.view(role)
+        legal = [a for a in view["actions"] if a != ["undo"]]
+        if not legal:
+            break
+        action = legal[pick.randrange(len(legal))]
+        events = game.apply(role, action)
+        digest.update(
+            encode([active, view["prompt"], view["actions"], action, events, game.checksums[-1]]).encode()
+        )
+        if len(game.actions) >= DIGEST_STEPS:
+            break
+    report.steps = len(game.actions)
+    report.finished = game.is_over
+    report.digest = digest.hexdigest()[:16]
+    return report
+
+
+DIGEST_STEPS = 50_000
+"""A digest game stops here, finished or not (a game that loops is the fuzzer's to find)."""
+
 _Result = tuple[tuple[str, int, int], GameReport, float]
 """One game's (scenario, players, seed), its report and its seconds."""
 
 
-def _job(args: tuple[str, str, int, int, int, bool, dict[str, Any] | None]) -> _Result:
+def _job(args: tuple[str, str, int, int, int, bool | None, dict[str, Any] | None]) -> _Result:
     game_id, scenario, players, seed, max_steps, session, options = args
     start = time.perf_counter()
-    rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session, options=options)
+    if session is None:  # a digest game
+        rep = digest_one(game_id, scenario, players, seed, options)
+    else:
+        rep = fuzz_one(game_id, scenario, players, seed, max_steps, session=session, options=options)
     return (scenario, players, seed), rep, time.perf_counter() - start
 
 
@@ -263,12 +309,17 @@ def run(
     session_every: int = 10,
     progress: Callable[[int, int, int], None] | None = None,
     options: str = "default",
+    compare: dict[str, str] | None = None,
+    digests: bool = False,
 ) -> dict[str, Any]:
     """Fuzz ``games`` games across all scenarios and player counts; returns a summary.
 
     ``options``: ``default`` plays every game with the scenario's default options, ``random``
     draws each game's options (:func:`random_options`). ``progress(done, total, failures)`` is
-    called after each game."""
+    called after each game. ``digests``: the games are played for their digests instead
+    (:func:`digest_one`, no checks), given in the summary by seed; with ``compare`` (the
+    digests of another run, by seed) each game whose digest differs is a failure."""
+    digests = digests or compare is not None
     rules = get_rules(game_id)
     combos = settings_cycle(rules, scenario, players)
     if not combos:
@@ -277,7 +328,7 @@ def run(
     for i in range(games):
         sc, n = combos[i % len(combos)]
         drawn = random_options(rules, sc, seed + i) if options == "random" else None
-        session = session_every > 0 and i % session_every == 0
+        session = None if digests else session_every > 0 and i % session_every == 0
         tasks.append((game_id, sc, n, seed + i, max_steps, session, drawn))
     started = time.perf_counter()
     results: list[_Result] = []
@@ -287,8 +338,11 @@ def run(
     def collect(item: _Result) -> None:
         nonlocal failed
         results.append(item)
+        if compare is not None:
+            _compare(item, compare)
         failed += bool(item[1].failures)
-        if out_dir is not None and item[1].failures:  # written at once: a stopped run keeps them
+        # written at once: a stopped run keeps them (a digest game's failure has no record)
+        if out_dir is not None and item[1].failures and not digests:
             written[item[0][2]] = _write_failures(game_id, item, out_dir)
         if progress is not None:
             progress(len(results), games, failed)
@@ -302,7 +356,7 @@ def run(
                 collect(item)
     seconds = time.perf_counter() - started
     steps, failures, exercised = _summary(results, written)
-    return {
+    out = {
         "game": game_id,
         "games": games,
         "settings": [f"{sc}/{n}p" for sc, n in combos],
@@ -312,6 +366,17 @@ def run(
         "failures": failures,
         "invariants": exercised,
     }
+    if digests:
+        out["digests"] = {str(s): rep.digest for (_, _, s), rep, _ in sorted(results, key=lambda r: r[0][2])}
+    return out
+
+
+def _compare(item: _Result, other: dict[str, str]) -> None:
+    """A digest game's failure when another run's digest of the same seed differs."""
+    (_, _, s), rep, _ = item
+    was = other.get(str(s))
+    if was != rep.digest:
+        rep.failures.append(Failure("changed", f"digest {rep.digest}, the other run's {was}", {}))
 
 
 def _write_failures(game_id: str, item: _Result, out_dir: Path) -> list[str]:

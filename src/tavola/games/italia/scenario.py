@@ -72,9 +72,9 @@ class Static:
     def _units(self, sc: Scenario) -> None:
         """Units (§2.2.1, §6.2, §10.2 as printed in the scenario file), costs and rounds."""
         self.kinds = tuple(sc.units)
-        self.move = {k: u.move for k, u in sc.units.items()}
-        self.to_hit = {k: u.to_hit for k, u in sc.units.items()}
-        self.hits = {k: u.hits for k, u in sc.units.items()}
+        self.move: dict[str, int] = {k: u.move for k, u in sc.units.items()}
+        self.to_hit: dict[str, int] = {k: u.to_hit for k, u in sc.units.items()}
+        self.hits: dict[str, int] = {k: u.hits for k, u in sc.units.items()}
         self.cost: dict[str, int] = {k: u.cost for k, u in sc.units.items()}
         self.leader_move = sc.leader_stats.move
         self.leader_bonus = sc.leader_stats.combat_bonus
@@ -92,7 +92,7 @@ class Static:
         self.nkey = tuple(n.key for n in nations)
         self.nidx = {n.key: i for i, n in enumerate(nations)}
         self.roles = self.sc.roles
-        self.role_of = tuple(n.colour for n in nations)
+        self.role_of: tuple[str, ...] = tuple(n.colour for n in nations)
         self.nations_of = {r: tuple(i for i in range(self.N) if self.role_of[i] == r) for r in self.roles}
         self.order = tuple(i for i, n in enumerate(nations) if n.order is not None)
         self.factions = tuple(i for i, n in enumerate(nations) if n.order is None)

@@ -1,0 +1,42 @@
+"""Italia's verdict logs resume from the sources of the commit that wrote them, which
+`make balance-italia` takes with `git archive`: that archive must still give the logs' own
+fingerprint, or the run would silently start their games again."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _git(*args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(["git", *args], cwd=ROOT, capture_output=True, check=False)
+
+
+@pytest.mark.parametrize("game", ["italia-i", "italia-ii"])
+def test_the_archive_make_balance_italia_runs_from_has_the_logs_fingerprint(
+    game: str, tmp_path: Path
+) -> None:
+    commit = re.search(r"^ITALIA_AT := (\w+)$", (ROOT / "Makefile").read_text(), re.M)
+    assert commit is not None
+    if _git("cat-file", "-e", f"{commit[1]}^{{commit}}").returncode != 0:
+        pytest.skip(f"not a git checkout holding {commit[1]} (a shallow clone)")
+    archive = _git("archive", commit[1], "src")
+    subprocess.run(["tar", "-x", "-C", str(tmp_path)], input=archive.stdout, check=True)
+    code = f"from tavola.tools.arena import code_fingerprint; print(code_fingerprint({game!r}))"
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"PYTHONPATH": str(tmp_path / "src")},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+    )
+    logged = json.loads((ROOT / "docs" / "balance" / f"{game}.jsonl").read_text().splitlines()[0])
+    assert json.loads(logged["key"])[0] == out.stdout.strip()

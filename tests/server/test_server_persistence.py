@@ -138,3 +138,19 @@ def test_sqlite_writers_of_one_process_take_turns_instead_of_sleeping_in_sqlite(
     with engine.connect() as conn:
         assert sorted(conn.execute(text("SELECT a FROM t")).scalars()) == [1, 2]
     engine.dispose()
+
+
+def test_an_app_started_again_in_one_process_listens_once(db_url):
+    """The same app stopped and started again (as a test or an embedding program may) holds each
+    of its listeners once: a guest's sign-in is not told twice to the matches, nor to the other
+    processes, and a lost notice connection is not resynchronised twice."""
+    app = create_app(fast_settings(db_url))
+    platform = app.state.platform
+    for _ in range(3):
+        with TestClient(app) as client:
+            assert client.get("/api/health").status_code == 200
+            clustered = platform.cluster is not None
+            assert len(platform.accounts.on_seats_changed) == (2 if clustered else 1)
+            if clustered:
+                assert platform.cluster.on_reconnect.count(platform._resync) == 1
+    assert platform.accounts.on_seats_changed == []

@@ -34,6 +34,9 @@ class Platform:
     """The garbage collector's policy, and the pauses it and the event loop made (started and
     stopped on the event loop, by the app's lifespan)."""
     loop: asyncio.AbstractEventLoop | None = field(default=None, repr=False)
+    listening: list[Any] = field(default_factory=list, repr=False)
+    """What :meth:`start` added to the accounts' listeners, taken back by :meth:`stop`: an app
+    started again in the same process must not tell every change twice."""
 
     @classmethod
     def build(cls, settings: Settings) -> Platform:
@@ -55,10 +58,12 @@ class Platform:
         self.hub.start(loop)
         self.bots.start(loop)
         # A guest's seats passed to the account it signed in to: the seats held here are stale.
-        self.accounts.on_seats_changed.append(self.matches.forget_seats)
+        self.listening = [self.matches.forget_seats]
+        if self.cluster is not None:
+            self.listening.append(lambda: self.matches.announce("seats"))
+        self.accounts.on_seats_changed.extend(self.listening)
         if self.cluster is None:
             return
-        self.accounts.on_seats_changed.append(lambda: self.matches.announce("seats"))
         self.bots.sockets = lambda mid: mid in self.hub.conns
         self.cluster.handlers.update(
             changed=self.matches.changed_elsewhere,
@@ -72,7 +77,12 @@ class Platform:
         self.cluster.start()
 
     def stop(self) -> None:
+        for listener in self.listening:
+            self.accounts.on_seats_changed.remove(listener)
+        self.listening = []
         if self.cluster is not None:
+            if self._resync in self.cluster.on_reconnect:
+                self.cluster.on_reconnect.remove(self._resync)
             self.cluster.stop()
 
     def signed_out(self, cookie: str | None) -> None:

@@ -107,6 +107,7 @@ balance-revolution: install
 ITALIA_AT := f5ee58e
 ITALIA_SRC := build/italia-$(ITALIA_AT)/src
 balance-italia: install
+	test -d $(ITALIA_SRC) || git cat-file -e '$(ITALIA_AT)^{commit}' || { echo "balance-italia: this clone does not hold $(ITALIA_AT) (run git fetch --unshallow)" >&2; exit 1; }
 	test -d $(ITALIA_SRC) || { mkdir -p build/italia-$(ITALIA_AT) && git archive $(ITALIA_AT) src | tar -x -C build/italia-$(ITALIA_AT); }
 	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-i --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-i.jsonl
 	PYTHONPATH=$(ITALIA_SRC) $(BALANCE) italia-ii --games 96 --bot $(ITALIA_BOT) --log docs/balance/italia-ii.jsonl

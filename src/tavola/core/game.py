@@ -287,9 +287,15 @@ class Game:
         active role is offered its actions, and its view shows them), else offered now. They
         are held with the change and the very state they were listed for (not its id, which
         a new state may reuse); with :attr:`verify` on, compared with a fresh listing."""
+        held = self._held(role, seen)
+        return self.offer(role) if held is None else held
+
+    def _held(self, role: str, seen: State) -> list[Action] | None:
+        """The actions offered to ``role`` at this very change, for this very state, if any;
+        with :attr:`verify` on, compared with a fresh listing."""
         held = self._offered.get(role)
         if held is None or held[0] != self._changes or held[1] is not seen:
-            return self.offer(role)
+            return None
         if Game.verify and held[2] != self.legal_actions(role):
             raise RuntimeError(f"{self.game_id}: the actions offered to {role} are stale ({STALE})")
         return held[2]
@@ -423,12 +429,7 @@ class Game:
         """The actions offered to ``role`` at this very change of the committed state (every
         step offers them to each active role), if any: an action is validated against them
         instead of a fresh listing. With :attr:`verify` on, compared with one."""
-        held = self._offered.get(role)
-        if held is None or held[0] != self._changes or held[1] is not self.state or role in self._drafts:
-            return None
-        if Game.verify and held[2] != self.legal_actions(role):
-            raise RuntimeError(f"{self.game_id}: the actions offered to {role} are stale ({STALE})")
-        return held[2]
+        return None if role in self._drafts else self._held(role, self.state)
 
     def _step(self, role: str, action: Action, shown: list[Action] | None = None) -> list[Event]:
         legal = self.rules.legal_actions(self.state, role) if shown is None else shown

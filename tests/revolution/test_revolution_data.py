@@ -78,6 +78,7 @@ def test_4_3_1_some_provinces_are_small() -> None:
 
 def test_6_1_gelderland_pays_2() -> None:
     assert C.tax2[p("gelderland")] == 4  # in halves: the one public tax value
+    assert all(own[p("gelderland")] == 4 for own in C.tax2_by_players.values())
 
 
 # --- every region -------------------------------------------------------------------------------
@@ -102,7 +103,7 @@ def test_5_8_the_habsburg_set_up_boxes_lie_in_different_regions() -> None:
 
 # --- every data entry ---------------------------------------------------------------------------
 def _label(name: str, key: str, entry: Any) -> str:
-    for k in ("id", "province", "city", "faction"):
+    for k in ("id", "province", "city", "faction", "players"):
         if isinstance(entry, dict) and k in entry:
             return f"{name} {key}[{entry[k]}]"
     if isinstance(entry, dict) and "a" in entry:
@@ -523,6 +524,21 @@ CORRUPT: list[tuple[str, Corrupt, str]] = [
         "allegiance-player-count-untraced",
         lambda r: r["rules.yaml"]["allegiance"]["by_players"][5].pop("reconstructed"),
         "allegiance",
+    ),
+    (
+        "taxes-player-count-unknown-province",
+        lambda r: r["cards.yaml"]["by_players"][0]["taxes"].update(picardy=2),
+        "by_players[5].taxes[picardy]",
+    ),
+    (
+        "taxes-player-count-not-half",
+        lambda r: r["cards.yaml"]["by_players"][0]["taxes"].update(hainaut=2.2),
+        "by_players[5].taxes[hainaut]",
+    ),
+    (
+        "taxes-player-count-untraced",
+        lambda r: r["cards.yaml"]["by_players"][0].pop("reconstructed"),
+        "by_players",
     ),
     (
         "army-cost-falling",

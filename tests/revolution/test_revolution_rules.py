@@ -242,7 +242,7 @@ def test_5_8_habsburgs_score_2_for_their_set_up_armies() -> None:
 
 # --- §6.1 taxes ---------------------------------------------------------------------------------
 def test_6_1_province_taxes_drop_the_fraction_and_cities_pay_one_rate() -> None:
-    state = blank(5)
+    state = blank(4)  # the cards' own taxes (the 5-player game has its own for Hainaut)
     state["turn"] = 1
     state["province_card"][p("hainaut")] = F["catholics"]  # 1.5
     state["province_card"][p("namur")] = F["catholics"]  # 0.5
@@ -257,6 +257,30 @@ def test_6_1_province_taxes_drop_the_fraction_and_cities_pay_one_rate() -> None:
     assert taxes.legal_taxes(state, frame, F["catholics"]) == [("rate", 1), ("rate", 2), ("rate", 3)]
     taxes.apply_taxes(state, frame, F["catholics"], ("rate", 3))
     assert state["treasury"][F["catholics"]] == 8
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_6_1_each_player_count_pays_its_own_taxes(players: int) -> None:
+    """§6.1 a province card pays the data's tax: the card's (cards.yaml `provinces`) or a player
+    count's (`by_players`, the 5-player game's only: Hainaut and Luxembourg); the page shows the
+    taxes the game plays."""
+    own = C.tax2_by_players.get(players, C.tax2)
+    assert (players in C.tax2_by_players) is (players == 5)
+    if players == 5:
+        changed = {C.province_ids[k] for k, (a, b) in enumerate(zip(C.tax2, own)) if a != b}
+        assert changed == {"hainaut", "luxembourg"}
+        assert own[p("hainaut")] > C.tax2[p("hainaut")]
+    shown = RULES.board("standard", players, {})["revolution"]["provinces"]
+    assert [int(row["tax"] * 2) for row in shown] == own
+    state = blank(players)
+    state["turn"] = 1
+    who = state["factions"][0]
+    for province in ("hainaut", "luxembourg", "namur"):
+        state["province_card"][p(province)] = who
+    state["order"] = [who]
+    taxes.begin(state)
+    due = (own[p("hainaut")] + own[p("luxembourg")] + own[p("namur")]) // 2
+    assert state["treasury"][who] == due
 
 
 def test_6_1_a_small_stock_limits_the_tax() -> None:
@@ -611,10 +635,10 @@ def test_6_16_end_spaces_add_and_remove_units() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_6_16_each_player_count_plays_its_own_spaces(players: int) -> None:
     """§6.16 the units a space adds and removes are the data's: the track's own (rules.yaml
-    `allegiance.spaces`) or a player count's (`allegiance.by_players`, the 5-player game's only);
-    a city is adjusted by its player count's effects on every space."""
+    `allegiance.spaces`) or a player count's (`allegiance.by_players`, the 3- and 5-player games'
+    only); a city is adjusted by its player count's effects on every space."""
     own = C.allegiance_by_players.get(players, C.allegiance_effect)
-    assert (players in C.allegiance_by_players) is (players == 5)
+    assert (players in C.allegiance_by_players) is (players in (3, 5))
     shown = RULES.board("standard", players, {})["revolution"]["allegiance"]["spaces"]
     assert shown == [list(e) for e in own]  # the page shows the spaces the game plays
     for space, (catholic, anti) in enumerate(own, 1):

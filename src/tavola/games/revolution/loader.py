@@ -139,8 +139,14 @@ class FactionCardModel(_Item):
     faction: str
 
 
+class PlayerCountTaxesModel(_Item):
+    players: int
+    taxes: dict[str, float]
+
+
 class CardsModel(_Strict):
     provinces: list[ProvinceCardModel]
+    by_players: list[PlayerCountTaxesModel] = []
     cities: list[CityCardModel]
     factions: list[FactionCardModel]
 
@@ -296,6 +302,7 @@ class Components:
     river_legs: list[tuple[int, int, tuple[int, ...]]]  # (province, province, places passed)
     rivers: list[tuple[str, str, list[int]]]  # (id, name, indexes of its legs in river_legs)
     tax2: list[int]
+    tax2_by_players: dict[int, list[int]]  # a player count's own taxes, where the data gives one
     vp2: list[int]
     bishopric: list[bool]
     bishopric_provinces: list[int]
@@ -683,7 +690,17 @@ def _province_cards(cards: CardsModel, t: Tables) -> Tables:
     missing = [province_ids[p] for p in range(n) if tax2[p] < 0]
     if missing:
         raise fc("provinces", f"no card for {', '.join(missing)}")
-    return {"tax2": tax2, "vp2": vp2}
+    by_players: dict[int, list[int]] = {}
+    for own in cards.by_players:
+        k = own.players
+        if k not in (2, 3, 4, 5) or k in by_players or not own.taxes:
+            raise fc(f"by_players[{k}]", "a player count (2-5), once, with the taxes it plays")
+        by_players[k] = list(tax2)
+        for province, tax in own.taxes.items():
+            if province not in province_index:
+                raise fc(f"by_players[{k}].taxes[{province}]", f"unknown province {province!r}")
+            by_players[k][province_index[province]] = _halves(tax, f"by_players[{k}].taxes[{province}]", fc)
+    return {"tax2": tax2, "vp2": vp2, "tax2_by_players": by_players}
 
 
 def _city_cards(board: BoardModel, cards: CardsModel, t: Tables) -> Tables:

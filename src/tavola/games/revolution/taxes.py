@@ -10,9 +10,16 @@ from tavola.games.revolution.common import State, earn, ev, fid, option, per_fac
 from tavola.games.revolution.loader import COMPONENTS as C
 
 
+def taxes2(players: int) -> list[int]:
+    """§6.1 each province card's tax in halves: the cards', or the player count's own where the
+    data gives one (cards.yaml `by_players`)."""
+    return C.tax2_by_players.get(players, C.tax2)
+
+
 def province_tax(state: State, owner: int) -> int:
     """§6.1 the sum of the faction's province cards' taxes, the fraction dropped."""
-    return sum(C.tax2[p] for p in range(len(C.province_ids)) if state["province_card"][p] == owner) // 2
+    tax2 = taxes2(state["players"])
+    return sum(tax2[p] for p in range(len(C.province_ids)) if state["province_card"][p] == owner) // 2
 
 
 def city_count(state: State, owner: int) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from tavola.core.rules import Event
-from tavola.games.revolution import allegiance, turn, victory
+from tavola.games.revolution import allegiance, taxes, turn, victory
 from tavola.games.revolution.common import State, fid
 from tavola.games.revolution.flow import FLOW
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -56,7 +56,7 @@ def board(title: str, players: int) -> dict[str, Any]:
     ]
     info = {
         "factions": [{"id": f, "name": C.faction_names[f], "colour": C.colours[f]} for f in FACTIONS],
-        **_map_info(),
+        **_map_info(players),
         "boxes": _box_info(),
         "beggars": {"tokens": C.beggar_tokens, "area": [C.province_ids[p] for p in C.beggar_area]},
         "bishoprics": [C.province_ids[p] for p in C.bishopric_provinces],
@@ -74,9 +74,10 @@ def board(title: str, players: int) -> dict[str, Any]:
     return {"title": title, "areas": areas, "borders": borders, "names": names(), "revolution": info}
 
 
-def _map_info() -> dict[str, Any]:
+def _map_info(players: int) -> dict[str, Any]:
     """The cities and towns, the provinces' cards and places, the regions with their command
-    blocks and arrows, and the rivers leg by leg."""
+    blocks and arrows, and the rivers leg by leg; the taxes are the player count's (§6.1)."""
+    tax2 = taxes.taxes2(players)
     return {
         "places": [
             {
@@ -93,7 +94,7 @@ def _map_info() -> dict[str, Any]:
         "provinces": [
             {
                 "id": C.province_ids[p],
-                "tax": C.tax2[p] / 2,
+                "tax": tax2[p] / 2,
                 "vp": C.vp2[p] / 2,
                 "bishopric": C.bishopric[p],
                 "places": [C.place_ids[c] for c in C.province_places[p]],

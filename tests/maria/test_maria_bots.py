@@ -315,3 +315,24 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
 
     three = allocated(players=3)
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
+
+
+def test_23_a_general_stays_by_a_fortress_within_reach_of_a_nearly_empty_pool() -> None:
+    """§23: Austria wins by emptying its pool, which opens at 3 in the 2-player advanced game, so
+    one fortress it conquers is a third of its victory. A French general that alone protects a
+    fortress an Austrian general can reach in one move (Noailles at Sedan, Givet 1 city from both
+    him and Arenberg at Namur, §10.3) stays; with Austria 8 markers from victory it marches on."""
+    best = {}
+    for pool in (3, 8):
+        state = allocated(players=2, scenario="advanced")
+        clear_board(state)
+        place(state, "arenberg", "namur", 4)
+        place(state, "noailles", "sedan", 5)
+        state["pools"]["austria"] = pool
+        state["turn"], state["stage"], state["group"] = 1, "combat", 0
+        at_step(state, "move", group=0, piece="", stack=False, march=False, path=[], main=True, done=[])
+        act(state, "coalition", "move", "noailles")
+        best[pool] = _best(state, "coalition")
+    assert best[3] == ("stop",) and best[8] != ("stop",)
+    assert "givet" in knowledge._in_reach_of_a_near_pool(allocated(players=2, scenario="advanced"), "france")
+    assert knowledge._in_reach_of_a_near_pool(allocated(players=2), "france") == []  # no pools (§14)

@@ -4,7 +4,7 @@ determinized worlds), and ``evaluate``: progress toward the §14 victory conditi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -328,12 +328,40 @@ def _help(state: State, power: str) -> list[str]:
     return _guards(state, power, targets(state, other)) if other else []
 
 
-def _on_guard(state: State, piece: str, power: str) -> bool:
-    """§10.3: whether a fortress in Austria or Silesia that ``piece``'s side holds is protected
-    by it alone (a general standing in the same city, its stack, leaves with it)."""
+NEAR_EMPTY = 3
+"""§23: a superpower this many markers from an empty pool wins by as many conquests (Austria's
+pool opens at 3, §4 with §15's NOTE), so its enemies keep their fortresses within its reach
+protected. In the 2-player advanced games screened, Austria emptied its pool of 3 in turns 2 to
+4 from French border fortresses and Saxon ones that their generals had left."""
+
+REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
+
+
+def _in_reach_of_a_near_pool(state: State, power: str) -> list[str]:
+    """§10.3, §23: the fortresses of the maps in play an enemy general can reach in one move
+    whose superpower's pool has ``NEAR_EMPTY`` markers or fewer left."""
+    maps = maps_in_play(state)
+    near = [
+        x["city"]
+        for g, x in state["generals"].items()
+        if x["city"] is not None
+        and g not in state["out"]
+        and enemies(state, general_power(g), power)
+        and state["pools"].get(superpower(state, general_power(g)), 99) <= NEAR_EMPTY
+    ]
+    if not near:
+        return []
+    reach = [GEO.distances(c, maps) for c in near]
+    return [c for c in _fortresses(maps, None) if any(d.get(c, 99) <= REACH for d in reach)]
+
+
+def _on_guard(state: State, piece: str, power: str, forts: Iterable[str] | None = None) -> bool:
+    """§10.3: whether one of ``forts`` (by default the fortresses of Austria and Silesia, §24)
+    that ``piece``'s side holds is protected by it alone (a general standing in the same city,
+    its stack, leaves with it)."""
     here = state["generals"][piece]["city"]
     maps = maps_in_play(state)
-    for c in _fortresses(maps, (victory.AUSTRIA, victory.SILESIA)):
+    for c in _fortresses(maps, (victory.AUSTRIA, victory.SILESIA)) if forts is None else forts:
         holder = controller(state, c)
         if holder is None or not cooperating(state, power, holder):
             continue
@@ -410,6 +438,8 @@ def _general_steps(
     other = _ally_short(state, power)
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
+    elif boxes.advanced(state) and _on_guard(state, piece, power, _in_reach_of_a_near_pool(state, power)):
+        places = []  # §23: one fortress more may empty that pool
     shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)

@@ -317,22 +317,44 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
 
 
-def test_23_a_general_stays_by_a_fortress_within_reach_of_a_nearly_empty_pool() -> None:
-    """§23: Austria wins by emptying its pool, which opens at 3 in the 2-player advanced game, so
-    one fortress it conquers is a third of its victory. A French general that alone protects a
-    fortress an Austrian general can reach in one move (Noailles at Sedan, Givet 1 city from both
-    him and Arenberg at Namur, §10.3) stays; with Austria 8 markers from victory it marches on."""
-    best = {}
-    for pool in (3, 8):
-        state = allocated(players=2, scenario="advanced")
-        clear_board(state)
-        place(state, "arenberg", "namur", 4)
-        place(state, "noailles", "sedan", 5)
-        state["pools"]["austria"] = pool
-        state["turn"], state["stage"], state["group"] = 1, "combat", 0
-        at_step(state, "move", group=0, piece="", stack=False, march=False, path=[], main=True, done=[])
-        act(state, "coalition", "move", "noailles")
-        best[pool] = _best(state, "coalition")
-    assert best[3] == ("stop",) and best[8] != ("stop",)
-    assert "givet" in knowledge._in_reach_of_a_near_pool(allocated(players=2, scenario="advanced"), "france")
-    assert knowledge._in_reach_of_a_near_pool(allocated(players=2), "france") == []  # no pools (§14)
+def _noailles_moving(pool: int) -> dict:
+    """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
+    victory; Noailles picked to move."""
+    state = allocated(players=2, scenario="advanced")
+    clear_board(state)
+    place(state, "arenberg", "namur", 4)
+    place(state, "noailles", "laon", 5)
+    state["trains"]["france_train_1"] = "reims"
+    state["pools"]["austria"] = pool
+    state["turn"], state["stage"], state["group"] = 1, "combat", 0
+    at_step(state, "move", group=0, piece="", stack=False, march=False, path=[], main=True, done=[])
+    act(state, "coalition", "move", "noailles")
+    return state
+
+
+def test_23_a_general_keeps_covered_the_fortresses_within_reach_of_a_nearly_empty_pool() -> None:
+    """§23: Austria wins by emptying its pool, which opens at 3 in the advanced game, so each
+    fortress it conquers is a third of its victory. Noailles at Laon covers (§10.3) the five
+    French fortresses round Arenberg at Namur; his march on Maubeuge would leave Sedan, 2 cities
+    from Arenberg, uncovered (4 from Maubeuge). With Austria 3 markers from victory he stays;
+    with 8 he marches on."""
+    near, far = _noailles_moving(3), _noailles_moving(8)
+    raided = knowledge._raided(near, "france")
+    assert {"givet", "maubeuge", "sedan"} <= set(raided) and "koln" not in raided  # no marker (§10.3 NOTE)
+    assert knowledge._uncovered(near, raided, ["noailles"], "maubeuge") > knowledge._uncovered(near, raided)
+    assert _best(far, "coalition") == ("to", "maubeuge")
+    assert _best(near, "coalition") == ("stop",)
+    assert knowledge._raided(far, "france") == []
+    assert knowledge._raided(allocated(players=2), "france") == []  # the introductory game: no pools
+
+
+def test_23_the_evaluation_counts_the_fortresses_left_open_to_a_nearly_empty_pool() -> None:
+    """The search weighs what the prior keeps: with Maillebois at Strasbourg covering Lorraine's
+    fortresses and Noailles at Laon the rest, A's position is worth less once Noailles stands at
+    Maubeuge, Sedan uncovered."""
+    state = _noailles_moving(3)
+    place(state, "maillebois", "strasbourg", 4)
+    assert knowledge._uncovered(state, knowledge._raided(state, "france")) == 0
+    before = knowledge.evaluate(state)["coalition"]
+    state["generals"]["noailles"]["city"] = "maubeuge"
+    assert knowledge.evaluate(state)["coalition"] < before

@@ -330,38 +330,68 @@ def _help(state: State, power: str) -> list[str]:
 
 NEAR_EMPTY = 3
 """§23: a superpower this many markers from an empty pool wins by as many conquests (Austria's
-pool opens at 3, §4 with §15's NOTE), so its enemies keep their fortresses within its reach
-protected. In the 2-player advanced games screened, Austria emptied its pool of 3 in turns 2 to
-4 from French border fortresses and Saxon ones that their generals had left."""
+pool opens at 3, §4 with §15's NOTE), so its enemies keep the fortresses within its generals'
+reach covered. In the 2-player advanced games screened, Austria emptied its pool of 3 in turn 4
+from French border fortresses no French general stood near (Givet, Maubeuge and Sedan in turn 1)
+and Saxon ones their generals had left."""
 
 REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
 
 
-def _in_reach_of_a_near_pool(state: State, power: str) -> list[str]:
-    """§10.3, §23: the fortresses of the maps in play an enemy general can reach in one move
-    whose superpower's pool has ``NEAR_EMPTY`` markers or fewer left."""
+def _raided(state: State, power: str) -> list[str]:
+    """§10.3, §23: the fortresses of ``power``'s side (its own or a cooperating power's) that an
+    enemy general can reach in one move whose superpower's pool has ``NEAR_EMPTY`` markers or
+    fewer left."""
     maps = maps_in_play(state)
-    near = [
-        x["city"]
+    raiders = [
+        (x["city"], general_power(g))
         for g, x in state["generals"].items()
         if x["city"] is not None
         and g not in state["out"]
         and enemies(state, general_power(g), power)
         and state["pools"].get(superpower(state, general_power(g)), 99) <= NEAR_EMPTY
     ]
-    if not near:
+    if not raiders:
         return []
-    reach = [GEO.distances(c, maps) for c in near]
-    return [c for c in _fortresses(maps, None) if any(d.get(c, 99) <= REACH for d in reach)]
+    reach = [(GEO.distances(c, maps), p) for c, p in raiders]
+    out = []
+    for c in _fortresses(maps, None):
+        holder = controller(state, c)
+        if holder is None or c in boxes.RHINE_ELECTORS or not cooperating(state, power, holder):
+            continue  # an elector's fortress takes no victory marker (§10.3 NOTE)
+        if any(d.get(c, 99) <= REACH and enemies(state, p, holder) for d, p in reach):
+            out.append(c)
+    return out
 
 
-def _on_guard(state: State, piece: str, power: str, forts: Iterable[str] | None = None) -> bool:
-    """§10.3: whether one of ``forts`` (by default the fortresses of Austria and Silesia, §24)
-    that ``piece``'s side holds is protected by it alone (a general standing in the same city,
-    its stack, leaves with it)."""
+def _uncovered(state: State, forts: list[str], moving: Iterable[str] = (), city: str | None = None) -> int:
+    """How many of ``forts`` no general of their side covers, with the ``moving`` generals at
+    ``city``: 1 to 3 cities away protects (§10.3), standing on it bars the enemy (one piece a
+    city, §10.1)."""
+    maps = maps_in_play(state)
+    moved = set(moving)
+    at = {
+        g: (city if g in moved else x["city"])
+        for g, x in state["generals"].items()
+        if x["city"] is not None and g not in state["out"]
+    }
+    count = 0
+    for c in forts:
+        holder = controller(state, c)
+        dist = GEO.distances(c, maps)
+        count += not any(
+            dist.get(where, 99) <= N.protection_distance and cooperating(state, general_power(g), holder)
+            for g, where in at.items()
+        )
+    return count
+
+
+def _on_guard(state: State, piece: str, power: str) -> bool:
+    """§10.3: whether a fortress in Austria or Silesia that ``piece``'s side holds is protected
+    by it alone (a general standing in the same city, its stack, leaves with it)."""
     here = state["generals"][piece]["city"]
     maps = maps_in_play(state)
-    for c in _fortresses(maps, (victory.AUSTRIA, victory.SILESIA)) if forts is None else forts:
+    for c in _fortresses(maps, (victory.AUSTRIA, victory.SILESIA)):
         holder = controller(state, c)
         if holder is None or not cooperating(state, power, holder):
             continue
@@ -438,8 +468,6 @@ def _general_steps(
     other = _ally_short(state, power)
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
-    elif boxes.advanced(state) and _on_guard(state, piece, power, _in_reach_of_a_near_pool(state, power)):
-        places = []  # §23: one fortress more may empty that pool
     shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
@@ -452,6 +480,7 @@ def _general_steps(
     if leaving:  # any step conquers it: on toward the next one
         places = [c for c in places if c != here]
     now = _nearest(state, here, places)
+    cover = _cover(state, frame, piece, power)
     onward = False
     for i, a in enumerate(actions):
         if a[0] != "to":
@@ -462,6 +491,8 @@ def _general_steps(
             w = 8.0 if d < now else (6.0 if d == now else 3.0)
         else:
             w = 8.0 if d < now else (0.5 if d == now else 0.1)
+        if cover is not None:
+            w = cover(city, w)
         if trains and not _at_home(state, power, city) and _nearest(state, city, trains) > FOLLOW:
             w *= 0.05  # §9: out of supply next turn
         if city in shun:
@@ -479,6 +510,26 @@ def _general_steps(
         if a[0] == "stop":
             out[i] = stay
     return out
+
+
+def _cover(
+    state: State, frame: dict[str, Any], piece: str, power: str
+) -> Callable[[str, float], float] | None:
+    """§23, the advanced game: a general (its stack, when it moves as one) does not step where it
+    leaves a fortress of its side uncovered within one move of an enemy general whose
+    superpower's pool is nearly empty (:func:`_raided`), and steps where it covers one more."""
+    forts = _raided(state, power) if boxes.advanced(state) else []
+    if not forts:
+        return None
+    here = state["generals"][piece]["city"]
+    moving = generals_at(state, here) if frame["stack"] else [piece]
+    now = _uncovered(state, forts, moving, here)
+
+    def weigh(city: str, w: float) -> float:
+        then = _uncovered(state, forts, moving, city)
+        return w * 0.05 if then > now else (max(w, 8.0) if then < now else w)
+
+    return weigh
 
 
 def _last_step(frame: dict[str, Any], here: str, city: str) -> bool:
@@ -645,10 +696,16 @@ KNOWLEDGE = Knowledge(prior=prior, playout=playout, cutoff=CUTOFF)
 
 
 def _evaluate_advanced(state: State) -> dict[str, float]:
+    """§23: the share of the best superpower's pool emptied, a little for strength, less for
+    the side's fortresses left uncovered within reach of an enemy whose pool is nearly empty
+    (each of them a marker toward its victory: :func:`_raided`)."""
+
     def value(powers: set[str]) -> float:
         emptied = max(
             (1 - state["pools"][sp] / N.pools[sp] for sp in powers if sp in state["pools"]), default=0.0
         )
-        return 0.8 * emptied + 0.2 * _strength(state, powers)
+        raided = sorted({c for sp in powers if sp in state["pools"] for c in _raided(state, sp)})
+        danger = min(1.0, _uncovered(state, raided) / NEAR_EMPTY) if raided else 0.0
+        return 0.8 * emptied + 0.2 * _strength(state, powers) - 0.2 * danger
 
     return _per_player(state, value)

@@ -358,3 +358,19 @@ def test_23_the_evaluation_counts_the_fortresses_left_open_to_a_nearly_empty_poo
     before = knowledge.evaluate(state)["coalition"]
     state["generals"]["noailles"]["city"] = "maubeuge"
     assert knowledge.evaluate(state)["coalition"] < before
+
+
+def test_23_the_evaluation_counts_the_other_players_pools_against_its_own() -> None:
+    """§23: a superpower wins alone by emptying its pool, so a marker Austria puts in its battle
+    boxes (§16) is worth less to A, and one of Prussia's (the nearer of A's two: 11 of 13 left) is worth
+    more to A and less to B."""
+    state = allocated(players=2, scenario="advanced")
+    before = knowledge.evaluate(state)
+    state["pools"]["austria"] -= 1
+    state["boxes"]["austria"] += 1
+    after = knowledge.evaluate(state)
+    assert after["coalition"] < before["coalition"] and after["theresa"] > before["theresa"]
+    state["pools"]["prussia"] -= 1
+    state["boxes"]["prussia"] += 1
+    now = knowledge.evaluate(state)
+    assert now["coalition"] > after["coalition"] and now["theresa"] < after["theresa"]

@@ -696,16 +696,18 @@ KNOWLEDGE = Knowledge(prior=prior, playout=playout, cutoff=CUTOFF)
 
 
 def _evaluate_advanced(state: State) -> dict[str, float]:
-    """§23: the share of the best superpower's pool emptied, a little for strength, less for
-    the side's fortresses left uncovered within reach of an enemy whose pool is nearly empty
-    (each of them a marker toward its victory: :func:`_raided`)."""
+    """§23: the share of the best superpower's pool emptied against the best of the other
+    players' (a superpower wins alone, and Austria's pool opens at 3: a battle it wins puts a
+    marker in its boxes, §16, one it loses takes one back), a little for strength, less for the
+    side's fortresses left uncovered within reach of an enemy whose pool is nearly empty (each
+    a marker toward its victory: :func:`_raided`)."""
+    emptied = {sp: 1 - left / N.pools[sp] for sp, left in state["pools"].items()}
 
     def value(powers: set[str]) -> float:
-        emptied = max(
-            (1 - state["pools"][sp] / N.pools[sp] for sp in powers if sp in state["pools"]), default=0.0
-        )
+        mine = max((e for sp, e in emptied.items() if sp in powers), default=0.0)
+        theirs = max((e for sp, e in emptied.items() if sp not in powers), default=0.0)
         raided = sorted({c for sp in powers if sp in state["pools"] for c in _raided(state, sp)})
         danger = min(1.0, _uncovered(state, raided) / NEAR_EMPTY) if raided else 0.0
-        return 0.8 * emptied + 0.2 * _strength(state, powers) - 0.2 * danger
+        return 0.3 + 0.5 * mine - 0.3 * theirs + 0.2 * _strength(state, powers) - 0.15 * danger
 
     return _per_player(state, value)

@@ -450,6 +450,8 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
             g = state["generals"][a[1]]
             power = general_power(a[1])
             near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
+            if boxes.advanced(state) and (exposed := _to_cover(state, a[1], power)):
+                near = min(near, _nearest(state, g["city"], exposed))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
             out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
@@ -468,6 +470,8 @@ def _general_steps(
     other = _ally_short(state, power)
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
+    elif (exposed := _to_cover(state, piece, power)) and not conquest.enemy_fortress(state, here, power):
+        places = exposed  # §23: it covers the fortress first (or takes it on, standing there)
     shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
@@ -509,6 +513,36 @@ def _general_steps(
     for i, a in enumerate(actions):
         if a[0] == "stop":
             out[i] = stay
+    return out
+
+
+def _to_cover(state: State, piece: str, power: str) -> list[str]:
+    """§23: the fortresses of its side within reach of an enemy whose pool is nearly empty
+    (:func:`_raided`) that no general covers, that ``piece`` can cover in this move (one move and
+    the 3 cities of §10.3), and that no other general of its side stands nearer to."""
+    forts = _raided(state, power) if boxes.advanced(state) else []
+    if not forts:
+        return []
+    maps = maps_in_play(state)
+    here = state["generals"][piece]["city"]
+    mine = [
+        x["city"]
+        for g, x in state["generals"].items()
+        if g != piece
+        and x["city"] not in (None, here)
+        and g not in state["out"]
+        and cooperating(state, general_power(g), power)
+    ]
+    out = []
+    for c in forts:
+        dist = GEO.distances(c, maps)
+        d = dist.get(here, 99)
+        if (
+            d <= REACH + N.protection_distance
+            and _uncovered(state, [c])
+            and all(dist.get(m, 99) > d for m in mine)
+        ):
+            out.append(c)
     return out
 
 

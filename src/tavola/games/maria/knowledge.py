@@ -328,12 +328,14 @@ def _help(state: State, power: str) -> list[str]:
     return _guards(state, power, targets(state, other)) if other else []
 
 
-NEAR_EMPTY = 3
-"""§23: a superpower this many markers from an empty pool wins by as many conquests (Austria's
-pool opens at 3, §4 with §15's NOTE), so its enemies keep the fortresses within its generals'
-reach covered. In the 2-player advanced games screened, Austria emptied its pool of 3 in turn 4
-from French border fortresses no French general stood near (Givet, Maubeuge and Sedan in turn 1)
-and Saxon ones their generals had left."""
+NEAR_EMPTY = 4
+"""§23: a superpower this many markers from an empty pool may win by as many conquests and
+battles won (§16: two battle boxes), so its enemies keep the fortresses within its generals'
+reach covered. Austria's pool opens at 3 (§4 with §15's NOTE) and stands at 4 once Prussia has
+taken Breslau; in the 2-player advanced games screened, Austria emptied it by turn 3 to 5 from
+French border fortresses no French general stood near (Givet, Maubeuge and Sedan in turn 1) and
+Saxon ones their generals had left; with 3 here, Austria at 4 was left alone, and the Pragmatic
+Army went from 7 markers to none in turns 5 and 6 on Lorraine's and Alsace's fortresses."""
 
 REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
 

@@ -317,18 +317,19 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
 
 
-def _noailles_moving(pool: int) -> dict:
+def _noailles_moving(pool: int, city: str = "laon", picked: bool = True) -> dict:
     """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
     victory; Noailles picked to move."""
     state = allocated(players=2, scenario="advanced")
     clear_board(state)
     place(state, "arenberg", "namur", 4)
-    place(state, "noailles", "laon", 5)
+    place(state, "noailles", city, 5)
     state["trains"]["france_train_1"] = "reims"
     state["pools"]["austria"] = pool
     state["turn"], state["stage"], state["group"] = 1, "combat", 0
     at_step(state, "move", group=0, piece="", stack=False, march=False, path=[], main=True, done=[])
-    act(state, "coalition", "move", "noailles")
+    if picked:
+        act(state, "coalition", "move", "noailles")
     return state
 
 
@@ -374,3 +375,27 @@ def test_23_the_evaluation_counts_the_other_players_pools_against_its_own() -> N
     state["boxes"]["prussia"] += 1
     now = knowledge.evaluate(state)
     assert now["coalition"] > after["coalition"] and now["theresa"] < after["theresa"]
+
+
+def test_23_the_general_nearest_an_uncovered_fortress_marches_to_cover_it() -> None:
+    """§23: with Arenberg at Namur and no other French general on the map, Givet (1 city from
+    him) and the other border fortresses within his reach are uncovered; Noailles at Montargis
+    (Moritz's start, 4 cities from Givet) is the nearest and can cover them in one move: with
+    Austria 3 markers from victory he is the likelier to be moved and steps toward them; with 8,
+    neither."""
+    near = _noailles_moving(3, "montargis", picked=False)
+    far = _noailles_moving(8, "montargis", picked=False)
+    exposed = knowledge._to_cover(near, "noailles", "france")
+    assert "givet" in exposed and knowledge._to_cover(far, "noailles", "france") == []
+
+    def weight(state: dict) -> float:
+        legal = RULES.legal_actions(state, "coalition")
+        return dict(zip(legal, knowledge.prior(RULES, state, "coalition", legal), strict=True))[
+            ("move", "noailles")
+        ]
+
+    assert weight(near) > weight(far)
+    act(near, "coalition", "move", "noailles")
+    step = _best(near, "coalition")
+    assert step[0] == "to"
+    assert knowledge._nearest(near, step[1], exposed) < knowledge._nearest(near, "montargis", exposed)

@@ -315,3 +315,87 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
 
     three = allocated(players=3)
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
+
+
+def _noailles_moving(pool: int, city: str = "laon", picked: bool = True) -> dict:
+    """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
+    victory; Noailles picked to move."""
+    state = allocated(players=2, scenario="advanced")
+    clear_board(state)
+    place(state, "arenberg", "namur", 4)
+    place(state, "noailles", city, 5)
+    state["trains"]["france_train_1"] = "reims"
+    state["pools"]["austria"] = pool
+    state["turn"], state["stage"], state["group"] = 1, "combat", 0
+    at_step(state, "move", group=0, piece="", stack=False, march=False, path=[], main=True, done=[])
+    if picked:
+        act(state, "coalition", "move", "noailles")
+    return state
+
+
+def test_23_a_general_keeps_covered_the_fortresses_within_reach_of_a_nearly_empty_pool() -> None:
+    """§23: Austria wins by emptying its pool, which opens at 3 in the advanced game, so each
+    fortress it conquers is a third of its victory. Noailles at Laon covers (§10.3) the five
+    French fortresses round Arenberg at Namur; his march on Maubeuge would leave Sedan, 2 cities
+    from Arenberg, uncovered (4 from Maubeuge). With Austria 3 markers from victory he stays;
+    with 8 he marches on."""
+    near, far = _noailles_moving(3), _noailles_moving(8)
+    raided = knowledge._raided(near, "france")
+    assert {"givet", "maubeuge", "sedan"} <= set(raided) and "koln" not in raided  # no marker (§10.3 NOTE)
+    assert knowledge._uncovered(near, raided, ["noailles"], "maubeuge") > knowledge._uncovered(near, raided)
+    assert _best(far, "coalition") == ("to", "maubeuge")
+    assert _best(near, "coalition") == ("stop",)
+    assert knowledge._raided(far, "france") == []
+    assert knowledge._raided(allocated(players=2), "france") == []  # the introductory game: no pools
+
+
+def test_23_the_evaluation_counts_the_fortresses_left_open_to_a_nearly_empty_pool() -> None:
+    """The search weighs what the prior keeps: with Maillebois at Strasbourg covering Lorraine's
+    fortresses and Noailles at Laon the rest, A's position is worth less once Noailles stands at
+    Maubeuge, Sedan uncovered."""
+    state = _noailles_moving(3)
+    place(state, "maillebois", "strasbourg", 4)
+    assert knowledge._uncovered(state, knowledge._raided(state, "france")) == 0
+    before = knowledge.evaluate(state)["coalition"]
+    state["generals"]["noailles"]["city"] = "maubeuge"
+    assert knowledge.evaluate(state)["coalition"] < before
+
+
+def test_23_the_evaluation_counts_the_other_players_pools_against_its_own() -> None:
+    """§23: a superpower wins alone by emptying its pool, so a marker Austria puts in its battle
+    boxes (§16) is worth less to A, and one of Prussia's (the nearer of A's two: 11 of 13 left) is worth
+    more to A and less to B."""
+    state = allocated(players=2, scenario="advanced")
+    before = knowledge.evaluate(state)
+    state["pools"]["austria"] -= 1
+    state["boxes"]["austria"] += 1
+    after = knowledge.evaluate(state)
+    assert after["coalition"] < before["coalition"] and after["theresa"] > before["theresa"]
+    state["pools"]["prussia"] -= 1
+    state["boxes"]["prussia"] += 1
+    now = knowledge.evaluate(state)
+    assert now["coalition"] > after["coalition"] and now["theresa"] < after["theresa"]
+
+
+def test_23_the_general_nearest_an_uncovered_fortress_marches_to_cover_it() -> None:
+    """§23: with Arenberg at Namur and no other French general on the map, Givet (1 city from
+    him) and the other border fortresses within his reach are uncovered; Noailles at Montargis
+    (Moritz's start, 4 cities from Givet) is the nearest and can cover them in one move: with
+    Austria 3 markers from victory he is the likelier to be moved and steps toward them; with 8,
+    neither."""
+    near = _noailles_moving(3, "montargis", picked=False)
+    far = _noailles_moving(8, "montargis", picked=False)
+    exposed = knowledge._to_cover(near, "noailles", "france")
+    assert "givet" in exposed and knowledge._to_cover(far, "noailles", "france") == []
+
+    def weight(state: dict) -> float:
+        legal = RULES.legal_actions(state, "coalition")
+        return dict(zip(legal, knowledge.prior(RULES, state, "coalition", legal), strict=True))[
+            ("move", "noailles")
+        ]
+
+    assert weight(near) > weight(far)
+    act(near, "coalition", "move", "noailles")
+    step = _best(near, "coalition")
+    assert step[0] == "to"
+    assert knowledge._nearest(near, step[1], exposed) < knowledge._nearest(near, "montargis", exposed)

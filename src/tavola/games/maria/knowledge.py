@@ -4,7 +4,7 @@ determinized worlds), and ``evaluate``: progress toward the §14 victory conditi
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -328,6 +328,66 @@ def _help(state: State, power: str) -> list[str]:
     return _guards(state, power, targets(state, other)) if other else []
 
 
+NEAR_EMPTY = 4
+"""§23: a superpower this many markers from an empty pool may win by as many conquests and
+battles won (§16: two battle boxes), so its enemies keep the fortresses within its generals'
+reach covered. Austria's pool opens at 3 (§4 with §15's NOTE) and stands at 4 once Prussia has
+taken Breslau; in the 2-player advanced games screened, Austria emptied it by turn 3 to 5 from
+French border fortresses no French general stood near (Givet, Maubeuge and Sedan in turn 1) and
+Saxon ones their generals had left; with 3 here, Austria at 4 was left alone, and the Pragmatic
+Army went from 7 markers to none in turns 5 and 6 on Lorraine's and Alsace's fortresses."""
+
+REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
+
+
+def _raided(state: State, power: str) -> list[str]:
+    """§10.3, §23: the fortresses of ``power``'s side (its own or a cooperating power's) that an
+    enemy general can reach in one move whose superpower's pool has ``NEAR_EMPTY`` markers or
+    fewer left."""
+    maps = maps_in_play(state)
+    raiders = [
+        (x["city"], general_power(g))
+        for g, x in state["generals"].items()
+        if x["city"] is not None
+        and g not in state["out"]
+        and enemies(state, general_power(g), power)
+        and state["pools"].get(superpower(state, general_power(g)), 99) <= NEAR_EMPTY
+    ]
+    if not raiders:
+        return []
+    reach = [(GEO.distances(c, maps), p) for c, p in raiders]
+    out = []
+    for c in _fortresses(maps, None):
+        holder = controller(state, c)
+        if holder is None or c in boxes.RHINE_ELECTORS or not cooperating(state, power, holder):
+            continue  # an elector's fortress takes no victory marker (§10.3 NOTE)
+        if any(d.get(c, 99) <= REACH and enemies(state, p, holder) for d, p in reach):
+            out.append(c)
+    return out
+
+
+def _uncovered(state: State, forts: list[str], moving: Iterable[str] = (), city: str | None = None) -> int:
+    """How many of ``forts`` no general of their side covers, with the ``moving`` generals at
+    ``city``: 1 to 3 cities away protects (§10.3), standing on it bars the enemy (one piece a
+    city, §10.1)."""
+    maps = maps_in_play(state)
+    moved = set(moving)
+    at = {
+        g: (city if g in moved else x["city"])
+        for g, x in state["generals"].items()
+        if x["city"] is not None and g not in state["out"]
+    }
+    count = 0
+    for c in forts:
+        holder = controller(state, c)
+        dist = GEO.distances(c, maps)
+        count += not any(
+            dist.get(where, 99) <= N.protection_distance and cooperating(state, general_power(g), holder)
+            for g, where in at.items()
+        )
+    return count
+
+
 def _on_guard(state: State, piece: str, power: str) -> bool:
     """§10.3: whether a fortress in Austria or Silesia that ``piece``'s side holds is protected
     by it alone (a general standing in the same city, its stack, leaves with it)."""
@@ -392,6 +452,8 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
             g = state["generals"][a[1]]
             power = general_power(a[1])
             near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
+            if boxes.advanced(state) and (exposed := _to_cover(state, a[1], power)):
+                near = min(near, _nearest(state, g["city"], exposed))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
             out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
@@ -410,6 +472,8 @@ def _general_steps(
     other = _ally_short(state, power)
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
+    elif (exposed := _to_cover(state, piece, power)) and not conquest.enemy_fortress(state, here, power):
+        places = exposed  # §23: it covers the fortress first (or takes it on, standing there)
     shun = set(targets(state, other)) if other else set()  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
@@ -422,6 +486,7 @@ def _general_steps(
     if leaving:  # any step conquers it: on toward the next one
         places = [c for c in places if c != here]
     now = _nearest(state, here, places)
+    cover = _cover(state, frame, piece, power)
     onward = False
     for i, a in enumerate(actions):
         if a[0] != "to":
@@ -432,6 +497,8 @@ def _general_steps(
             w = 8.0 if d < now else (6.0 if d == now else 3.0)
         else:
             w = 8.0 if d < now else (0.5 if d == now else 0.1)
+        if cover is not None:
+            w = cover(city, w)
         if trains and not _at_home(state, power, city) and _nearest(state, city, trains) > FOLLOW:
             w *= 0.05  # §9: out of supply next turn
         if city in shun:
@@ -449,6 +516,56 @@ def _general_steps(
         if a[0] == "stop":
             out[i] = stay
     return out
+
+
+def _to_cover(state: State, piece: str, power: str) -> list[str]:
+    """§23: the fortresses of its side within reach of an enemy whose pool is nearly empty
+    (:func:`_raided`) that no general covers, that ``piece`` can cover in this move (one move and
+    the 3 cities of §10.3), and that no other general of its side stands nearer to."""
+    forts = _raided(state, power) if boxes.advanced(state) else []
+    if not forts:
+        return []
+    maps = maps_in_play(state)
+    here = state["generals"][piece]["city"]
+    mine = [
+        x["city"]
+        for g, x in state["generals"].items()
+        if g != piece
+        and x["city"] not in (None, here)
+        and g not in state["out"]
+        and cooperating(state, general_power(g), power)
+    ]
+    out = []
+    for c in forts:
+        dist = GEO.distances(c, maps)
+        d = dist.get(here, 99)
+        if (
+            d <= REACH + N.protection_distance
+            and _uncovered(state, [c])
+            and all(dist.get(m, 99) > d for m in mine)
+        ):
+            out.append(c)
+    return out
+
+
+def _cover(
+    state: State, frame: dict[str, Any], piece: str, power: str
+) -> Callable[[str, float], float] | None:
+    """§23, the advanced game: a general (its stack, when it moves as one) does not step where it
+    leaves a fortress of its side uncovered within one move of an enemy general whose
+    superpower's pool is nearly empty (:func:`_raided`), and steps where it covers one more."""
+    forts = _raided(state, power) if boxes.advanced(state) else []
+    if not forts:
+        return None
+    here = state["generals"][piece]["city"]
+    moving = generals_at(state, here) if frame["stack"] else [piece]
+    now = _uncovered(state, forts, moving, here)
+
+    def weigh(city: str, w: float) -> float:
+        then = _uncovered(state, forts, moving, city)
+        return w * 0.05 if then > now else (max(w, 8.0) if then < now else w)
+
+    return weigh
 
 
 def _last_step(frame: dict[str, Any], here: str, city: str) -> bool:
@@ -615,10 +732,18 @@ KNOWLEDGE = Knowledge(prior=prior, playout=playout, cutoff=CUTOFF)
 
 
 def _evaluate_advanced(state: State) -> dict[str, float]:
+    """§23: the share of the best superpower's pool emptied against the best of the other
+    players' (a superpower wins alone, and Austria's pool opens at 3: a battle it wins puts a
+    marker in its boxes, §16, one it loses takes one back), a little for strength, less for the
+    side's fortresses left uncovered within reach of an enemy whose pool is nearly empty (each
+    a marker toward its victory: :func:`_raided`)."""
+    emptied = {sp: 1 - left / N.pools[sp] for sp, left in state["pools"].items()}
+
     def value(powers: set[str]) -> float:
-        emptied = max(
-            (1 - state["pools"][sp] / N.pools[sp] for sp in powers if sp in state["pools"]), default=0.0
-        )
-        return 0.8 * emptied + 0.2 * _strength(state, powers)
+        mine = max((e for sp, e in emptied.items() if sp in powers), default=0.0)
+        theirs = max((e for sp, e in emptied.items() if sp not in powers), default=0.0)
+        raided = sorted({c for sp in powers if sp in state["pools"] for c in _raided(state, sp)})
+        danger = min(1.0, _uncovered(state, raided) / NEAR_EMPTY) if raided else 0.0
+        return 0.3 + 0.5 * mine - 0.3 * theirs + 0.2 * _strength(state, powers) - 0.15 * danger
 
     return _per_player(state, value)

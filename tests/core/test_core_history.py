@@ -128,3 +128,28 @@ def test_a_snapshot_of_lists_written_before_resumes() -> None:
         resumed.resume(snapshot, trusted=trusted)
         assert resumed.record() == game.record() and resumed.log == game.log
         assert resumed.view(None) == game.view(None)
+
+
+def test_what_the_past_says_it_holds_is_what_it_takes() -> None:
+    """``nbytes`` (which ``Game.past_bytes`` and the server's ``live_bytes`` add up) is within a
+    tenth of what tracemalloc counts for the packed sequences, and a small part of the lists."""
+    import tracemalloc
+
+    game = tavola.Game("italia-i", seed=5)
+    _play(game, random.Random(4), 600, undo=0)
+    dumped = marshal.dumps((game.actions.dump(), game.checksums.dump(), game.log.dump()))
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        actions, sums, log = marshal.loads(dumped)
+        past = (Packed.load(actions), Checksums.load(sums), Log.load(log))
+        del actions, sums, log
+        taken = tracemalloc.get_traced_memory()[0] - start
+        start = tracemalloc.get_traced_memory()[0]
+        as_lists = (list(game.actions), list(game.checksums), list(game.log))
+        listed = tracemalloc.get_traced_memory()[0] - start
+    finally:
+        tracemalloc.stop()
+    said = sum(part.nbytes() for part in past)
+    assert 0.9 < said / taken < 1.1, (said, taken)
+    assert said < listed / 4 and len(as_lists[0]) == 600

@@ -138,12 +138,12 @@ def test_games_pushed_out_of_memory_are_frozen_and_thawed_with_no_step_replayed(
 
 
 def test_live_games_are_held_in_play_within_their_memory_and_the_rest_frozen(db_url, monkeypatch):
-    """No count of live games is a cliff: they are held in play while their memory (estimated
-    from their steps) fits ``cache_memory``; the games used longest ago beyond it are frozen,
+    """No count of live games is a cliff: they are held in play while their memory (estimated:
+    ``live_bytes``) fits ``cache_memory``; the games used longest ago beyond it are frozen,
     and come back as they were."""
-    from tavola.server.matches import LIVE_BASE, LIVE_PER_STEP, live_bytes
+    from tavola.server.matches import LIVE_BASE, live_bytes
 
-    room = 3 * LIVE_BASE + 12 * LIVE_PER_STEP  # three games of 4 steps, not a fourth
+    room = int(3.5 * LIVE_BASE)  # three games of 4 steps (their past a few KB each), not a fourth
     with TestClient(create_app(fast_settings(db_url, cache_memory=room, snapshot_every=1000))) as client:
         matches = client.app.state.platform.matches  # type: ignore[attr-defined]
         mids = [create(client, {"north": "me", "south": "hotseat"}, seed=i)["id"] for i in range(4)]

@@ -11,6 +11,8 @@ import json
 import marshal
 import sys
 import zlib
+from array import array
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +25,7 @@ from tavola.core.errors import (
     UnknownGame,
     WrongRole,
 )
+from tavola.core.history import Checksums, Log, LogView, Packed
 from tavola.core.position import load, write
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
@@ -39,9 +42,13 @@ COMMIT = "commit"
 """Verb of a secret choice of several clicks committed whole: ``("commit", n1, *click1, n2,
 *click2, ...)``, each click preceded by its length. One step of the record."""
 OFFERS_KEPT = 64
-SNAPSHOT_TAG = f"tavola-snapshot:1:marshal{marshal.version}:py{sys.version_info[0]}.{sys.version_info[1]}"
+_PYTHON = f"marshal{marshal.version}:py{sys.version_info[0]}.{sys.version_info[1]}"
+SNAPSHOT_TAG = f"tavola-snapshot:2:{_PYTHON}"
 """What :meth:`Game.snapshot` bytes are written in: marshal's format may change between Python
-versions, so a snapshot of another one is refused (the caller replays the record instead)."""
+versions, so a snapshot of another one is refused (the caller replays the record instead).
+Format 2 holds the past packed (:mod:`tavola.core.history`); format 1, written before, held it
+as lists, and is still read."""
+_LISTS_TAG = f"tavola-snapshot:1:{_PYTHON}"
 STALE = "its state was edited in place without Game.edited()"
 SESSION_KEYS = frozenset({"active", "step", "result", "prompt", "actions", "can_undo", "log"})
 """The keys :meth:`Game.view` adds to a game's view: a game's own view may not use them."""
@@ -63,8 +70,9 @@ class Mark:
 
     step: int
     state: bytes
-    log: tuple[Event, ...]
-    """The log itself, not its length: an undo after the mark cuts the log and writes anew."""
+    log: Log
+    """The log itself (a copy), not its length: an undo after the mark cuts the log and
+    writes anew."""
     undo: tuple[tuple[str, Action, int], ...]
     base: bytes
     chance: tuple[tuple[int, ...], ...]
@@ -166,9 +174,10 @@ class Game:
         with rng.generator(GENERATORS[record_format]):
             self.state: State = self.rules.setup(scenario, players, merged, seed)
         self.roles: list[str] = self.rules.roles(scenario, players, merged)
-        self.actions: list[list[Any]] = []  # [role, verb, noun...] per step, undo included
-        self.checksums: list[str] = []
-        self.log: list[Event] = []
+        # The past, packed (tavola.core.history): read like lists, appended to, never cut in place.
+        self.actions: Packed[list[Any]] = Packed()  # [role, verb, noun...] per step, undo included
+        self.checksums = Checksums()
+        self.log = Log()
         self.chance: list[list[int]] = []  # the public draws of the last step: [sides, outcome]
         self._undo: list[tuple[str, Action, int]] = []  # (role, action, log length before it)
         """The steps that may be taken back, one role's in a row, all from :attr:`_base`."""
@@ -183,13 +192,11 @@ class Game:
         learn of it (no step, no record, no push to others)."""
         self._views: dict[str | None, tuple[int, State, dict[str, Any]]] = {}
         self._changes = 0  # counts every apply: a view built since is still the view
-        self._visible: dict[str | None, tuple[int, list[Event]]] = {}
-        """Per role: how many log entries were read, and those of them the role may read. While
-        no entry is private, every role reads them all: one list under the key ``None``."""
-        self._private_log = False
-        self._copy: tuple[tuple[str | None, int], list[Event]] | None = None
-        """The last list :meth:`visible_log` gave, by (its key, the log's length): the views of
-        one change share it (every role's, while no entry is private)."""
+        self._visible: dict[str | None, tuple[Log, int, array[int]]] = {}
+        """Per role, once some log entry is private: the log read, how many of its entries
+        were read, and the indices of those the role may read."""
+        self._decoded: dict[str | None, tuple[Log, list[Event]]] = {}
+        """The entries :meth:`view` decoded, by role (see :meth:`_decoded_log`)."""
         self._offer_all()
         self.start: dict[str, Any] | None = None  # the position it started from, if any
         self.state_version = self.rules.state_version
@@ -336,7 +343,15 @@ class Game:
         return self.rules.round(self.state)
 
     def view(self, role: str | None) -> dict[str, Any]:
-        """The role's redacted view, with its prompt, legal actions and visible log.
+        """The role's redacted view, with its prompt, legal actions and visible log: plain data,
+        the log a list of its own. (A server sends windows of the log: :meth:`packed_view`.)"""
+        view = self.packed_view(role)
+        view["log"] = self._decoded_log(role, view["log"])
+        return view
+
+    def packed_view(self, role: str | None) -> dict[str, Any]:
+        """The role's view with its log as a :class:`LogView` (:meth:`visible_log`), whose
+        entries are decoded when read: what a server holds and sends windows of.
 
         Built once per change of the game: the answer to an action and the pushes after it
         share it (each caller gets its own top-level dict)."""
@@ -351,6 +366,20 @@ class Game:
         """Drop the views kept for this change (they are built again when asked for): a server
         holding many live games keeps none it has already sent."""
         self._views.clear()
+        self._decoded.clear()
+
+    def _decoded_log(self, role: str | None, seen: LogView) -> list[Event]:
+        """The entries of ``seen`` (the role's visible log now) as a list of its own. Each
+        entry is decoded once: a session asked for plain views (tools, tests, the command line)
+        keeps the entries it decoded, by role while some entry is private, else for all."""
+        key = role if self.log.private else None
+        held = self._decoded.get(key)
+        entries = held[1] if held is not None and held[0] is self.log else []
+        entries.extend(seen[len(entries) :])
+        self._decoded[key] = (self.log, entries)
+        if key is not None:
+            self._decoded.pop(None, None)
+        return entries[: len(seen)]
 
     def _build_view(self, role: str | None) -> dict[str, Any]:
         if role is not None:
@@ -386,26 +415,21 @@ class Game:
         view["log"] = self.visible_log(role)
         return view
 
-    def visible_log(self, role: str | None) -> list[Event]:
-        """The log entries ``role`` may read (see :func:`visible_log`), a list of its own.
+    def visible_log(self, role: str | None) -> LogView:
+        """The log entries ``role`` may read (see :func:`visible_log`) as they are now, decoded
+        when read: a sequence that reads like a list and equals one.
 
-        Only the entries added since the last call are read: the log grows at its end, and
-        only an undo cuts it (which starts the reading over). Callers share the list given for
-        the same log (never write to it)."""
-        if not self._private_log:
-            read = self._visible.get(None, (0, []))[0]
-            if any("to" in ev for ev in self.log[read:]):
-                self._private_log = True  # from now on each role reads its own entries
-                self._visible.clear()
-        key = role if self._private_log else None
-        read, seen = self._visible.get(key, (0, []))
-        if read < len(self.log):
-            seen.extend(visible_log(self.log[read:], key))
-            self._visible[key] = (len(self.log), seen)
-        held = self._copy
-        if held is None or held[0] != (key, len(seen)):
-            held = self._copy = ((key, len(seen)), list(seen))
-        return held[1]
+        While no entry is private, every role reads them all. Then each role's entries are
+        found once: only those added since the last call are looked at (the log grows at its
+        end, and an undo makes a new one, which starts the reading over)."""
+        log = self.log
+        if not log.private:
+            return LogView(log, len(log))
+        held = self._visible.get(role)
+        read, index = (held[1], held[2]) if held is not None and held[0] is log else (0, array("I"))
+        index.extend(log.readers(role, read, len(log)))
+        self._visible[role] = (log, len(log), index)
+        return LogView(log, len(index), index)
 
     # --- acting -----------------------------------------------------------------------
     def apply(self, role: str, action: Any) -> list[Event]:
@@ -596,9 +620,7 @@ class Game:
             return []
         _, _, log_len = self._undo.pop()
         self.state = self._taken_back()
-        del self.log[log_len:]
-        self._visible.clear()
-        self._copy = None
+        self.log = self.log.cut(log_len)
         self.actions.append([sys.intern(role), *UNDO])
         self.checksums.append(self._checksum())
         self.chance = []
@@ -624,7 +646,7 @@ class Game:
         return Mark(
             len(self.actions),
             marshal.dumps(self.state),
-            tuple(self.log),
+            self.log.cut(len(self.log)),
             tuple(self._undo),
             self._base,
             tuple(tuple(c) for c in self.chance),
@@ -636,15 +658,13 @@ class Game:
         if not 0 <= mark.step <= len(self.actions) or self._drafts:
             raise ValueError(f"no way back to step {mark.step} from step {len(self.actions)}")
         self.state = marshal.loads(mark.state)
-        del self.actions[mark.step :]
-        del self.checksums[mark.step :]
-        self.log[:] = mark.log
+        self.actions = self.actions.cut(mark.step)
+        self.checksums = self.checksums.cut(mark.step)
+        self.log = mark.log.cut(len(mark.log))
         self._undo = list(mark.undo)
         self._base = mark.base
         self.chance = [list(c) for c in mark.chance]
         self.private = False
-        self._visible.clear()
-        self._copy = None
         self._views.clear()
         self._offers.clear()
         self._changes += 1
@@ -657,10 +677,10 @@ class Game:
         only the steps after the last one. Open secret drafts are not in it (stored apart)."""
         body = (
             SNAPSHOT_TAG,
-            self.actions,
-            self.checksums,
+            self.actions.dump(),
+            self.checksums.dump(),
             self.state,
-            self.log,
+            self.log.dump(),
             self._undo,
             self._base,
             self.chance,
@@ -680,16 +700,17 @@ class Game:
             raise ValueError("only a session with no step played resumes from a snapshot")
         try:
             tag, actions, sums, state, log, undo, base, chance = marshal.loads(zlib.decompress(snapshot))
-        except (ValueError, TypeError, EOFError, zlib.error) as exc:
+            actions, sums, log = _past(tag, actions, sums, log)
+        except (ValueError, TypeError, EOFError, IndexError, zlib.error) as exc:
             raise ValueError(f"not a snapshot: {exc}") from None
-        if tag != SNAPSHOT_TAG or len(actions) != len(sums):
-            raise ValueError(f"a snapshot written as {tag!r}, not {SNAPSHOT_TAG!r}")
+        if len(actions) != len(sums):
+            raise ValueError("a snapshot with a checksum per action")
         held, self.state = self.state, state
         if not trusted and sums and self._checksum() != sums[-1]:
             self.state = held
             raise ValueError(f"the snapshot's state does not give its checksum at step {len(sums) - 1}")
         if not trusted:
-            actions = [[sys.intern(entry[0]), *parse_action(entry[1:])] for entry in actions]
+            actions = Packed([sys.intern(entry[0]), *parse_action(entry[1:])] for entry in actions)
         self.actions = actions
         self.checksums = sums
         self.log = log
@@ -697,12 +718,18 @@ class Game:
         self._base = base
         self.chance = chance
         self._visible.clear()
-        self._private_log = False
-        self._copy = None
         self._views.clear()
         self._offers.clear()
         self._changes += 1
         self._offer_all()
+
+    def past_bytes(self) -> int:
+        """The memory its past holds: the packed actions, checksums and log, the snapshot undo
+        starts from, and (once some entry is private) the log's index for each role and the
+        observer, counted as if all were read (so the figure moves only with a change)."""
+        indexes = (len(self.roles) + 1) * 4 * len(self.log) if self.log.private else 0
+        held = self.actions.nbytes() + self.checksums.nbytes() + self.log.nbytes() + indexes
+        return held + sys.getsizeof(self._base)
 
     def _check_role(self, role: str) -> None:
         if role not in self.roles:
@@ -742,7 +769,17 @@ class Game:
         return out
 
 
-def visible_log(log: list[Event], role: str | None) -> list[Event]:
+def _past(tag: str, actions: Any, sums: Any, log: Any) -> tuple[Packed[list[Any]], Checksums, Log]:
+    """The actions, checksums and log of a snapshot, packed as a session holds them: written
+    packed (:data:`SNAPSHOT_TAG`) or, before, as lists."""
+    if tag == SNAPSHOT_TAG:
+        return Packed.load(actions), Checksums.load(sums), Log.load(log)
+    if tag == _LISTS_TAG:
+        return Packed(actions), Checksums(sums), Log(log)
+    raise ValueError(f"a snapshot written as {tag!r}, not {SNAPSHOT_TAG!r}")
+
+
+def visible_log(log: Iterable[Event], role: str | None) -> list[Event]:
     """The log entries a role may read (entries with ``to`` are private to those roles)."""
     return [ev for ev in log if "to" not in ev or (role is not None and role in ev["to"])]
 

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.errors import TavolaError
+from tavola.core.history import plain
 from tavola.core.i18n import LANGUAGES
 from tavola.core.registry import GAMES
 from tavola.core.sections import sections
@@ -96,7 +97,7 @@ BIG = 2**31
 def encode(body: dict[str, Any]) -> bytes:
     """An answer as JSON, encoded in the worker thread that built it: views are large, and the
     event loop serves every other client meanwhile."""
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
+    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=plain).encode()
 
 
 def encoded(content: bytes, headers: Response) -> Response:

@@ -17,9 +17,10 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
+from tavola.core.history import plain
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError
-from tavola.server.logwindow import WHOLE, LogQuery, bounds, fields
+from tavola.server.logwindow import WHOLE, Entries, LogQuery, bounds, fields, step_at
 from tavola.server.matchdata import Answered
 from tavola.server.matches import Matches
 
@@ -29,7 +30,7 @@ SEND_TIMEOUT = 10.0
 
 
 def _dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False)
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=plain)
 
 
 @dataclass(eq=False)
@@ -45,8 +46,8 @@ class Conn:
     page: str | None = None
     """The id of the page that opened it (``?page=``): that page's own actions bring it their
     new view in their answers, so this socket is not pushed it again."""
-    sent: list[Any] = field(default_factory=list)
-    """The ``step`` of each visible log entry the client holds, to find what is new."""
+    sent: Entries = ()
+    """The visible log the client holds (as last sent: its entries' steps tell what is new)."""
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     def view_text(self, view: dict[str, Any], encoded: str | None = None) -> str:
@@ -58,7 +59,7 @@ class Conn:
             return encoded if encoded is not None else _dumps(view)
         log = view.get("log", [])
         keep = min(len(log), len(self.sent))
-        while keep > 0 and log[keep - 1].get("step") != self.sent[keep - 1]:
+        while keep > 0 and step_at(log, keep - 1) != step_at(self.sent, keep - 1):
             keep -= 1
         return self._windowed(view, keep)
 
@@ -70,7 +71,7 @@ class Conn:
 
     def _windowed(self, view: dict[str, Any], start: int) -> str:
         log = view.get("log", [])
-        self.sent = [ev.get("step") for ev in log]
+        self.sent = log
         return _dumps({**view, **fields(log, start)})
 
 

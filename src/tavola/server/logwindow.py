@@ -20,8 +20,14 @@ entry ``log_from - 1`` with the answer's ``log_step``.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from tavola.core.history import LogView
+
+Entries = Sequence[dict[str, Any]]
+"""A view's log: a session's :class:`LogView` (entries decoded when read), or a list."""
 
 PAGE_MAX = 1000
 """Most entries one page of ``GET /log`` carries."""
@@ -44,11 +50,12 @@ class LogQuery:
 WHOLE = LogQuery()
 
 
-def _step(entry: dict[str, Any]) -> Any:
-    return entry.get("step")
+def step_at(log: Entries, i: int) -> Any:
+    """The ``step`` of entry ``i`` (a session's view of its log tells it without decoding it)."""
+    return log.step(i) if isinstance(log, LogView) else log[i].get("step")
 
 
-def shared(log: list[dict[str, Any]], held: int, last_step: int | None) -> int:
+def shared(log: Entries, held: int, last_step: int | None) -> int:
     """How many leading entries of ``log`` a client holding ``held`` entries (the last of step
     ``last_step``) has the same.
 
@@ -62,13 +69,13 @@ def shared(log: list[dict[str, Any]], held: int, last_step: int | None) -> int:
         return 0
     if last_step is None:
         return min(held, len(log))
-    if held <= len(log) and _step(log[held - 1]) == last_step:
+    if held <= len(log) and step_at(log, held - 1) == last_step:
         return held
-    steps = [_step(e) if isinstance(_step(e), int) else -1 for e in log]
+    steps = [s if isinstance(s := step_at(log, i), int) else -1 for i in range(len(log))]
     return min(held, bisect_right(steps, last_step))
 
 
-def bounds(log: list[dict[str, Any]], q: LogQuery) -> int:
+def bounds(log: Entries, q: LogQuery) -> int:
     """The index of the first entry the window of ``q`` sends."""
     start = shared(log, q.held or 0, q.last_step)
     if q.tail is not None:
@@ -85,17 +92,17 @@ def window(view: dict[str, Any], q: LogQuery) -> dict[str, Any]:
     return {**view, **fields(log, start)}
 
 
-def fields(log: list[dict[str, Any]], start: int, stop: int | None = None) -> dict[str, Any]:
+def fields(log: Entries, start: int, stop: int | None = None) -> dict[str, Any]:
     """The log keys of a window ``log[start:stop]``."""
     return {
         "log": log[start:stop],
         "log_from": start,
-        "log_step": _step(log[start - 1]) if start > 0 else None,
+        "log_step": step_at(log, start - 1) if start > 0 else None,
         "log_size": len(log),
     }
 
 
-def page(log: list[dict[str, Any]], start: int, stop: int | None) -> dict[str, Any]:
+def page(log: Entries, start: int, stop: int | None) -> dict[str, Any]:
     """Entries ``start`` to ``stop`` (exclusive; ``None``: the end), at most ``PAGE_MAX``."""
     size = len(log)
     start = min(max(0, start), size)

@@ -119,16 +119,17 @@ class Frozen:
     """The secret drafts open in it (a snapshot holds the committed game only)."""
 
 
-LIVE_BASE = 32 * 1024
-LIVE_PER_STEP = 1024
-"""A live game's memory, estimated from its steps: measured with tracemalloc on random games
-of Antike II and Italia I and II (600 to 800 bytes a step at 1,300 to 1,500 steps, the log
-being most of it), rounded up (docs/performance.md)."""
+LIVE_BASE = 48 * 1024
+"""A live game's memory besides its past: its state, the actions offered and the session's
+own objects. Measured with tracemalloc on games thawed from their snapshots, their views built
+and forgotten (as after a push): 37 to 122 KB in all at 425 to 1,500 steps, of which 37 to 73 KB
+their past (docs/performance.md, session 16)."""
 
 
 def live_bytes(game: Game) -> int:
-    """The memory a live game holds, estimated (what ``cache_memory`` counts)."""
-    return LIVE_BASE + LIVE_PER_STEP * len(game.actions)
+    """The memory a live game holds, estimated (what ``cache_memory`` counts): its past as
+    held (:meth:`Game.past_bytes`) and :data:`LIVE_BASE`."""
+    return LIVE_BASE + game.past_bytes()
 
 
 @dataclass
@@ -708,7 +709,7 @@ class Matches(Talk, Records):
     def view(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, dict[str, Any]]:
         with self.lock(mid):
             data, game = self._live_game(mid, ident, role)
-            return data, game.view(role)
+            return data, game.packed_view(role)
 
     def _live_game(self, mid: str, ident: Identity | None, role: str | None) -> tuple[MatchData, Game]:
         """The live game, for a seat's holder or an observer. Hold the match's lock."""
@@ -771,7 +772,7 @@ class Matches(Talk, Records):
                 dropped = drafting - set(game.drafts())
                 stored, audience = self._store(mid, data, live, dropped, notice), None
             # The answer's view (a bot needs none): the push to the role's other sockets shares it.
-            played = Played(stored, None if bot else game.view(role), audience)
+            played = Played(stored, None if bot else game.packed_view(role), audience)
         # A stored action told the other processes as it was committed.
         self.changed(mid, played.audience, told=True, answered=answered)
         return played
@@ -897,7 +898,7 @@ class Matches(Talk, Records):
             if data.match.status == "imported":
                 return data, {}
             game = self._game(data.match)
-            views = {r: game.view(r) for r in roles if r is None or r in game.roles}
+            views = {r: game.packed_view(r) for r in roles if r is None or r in game.roles}
             # Pushed: a live game keeps no view in memory until it is asked for again.
             game.forget_views()
             return data, views

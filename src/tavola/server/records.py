@@ -92,7 +92,7 @@ class Records:
         """The view of ``role`` at ``step``: any viewpoint once over, only your own seats before."""
         with self.lock(mid):
             data, step, game = self._replay_game(mid, ident, step, role)
-            return data, step, game.view(role)
+            return data, step, game.packed_view(role)
 
     def visible_log(
         self, mid: str, ident: Identity | None, role: str | None, step: int | None

@@ -14,6 +14,7 @@ from sqlalchemy.orm import Session as DbSession
 
 from tavola.core.errors import TavolaError
 from tavola.core.game import Game, Mark, replay
+from tavola.core.history import LogView
 from tavola.core.rng import commitment
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError, bad_request, forbidden, not_found
@@ -96,7 +97,7 @@ class Records:
 
     def visible_log(
         self, mid: str, ident: Identity | None, role: str | None, step: int | None
-    ) -> tuple[int, list[dict[str, Any]]]:
+    ) -> tuple[int, LogView]:
         """The log ``role`` may read (``visible_log``, as in its view): of the live game with
         the access of :meth:`view`, or at ``step`` of the replay with that of :meth:`replay_view`."""
         with self.lock(mid):

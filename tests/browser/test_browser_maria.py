@@ -412,6 +412,18 @@ def _shoot(page: Any, artifacts: Path, name: str, size: str) -> None:
         page.screenshot(path=str(artifacts / f"maria-{name}-{other}.png"), full_page=True)
 
 
+def _settled_view(page: Any, mid: str, role: str) -> dict[str, Any]:
+    """The role's view at the step the page shows: a bot may act between the page's last
+    push and a request for the view, so wait for the page to draw the step the view is at."""
+    deadline = time.monotonic() + 10
+    while True:
+        view = view_of(page, mid, role)
+        page.wait_for_function(f"Number(document.body.dataset.step) >= {view['step']}")
+        if int(page.evaluate("document.body.dataset.step")) == view["step"]:
+            return view
+        assert time.monotonic() < deadline, f"the page never settled on the view's step {view['step']}"
+
+
 def _phase_now(page: Any, view: dict[str, Any], seen: set[str]) -> str | None:
     """Which of the :data:`PHASES` not yet seen this seat is to decide now."""
     verbs = {a[0] for a in view["actions"]}
@@ -472,7 +484,7 @@ def test_5_11_13_17_a_hot_seat_advanced_game_by_clicks_through_politics_a_battle
         if not got["stopped"]:
             continue
         role = page.evaluate("document.body.dataset.role")
-        view = view_of(page, mid, role)
+        view = _settled_view(page, mid, role)
         phase = _phase_now(page, view, seen)
         if phase is None:  # a payment or a card outside those phases (§8, §9): click on
             page_clicks(page, seed=seed, most=1, budget_ms=4000, weights=MARCH, stop="#privacy-screen")

@@ -160,3 +160,31 @@ def test_long_games_are_stored_as_the_server_stores_a_match_played_that_far(tmp_
             json={"role": "north", "invite": stored[0].invites["north"]},
         )
         assert joined.status_code == 200
+
+
+def _server_closing_its_sockets(database, sock, bot_delay, bot_think):
+    """``tavola serve`` whose sockets close (1011) instead of sending their first view."""
+    from tavola.cli.serve import serve_on_socket
+    from tavola.server.hub import Hub
+
+    async def send(self, conn, payload):
+        await conn.ws.close(1011)
+        return False
+
+    Hub.send = send  # in the server's own process only
+    serve_on_socket(database, sock, bot_delay, bot_think)
+
+
+@pytest.mark.slow
+def test_a_socket_lost_is_an_error_of_the_load_test():
+    # A socket the server (or a keepalive ping's timeout) closes under a player or an observer
+    # before its match ended is counted, and fails the run.
+    from tavola.tools import loadtest
+
+    load = loadtest.LoadTest(games=2, seconds=2, game="toy", think=0, bot_delay=0)
+    load.server = _server_closing_its_sockets
+    report = loadtest.run(load)
+    assert report["sockets_lost"] >= 2 and report["errors"] >= report["sockets_lost"]
+    assert all(e.startswith("SocketLost: socket lost (received 1011") for e in report["first_errors"]), (
+        report["first_errors"]
+    )

@@ -83,6 +83,25 @@ class Stats:
     lag: list[float] = field(default_factory=list)
     """Seconds the load clients' own event loop was late in waking a task, sampled every
     ``LAG_EVERY`` s of the play: what of a measured latency is the clients' own queue."""
+    sockets_lost: int = 0
+    """Sockets closed under a player or an observer before its match ended or the play did
+    (each also an error)."""
+
+
+class SocketLost(TavolaError):
+    """A socket closed before its match ended or the play did."""
+
+
+def _lost(plan: Plan, ws: Any, exc: Exception) -> SocketLost:
+    """A socket closed under its client: counted, with what the client had left unread (the
+    ``websockets`` client stops reading a connection whose unread messages pass its high-water
+    mark, the answers to its keepalive pings among them)."""
+    plan.stats.sockets_lost += 1
+    queue = getattr(ws, "recv_messages", None)
+    frames = getattr(queue, "frames", None)
+    unread = len(frames) if frames is not None else "?"
+    paused = getattr(queue, "paused", "?")
+    return SocketLost(f"socket lost ({exc}); {unread} messages unread, reading paused: {paused}")
 
 
 def routed(bases: list[str], mid: str) -> str:
@@ -199,25 +218,30 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
     """Play one seat until the game ends or time is up: act on every view that asks us (from
     the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     headers = {"Cookie": cookie}
     async with connect(ws_url, additional_headers=headers, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
-        view = await _recv_view(plan, ws)  # the hello
-        greeted()
-        await plan.go.wait()
-        while view is not None and plan.playing() and view.get("result") is None:
-            legal = [a for a in view.get("actions", []) if a != ["undo"]]
-            step = view["step"]
-            if legal and step > last_posted:
-                last_posted = step
-                body = {"role": role, "action": plan.rand.choice(legal), "step": step}
-                view = await _post_action(plan, client, mid, body)
-                if view is not None:
-                    continue
-            view = await _recv_view(plan, ws)
+        try:
+            view = await _recv_view(plan, ws)  # the hello
+            greeted()
+            await plan.go.wait()
+            while view is not None and plan.playing() and view.get("result") is None:
+                legal = [a for a in view.get("actions", []) if a != ["undo"]]
+                step = view["step"]
+                if legal and step > last_posted:
+                    last_posted = step
+                    body = {"role": role, "action": plan.rand.choice(legal), "step": step}
+                    view = await _post_action(plan, client, mid, body)
+                    if view is not None:
+                        continue
+                view = await _recv_view(plan, ws)
+        except ConnectionClosed as exc:
+            if plan.playing():
+                raise _lost(plan, ws, exc) from None
 
 
 async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | None:
@@ -323,13 +347,18 @@ async def _match_loop(plan: Plan, scripted: int, stored: Any = None) -> None:
 async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -> None:
     """An all-bot match: wait for its end on an observer socket."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
     ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
     async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
-        while (view := await _recv_view(plan, ws)) is not None and plan.playing():
-            if view.get("result") is not None:
-                return
+        try:
+            while (view := await _recv_view(plan, ws)) is not None and plan.playing():
+                if view.get("result") is not None:
+                    return
+        except ConnectionClosed as exc:
+            if plan.playing():
+                raise _lost(plan, ws, exc) from None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -799,6 +828,7 @@ def _report(
         "server_ms": _median_p99(stats.server_ms),
         "client_lag_ms": _median_p99(stats.lag, 1000),
         "stale": stats.stale,
+        "sockets_lost": stats.sockets_lost,
         "matches_started": stats.started,
         "matches_finished": stats.finished,
         "cpu_seconds": {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -188,3 +189,41 @@ def test_a_socket_lost_is_an_error_of_the_load_test():
     assert all(e.startswith("SocketLost: socket lost (received 1011") for e in report["first_errors"]), (
         report["first_errors"]
     )
+
+
+class _Socket:
+    """A socket the server pushes ``views`` to, then closes."""
+
+    def __init__(self, views):
+        self.unread = [json.dumps({"type": "view", "view": v}) for v in views]
+
+    async def recv(self):
+        from websockets.exceptions import ConnectionClosedError
+        from websockets.frames import Close
+
+        await asyncio.sleep(0)
+        if not self.unread:
+            raise ConnectionClosedError(Close(1011, "keepalive ping timeout"), None)
+        return self.unread.pop(0)
+
+
+def test_a_seats_socket_is_read_while_its_player_thinks():
+    # As a browser reads one: the views pushed while the player looks at the board are read at
+    # once (none left unread to stop the connection's reading), the player takes the newest,
+    # and a socket closed under it is lost, an error.
+    from tavola.tools import loadtest
+
+    async def play():
+        plan = loadtest.Plan(["http://x"], "toy", "basic", 2, [], "random", 0.0, loadtest.Stats(), None)
+        board = loadtest.Board(_Socket([{"step": i} for i in range(40)]))
+        reader = asyncio.create_task(board.read())
+        await asyncio.sleep(0.05)  # the player thinks
+        assert board.count == 40 and board.ws.unread == []
+        assert await board.newest(plan) == {"step": 39}
+        with pytest.raises(loadtest.SocketLost, match="1011"):
+            await board.newest(plan)
+        await reader
+        return plan.stats
+
+    stats = asyncio.run(play())
+    assert stats.sockets_lost == 1

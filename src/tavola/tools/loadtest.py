@@ -214,21 +214,76 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
     return None
 
 
+class Board:
+    """A seat's socket read as a browser reads one: every message the moment it comes, the
+    newest view replacing the one before, whatever the player is doing (thinking, or waiting
+    for its action's answer). A client that read its socket only when ready to act left the
+    views pushed meanwhile unread (the bots' moves, its own actions' pushes, everything pushed
+    while the matches were set up); past 16 unread messages the ``websockets`` client stops
+    reading the connection, the pongs and pings behind them unread too, and 20 s later the
+    server or the client closed it for a keepalive timeout (docs/performance.md, session 17)."""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.count = 0
+        """Views received so far."""
+        self.taken = 0
+        """Views received when the player last took the newest."""
+        self.closed: Exception | None = None
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        """Receive until the socket closes (run as a task beside the player)."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            while True:
+                msg = json.loads(await self.ws.recv())
+                if msg.get("type") == "view":
+                    self.view = dict(msg["view"])
+                    self.count += 1
+                    self.changed.set()
+        except ConnectionClosed as exc:
+            self.closed = exc
+            self.changed.set()
+
+    async def newest(self, plan: Plan) -> dict[str, Any] | None:
+        """The newest view received since the last taken (waiting for one); None when the play
+        time is up. Raises :class:`SocketLost` if the socket closed meanwhile."""
+        while self.count == self.taken:
+            if self.closed is not None:
+                if not plan.playing():
+                    return None
+                raise _lost(plan, self.ws, self.closed)
+            left = plan.left()
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), None if left is None else max(0.01, left))
+            except TimeoutError:
+                return None
+        self.taken = self.count
+        return self.view
+
+
 async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Callable[[], None]) -> None:
-    """Play one seat until the game ends or time is up: act on every view that asks us (from
-    the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
+    """Play one seat until the game ends or time is up: act on the newest view when it asks us
+    (from the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
 
     ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     headers = {"Cookie": cookie}
     async with connect(ws_url, additional_headers=headers, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
+        board = Board(ws)
+        reader = asyncio.create_task(board.read())
         try:
-            view = await _recv_view(plan, ws)  # the hello
+            view = await board.newest(plan)  # the hello
             greeted()
             await plan.go.wait()
+            if board.count > board.taken:  # what was pushed while the matches were set up
+                view = await board.newest(plan)
             while view is not None and plan.playing() and view.get("result") is None:
                 legal = [a for a in view.get("actions", []) if a != ["undo"]]
                 step = view["step"]
@@ -238,10 +293,9 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
                     view = await _post_action(plan, client, mid, body)
                     if view is not None:
                         continue
-                view = await _recv_view(plan, ws)
-        except ConnectionClosed as exc:
-            if plan.playing():
-                raise _lost(plan, ws, exc) from None
+                view = await board.newest(plan)
+        finally:
+            reader.cancel()
 
 
 async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | None:

@@ -58,6 +58,9 @@ def test_loadtest_players_keep_the_pace_asked_for(capsys):
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, report["first_errors"]
     assert 1 <= report["actions"] <= 6
+    # The observer's socket sees each move: never closer together than the pace.
+    gap = report["bot_gap_s"]["median"]
+    assert (gap is None and report["actions"] < 3) or gap >= 0.45
 
 
 @pytest.mark.slow

@@ -83,6 +83,9 @@ class Stats:
     lag: list[float] = field(default_factory=list)
     """Seconds the load clients' own event loop was late in waking a task, sampled every
     ``LAG_EVERY`` s of the play: what of a measured latency is the clients' own queue."""
+    gaps: list[float] = field(default_factory=list)
+    """Seconds between two views of a match of bots alone during the play (each view one bot
+    move): near the bots' pace when the server keeps it, longer when it falls behind."""
     sockets_lost: int = 0
     """Sockets closed under a player or an observer before its match ended or the play did
     (each also an error)."""
@@ -406,10 +409,16 @@ async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -
     ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
     async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
+        last = None
         try:
             while (view := await _recv_view(plan, ws)) is not None and plan.playing():
                 if view.get("result") is not None:
                     return
+                if plan.go.is_set():
+                    now = time.monotonic()
+                    if last is not None:
+                        plan.stats.gaps.append(now - last)
+                    last = now
         except ConnectionClosed as exc:
             if plan.playing():
                 raise _lost(plan, ws, exc) from None
@@ -881,6 +890,8 @@ def _report(
         },
         "server_ms": _median_p99(stats.server_ms),
         "client_lag_ms": _median_p99(stats.lag, 1000),
+        # Whether the server kept the bots' pace (a run that kept it did the work asked of it).
+        "bot_gap_s": _median_p99(stats.gaps),
         "stale": stats.stale,
         "sockets_lost": stats.sockets_lost,
         "matches_started": stats.started,

@@ -189,6 +189,7 @@ def test_a_socket_lost_is_an_error_of_the_load_test():
     load.server = _server_closing_its_sockets
     report = loadtest.run(load)
     assert report["sockets_lost"] >= 2 and report["errors"] >= report["sockets_lost"]
+    assert report["sockets_lost_at_s"][-1] < 0  # as their hello was due: in the set-up
     assert all(e.startswith("SocketLost: socket lost (received 1011") for e in report["first_errors"]), (
         report["first_errors"]
     )

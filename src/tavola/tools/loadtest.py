@@ -83,6 +83,10 @@ class Stats:
     lag: list[float] = field(default_factory=list)
     """Seconds the load clients' own event loop was late in waking a task, sampled every
     ``LAG_EVERY`` s of the play: what of a measured latency is the clients' own queue."""
+    setup_lag: list[float] = field(default_factory=list)
+    """The same through the set-up."""
+    lost_at: list[float] = field(default_factory=list)
+    """When each socket was lost (``time.monotonic``)."""
     gaps: list[float] = field(default_factory=list)
     """Seconds between two views of a match of bots alone during the play (each view one bot
     move): near the bots' pace when the server keeps it, longer when it falls behind."""
@@ -100,11 +104,14 @@ def _lost(plan: Plan, ws: Any, exc: Exception) -> SocketLost:
     ``websockets`` client stops reading a connection whose unread messages pass its high-water
     mark, the answers to its keepalive pings among them)."""
     plan.stats.sockets_lost += 1
+    plan.stats.lost_at.append(time.monotonic())
     queue = getattr(ws, "recv_messages", None)
     frames = getattr(queue, "frames", None)
     unread = len(frames) if frames is not None else "?"
     paused = getattr(queue, "paused", "?")
-    return SocketLost(f"socket lost ({exc}); {unread} messages unread, reading paused: {paused}")
+    lost = SocketLost(f"socket lost ({exc}); {unread} messages unread, reading paused: {paused}")
+    plan.stats.errors.append(f"SocketLost: {lost}")  # each socket an error (its match loop ends)
+    return lost
 
 
 def routed(bases: list[str], mid: str) -> str:
@@ -437,17 +444,20 @@ class Window:
     """When the measured play ran: from the moment every match was set up, for ``seconds``."""
 
     setup_seconds: float = 0.0
+    go: float = 0.0
+    """``time.monotonic`` at the start."""
     start: float = 0.0
     """Wall-clock time (``time.time``) of the start."""
     end: float = 0.0
 
 
 async def _sample_lag(plan: Plan) -> None:
-    """How late the clients' event loop wakes a sleeping task, through the play."""
+    """How late the clients' event loop wakes a sleeping task, through the set-up and the play."""
     while plan.playing():
         t0 = time.monotonic()
         await asyncio.sleep(LAG_EVERY)
-        plan.stats.lag.append(max(0.0, time.monotonic() - t0 - LAG_EVERY))
+        late = max(0.0, time.monotonic() - t0 - LAG_EVERY)
+        (plan.stats.lag if plan.go.is_set() else plan.stats.setup_lag).append(late)
 
 
 def _scripted_seats(games: int, scripted: int, players: int) -> list[int]:
@@ -462,6 +472,7 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     t0 = time.monotonic()
     stored = plan.stored or [None] * len(per_match)
     tasks = [asyncio.create_task(_match_loop(plan, n, m)) for n, m in zip(per_match, stored)]
+    lag = asyncio.create_task(_sample_lag(plan))
     while plan.unready > 0 and time.monotonic() - t0 < SETUP_LIMIT and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
     from tavola.server.collector import young_collections_only
@@ -469,10 +480,9 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     # The clients' own full collections (a thousand matches' sockets) would stall every
     # request in flight: no more of them during the play, as in the server.
     with young_collections_only():
-        window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
+        window = Window(setup_seconds=time.monotonic() - t0, go=time.monotonic(), start=time.time())
         plan.deadline = time.monotonic() + seconds
         plan.go.set()
-        lag = asyncio.create_task(_sample_lag(plan))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
         lag.cancel()
@@ -481,7 +491,7 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
         t.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for res in results:
-        if isinstance(res, Exception) and not isinstance(res, asyncio.CancelledError):
+        if isinstance(res, Exception) and not isinstance(res, (asyncio.CancelledError, SocketLost)):
             plan.stats.errors.append(f"{type(res).__name__}: {res}")
     return window
 
@@ -677,6 +687,10 @@ def _stop(server: Any) -> None:
         server.join(5)
 
 
+def _first_median_last(values: list[float]) -> list[float]:
+    return [round(x, 1) for x in (min(values), statistics.median(values), max(values))] if values else []
+
+
 def _median_p99(values: list[float], scale: float = 1.0) -> dict[str, float | None]:
     return {
         "median": round(scale * statistics.median(values), 2) if values else None,
@@ -813,9 +827,10 @@ def run(load: LoadTest) -> dict[str, Any]:
         cpu: list[float | None] = [None, None]
         clock = [0.0, 0.0]
         rss: list[int | None] = [servers.rss(), None, None]
-        health: list[list[dict[str, Any]]] = [[], []]
+        health: list[list[dict[str, Any]]] = [[], [], []]
 
         async def main() -> Window:
+            health[2] = await asyncio.to_thread(_health, servers.bases)  # before the set-up
             task = asyncio.create_task(_drive(plan, load.games, scripted, players, load.seconds))
             await plan.go.wait()
             cpu[0], clock[0], rss[1] = servers.cpu(), time.process_time(), servers.rss()
@@ -832,7 +847,8 @@ def run(load: LoadTest) -> dict[str, Any]:
     servers.tmp.cleanup()
     served = None if cpu[0] is None or cpu[1] is None else cpu[1] - cpu[0]
     report = _report(load, plan, scripted, window, actions, served, clock[1] - clock[0], rss)
-    report["server_pauses"] = _pauses(*health)
+    report["server_pauses"] = _pauses(health[0], health[1])
+    report["server_pauses_setup"] = _pauses(health[2], health[0])
     return report
 
 
@@ -889,11 +905,20 @@ def _report(
             "max": round(1000 * max(stats.latencies), 2) if stats.latencies else None,
         },
         "server_ms": _median_p99(stats.server_ms),
-        "client_lag_ms": _median_p99(stats.lag, 1000),
+        "client_lag_ms": {
+            **_median_p99(stats.lag, 1000),
+            "max": round(1000 * max(stats.lag), 2) if stats.lag else None,
+        },
         # Whether the server kept the bots' pace (a run that kept it did the work asked of it).
         "bot_gap_s": _median_p99(stats.gaps),
         "stale": stats.stale,
         "sockets_lost": stats.sockets_lost,
+        # When: seconds into the play (negative: in the set-up), the first, median and last.
+        "sockets_lost_at_s": _first_median_last([t - window.go for t in stats.lost_at]),
+        "client_lag_setup_ms": {
+            **_median_p99(stats.setup_lag, 1000),
+            "max": round(1000 * max(stats.setup_lag), 2) if stats.setup_lag else None,
+        },
         "matches_started": stats.started,
         "matches_finished": stats.finished,
         "cpu_seconds": {

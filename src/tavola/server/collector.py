@@ -45,7 +45,7 @@ some 450 young and 43 middle collections a minute took 4 to 5.6 s of a minute's 
 1,000 live games; with 10,000, 10 and 0 or 1 took 0.5 to 1 s (docs/performance.md)."""
 LAG_EVERY = 0.05
 """Seconds between two looks at how late the event loop wakes a sleeping task."""
-BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000)
+BUCKETS_MS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000)
 """Upper bounds of the histograms' buckets, milliseconds (a last bucket holds the rest)."""
 
 

@@ -231,3 +231,18 @@ def test_a_seats_socket_is_read_while_its_player_thinks():
 
     stats = asyncio.run(play())
     assert stats.sockets_lost == 1
+
+
+def test_a_seat_asks_for_the_log_as_the_browsers_page_does():
+    # Only the entries after those it holds (the whole log of a long game at every answer
+    # was work no browser asks of the server), whether they came pushed or in an answer.
+    from tavola.tools import loadtest
+
+    board = loadtest.Board(None)
+    assert board.log_query() == "log_from=0"
+    board.took(
+        {"step": 9, "log": [{"step": 7}, {"step": 8}], "log_from": 140, "log_size": 142, "log_step": 6}
+    )
+    assert board.log_query() == "log_from=142&log_step=8"
+    board.took({"step": 10, "log": [], "log_from": 142, "log_size": 142, "log_step": 8})
+    assert board.log_query() == "log_from=142&log_step=8"

@@ -6,7 +6,9 @@ own, the load clients sending each match's requests and sockets to the process i
 to, as a load balancer hashing on the match id does (``route="match"``), or all on one shared
 port, where any process takes any connection (``route="any"``). Bots
 play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
-turn on the match's WebSocket and answering with a random legal action. The matches are set
+turn on the match's WebSocket and answering with a random legal action, as the browser's page
+does: reading its socket all the time, asking for the log's last 100 entries first and then
+only for the new ones, its own actions' views not pushed to it again. The matches are set
 up first (created, seats joined: timed on their own), then played for the given seconds. The
 report gives, over that play only, actions per second (all seats), the latency of the scripted
 clients' action requests, the server's CPU per action (what a core of this machine can
@@ -197,13 +199,16 @@ async def _recv_view(plan: Plan, ws: Any) -> dict[str, Any] | None:
             return dict(msg["view"])
 
 
-async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) -> dict[str, Any] | None:
+async def _post_action(
+    plan: Plan, client: Any, mid: str, body: dict[str, Any], board: Board
+) -> dict[str, Any] | None:
     """Send one action and note its latency; the answer's view, or None (stale or refused)."""
     import httpx
 
     if plan.think > 0:  # a person reads the board before clicking
         await asyncio.sleep(plan.think * plan.rand.uniform(0.5, 1.5))
-    url = f"{plan.at(mid)}/api/matches/{mid}/actions"
+    query = f"?{board.log_query()}" if plan.ws_log == "delta" else ""
+    url = f"{plan.at(mid)}/api/matches/{mid}/actions{query}"
     t0 = time.perf_counter()
     try:
         r = await client.post(url, json=body)
@@ -216,12 +221,21 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
     if "dur=" in timing:
         plan.stats.server_ms.append(float(timing.split("dur=")[1].split(";")[0]))
     if r.status_code == 200:
-        return dict(r.json()["view"])  # our turn may go on: no need to wait for the push
+        return board.took(dict(r.json()["view"]))  # our turn may go on: no push of it comes
     if r.status_code == 409:
         plan.stats.stale += 1
     else:
         plan.stats.errors.append(f"{r.status_code} {r.text[:200]}")
     return None
+
+
+LOG_TAIL = 100
+"""Log entries a page asks for when it opens a socket (the browser's ``play.js``)."""
+
+
+def _tail(plan: Plan) -> str:
+    """The socket's first view carries only the log's last entries (with ``log=delta``)."""
+    return f"&log_tail={LOG_TAIL}" if plan.ws_log == "delta" else ""
 
 
 class Board:
@@ -236,6 +250,10 @@ class Board:
     def __init__(self, ws: Any) -> None:
         self.ws = ws
         self.view: dict[str, Any] | None = None
+        self.log_size = 0
+        """Entries of the visible log the page holds (it asks only for those after them)."""
+        self.log_step: Any = None
+        """The step of the last of them."""
         self.count = 0
         """Views received so far."""
         self.taken = 0
@@ -251,12 +269,27 @@ class Board:
             while True:
                 msg = json.loads(await self.ws.recv())
                 if msg.get("type") == "view":
-                    self.view = dict(msg["view"])
+                    self.took(dict(msg["view"]))
                     self.count += 1
                     self.changed.set()
         except ConnectionClosed as exc:
             self.closed = exc
             self.changed.set()
+
+    def took(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view received (pushed, or an action's answer): the newest, its log window held."""
+        self.view = view
+        if isinstance(view.get("log_size"), int):
+            window = view.get("log") or []
+            self.log_size = view["log_size"]
+            self.log_step = window[-1].get("step") if window else view.get("log_step")
+        return view
+
+    def log_query(self) -> str:
+        """What the page asks of an answer's log, as the browser's log book does: only the
+        entries after those it holds."""
+        query = f"log_from={self.log_size}"
+        return query if self.log_step is None else f"{query}&log_step={self.log_step}"
 
     async def newest(self, plan: Plan) -> dict[str, Any] | None:
         """The newest view received since the last taken (waiting for one); None when the play
@@ -281,7 +314,11 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
     (from the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
 
-    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
+    # As the browser's page opens it: the last LOG_TAIL entries first, then only the new ones;
+    # the answers to its own actions carry their views, so they are not pushed to it again.
+    page = f"load{plan.rand.getrandbits(64):016x}"
+    query = f"role={role}&log={plan.ws_log}&page={page}{_tail(plan)}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?{query}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     headers = {"Cookie": cookie}
@@ -299,8 +336,8 @@ async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Ca
                 step = view["step"]
                 if legal and step > last_posted:
                     last_posted = step
-                    body = {"role": role, "action": plan.rand.choice(legal), "step": step}
-                    view = await _post_action(plan, client, mid, body)
+                    body = {"role": role, "action": plan.rand.choice(legal), "step": step, "page": page}
+                    view = await _post_action(plan, client, mid, body, board)
                     if view is not None:
                         continue
                 view = await board.newest(plan)
@@ -413,7 +450,7 @@ async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
-    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}{_tail(plan)}"
     async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
         last = None

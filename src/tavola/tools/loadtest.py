@@ -241,11 +241,11 @@ def _tail(plan: Plan) -> str:
 class Board:
     """A seat's socket read as a browser reads one: every message the moment it comes, the
     newest view replacing the one before, whatever the player is doing (thinking, or waiting
-    for its action's answer). A client that read its socket only when ready to act left the
-    views pushed meanwhile unread (the bots' moves, its own actions' pushes, everything pushed
-    while the matches were set up); past 16 unread messages the ``websockets`` client stops
-    reading the connection, the pongs and pings behind them unread too, and 20 s later the
-    server or the client closed it for a keepalive timeout (docs/performance.md, session 17)."""
+    for its action's answer), and the log window it holds. A client that read its socket only
+    when ready to act left the views pushed meanwhile unread; past 16 unread messages the
+    ``websockets`` client stops reading the connection, keepalive pongs included. (That was
+    not what lost session 16's sockets: the lost ones had nothing unread. The load clients'
+    own loop fell 20 s behind; docs/performance.md, session 17.)"""
 
     def __init__(self, ws: Any) -> None:
         self.ws = ws

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
@@ -57,6 +58,9 @@ def test_loadtest_players_keep_the_pace_asked_for(capsys):
     report = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     assert code == 0, report["first_errors"]
     assert 1 <= report["actions"] <= 6
+    # The observer's socket sees each move: never closer together than the pace.
+    gap = report["bot_gap_s"]["median"]
+    assert (gap is None and report["actions"] < 3) or gap >= 0.45
 
 
 @pytest.mark.slow
@@ -160,3 +164,85 @@ def test_long_games_are_stored_as_the_server_stores_a_match_played_that_far(tmp_
             json={"role": "north", "invite": stored[0].invites["north"]},
         )
         assert joined.status_code == 200
+
+
+def _server_closing_its_sockets(database, sock, bot_delay, bot_think):
+    """``tavola serve`` whose sockets close (1011) instead of sending their first view."""
+    from tavola.cli.serve import serve_on_socket
+    from tavola.server.hub import Hub
+
+    async def send(self, conn, payload):
+        await conn.ws.close(1011)
+        return False
+
+    Hub.send = send  # in the server's own process only
+    serve_on_socket(database, sock, bot_delay, bot_think)
+
+
+@pytest.mark.slow
+def test_a_socket_lost_is_an_error_of_the_load_test():
+    # A socket the server (or a keepalive ping's timeout) closes under a player or an observer
+    # before its match ended is counted, and fails the run.
+    from tavola.tools import loadtest
+
+    load = loadtest.LoadTest(games=2, seconds=2, game="toy", think=0, bot_delay=0)
+    load.server = _server_closing_its_sockets
+    report = loadtest.run(load)
+    assert report["sockets_lost"] >= 2 and report["errors"] >= report["sockets_lost"]
+    assert report["sockets_lost_at_s"][-1] < 0  # as their hello was due: in the set-up
+    assert all(e.startswith("SocketLost: socket lost (received 1011") for e in report["first_errors"]), (
+        report["first_errors"]
+    )
+
+
+class _Socket:
+    """A socket the server pushes ``views`` to, then closes."""
+
+    def __init__(self, views):
+        self.unread = [json.dumps({"type": "view", "view": v}) for v in views]
+
+    async def recv(self):
+        from websockets.exceptions import ConnectionClosedError
+        from websockets.frames import Close
+
+        await asyncio.sleep(0)
+        if not self.unread:
+            raise ConnectionClosedError(Close(1011, "keepalive ping timeout"), None)
+        return self.unread.pop(0)
+
+
+def test_a_seats_socket_is_read_while_its_player_thinks():
+    # As a browser reads one: the views pushed while the player looks at the board are read at
+    # once (none left unread to stop the connection's reading), the player takes the newest,
+    # and a socket closed under it is lost, an error.
+    from tavola.tools import loadtest
+
+    async def play():
+        plan = loadtest.Plan(["http://x"], "toy", "basic", 2, [], "random", 0.0, loadtest.Stats(), None)
+        board = loadtest.Board(_Socket([{"step": i} for i in range(40)]))
+        reader = asyncio.create_task(board.read())
+        await asyncio.sleep(0.05)  # the player thinks
+        assert board.count == 40 and board.ws.unread == []
+        assert await board.newest(plan) == {"step": 39}
+        with pytest.raises(loadtest.SocketLost, match="1011"):
+            await board.newest(plan)
+        await reader
+        return plan.stats
+
+    stats = asyncio.run(play())
+    assert stats.sockets_lost == 1
+
+
+def test_a_seat_asks_for_the_log_as_the_browsers_page_does():
+    # Only the entries after those it holds (the whole log of a long game at every answer
+    # was work no browser asks of the server), whether they came pushed or in an answer.
+    from tavola.tools import loadtest
+
+    board = loadtest.Board(None)
+    assert board.log_query() == "log_from=0"
+    board.took(
+        {"step": 9, "log": [{"step": 7}, {"step": 8}], "log_from": 140, "log_size": 142, "log_step": 6}
+    )
+    assert board.log_query() == "log_from=142&log_step=8"
+    board.took({"step": 10, "log": [], "log_from": 142, "log_size": 142, "log_step": 8})
+    assert board.log_query() == "log_from=142&log_step=8"

@@ -10,11 +10,11 @@ from fastapi import APIRouter, Depends, Query, Request, Response
 from starlette.concurrency import run_in_threadpool
 
 from tavola.core.errors import TavolaError
-from tavola.core.history import plain
 from tavola.core.i18n import LANGUAGES
 from tavola.core.registry import GAMES
 from tavola.core.sections import sections
 from tavola.server import schemas as S
+from tavola.server import wire
 from tavola.server.auth import COOKIE, LANG_COOKIE, Identity
 from tavola.server.errors import ApiError, bad_request, not_found
 from tavola.server.logwindow import LogQuery, page, window
@@ -97,7 +97,7 @@ BIG = 2**31
 def encode(body: dict[str, Any]) -> bytes:
     """An answer as JSON, encoded in the worker thread that built it: views are large, and the
     event loop serves every other client meanwhile."""
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False, default=plain).encode()
+    return wire.encode(body)
 
 
 def encoded(content: bytes, headers: Response) -> Response:

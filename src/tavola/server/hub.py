@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
@@ -17,20 +16,16 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 from starlette.websockets import WebSocket
 
-from tavola.core.history import plain
 from tavola.server.auth import Identity
 from tavola.server.errors import ApiError
 from tavola.server.logwindow import WHOLE, Entries, LogQuery, bounds, fields, step_at
 from tavola.server.matchdata import Answered
 from tavola.server.matches import Matches
+from tavola.server.wire import dumps
 
 log = logging.getLogger("tavola.server")
 
 SEND_TIMEOUT = 10.0
-
-
-def _dumps(obj: Any) -> str:
-    return json.dumps(obj, separators=(",", ":"), ensure_ascii=False, default=plain)
 
 
 @dataclass(eq=False)
@@ -56,7 +51,7 @@ class Conn:
         The log only ever grows at its end, or loses its tail to an undo, so the entries
         sent before are still valid up to the first whose step differs (see ``logwindow``)."""
         if not self.delta:
-            return encoded if encoded is not None else _dumps(view)
+            return encoded if encoded is not None else dumps(view)
         log = view.get("log", [])
         keep = min(len(log), len(self.sent))
         while keep > 0 and step_at(log, keep - 1) != step_at(self.sent, keep - 1):
@@ -66,13 +61,13 @@ class Conn:
     def first_text(self, view: dict[str, Any], q: LogQuery) -> str:
         """The hello's view: whole, or (delta) without the entries the client said it holds."""
         if not self.delta:
-            return _dumps(view)
+            return dumps(view)
         return self._windowed(view, bounds(view.get("log", []), q))
 
     def _windowed(self, view: dict[str, Any], start: int) -> str:
         log = view.get("log", [])
         self.sent = log
-        return _dumps({**view, **fields(log, start)})
+        return dumps({**view, **fields(log, start)})
 
 
 @dataclass(frozen=True)
@@ -141,9 +136,9 @@ class Hub:
 
     def hello(self, data: Any, view: dict[str, Any], conn: Conn, q: LogQuery = WHOLE) -> str:
         """The first message of a connection: the whole log, or (delta) what the client lacks."""
-        match = _dumps(self.matches.out(data, conn.ident))
+        match = dumps(self.matches.out(data, conn.ident))
         return (
-            f'{{"type":"view","role":{_dumps(conn.role)},"match":{match},"view":{conn.first_text(view, q)}}}'
+            f'{{"type":"view","role":{dumps(conn.role)},"match":{match},"view":{conn.first_text(view, q)}}}'
         )
 
     def _render(self, mid: str, conns: list[Conn]) -> list[tuple[Conn, str]]:
@@ -151,7 +146,7 @@ class Hub:
         role's view is encoded once."""
         data, views = self.matches.snapshot(mid, {c.role for c in conns})
         encoded = {
-            role: _dumps(v) for role, v in views.items() if any(c.role == role and not c.delta for c in conns)
+            role: dumps(v) for role, v in views.items() if any(c.role == role and not c.delta for c in conns)
         }
         matches: dict[int | None, str] = {}
         out = []
@@ -160,8 +155,8 @@ class Hub:
                 continue
             key = c.ident.user_id if c.ident is not None else None
             if key not in matches:
-                matches[key] = _dumps(self.matches.out(data, c.ident))
-            role = _dumps(c.role)
+                matches[key] = dumps(self.matches.out(data, c.ident))
+            role = dumps(c.role)
             view = c.view_text(views[c.role], encoded.get(c.role))
             out.append((c, f'{{"type":"view","role":{role},"match":{matches[key]},"view":{view}}}'))
         return out

@@ -1,6 +1,9 @@
 """Throughput of a game's rules: random playouts, legal listing, cloning; and of the session
-path a server takes per click (the acting role's view, then the validated apply with its
-checksum, undo snapshot and log).
+path per click (the acting role's view, then the validated apply with its checksum, undo
+snapshot and log), twice: with the plain view ``Game.view`` makes for tools and tests
+(``session_*``, the figure measured since session 11), and as the server does it
+(``server_session_*``): ``Game.packed_view``, the view encoded as JSON with only the log
+entries the role's client does not hold yet (its socket's ``log=delta``), then the apply.
 
 Numbers from one run are compared with each other (ratios, medians), never with fixed
 thresholds: these machines are noisy.
@@ -117,13 +120,21 @@ def run(
         "apply_us": round(apply_time / max(actions, 1) * 1e6, 2),
         "clone_us_median": round(statistics.median(clone_us), 2),
         **session_path(game_id, scenario, players, seconds, seed),
+        **{
+            f"server_{k}": v for k, v in session_path(game_id, scenario, players, seconds, seed, True).items()
+        },
     }
 
 
-def session_path(game_id: str, scenario: str, players: int, seconds: float, seed: int = 1) -> dict[str, Any]:
-    """Random games through :class:`Game` as the server plays them: per click, the acting
+def session_path(
+    game_id: str, scenario: str, players: int, seconds: float, seed: int = 1, server: bool = False
+) -> dict[str, Any]:
+    """Random games through :class:`Game` as a session plays them: per click, the acting
     role's view (redacted, with its prompt, legal actions and log), then ``apply`` (validation,
-    undo snapshot, checksum, log). Actions per second, and the microseconds of each half."""
+    undo snapshot, checksum, log). Actions per second, and the microseconds of each half. With
+    ``server``, the view as the server answers a click: packed, encoded with the new entries."""
+    if server:
+        import tavola.server.api  # noqa: F401  (imported before the clock starts)
     pick = random.Random(seed)
     actions = games = 0
     view_time = apply_time = 0.0
@@ -132,11 +143,13 @@ def session_path(game_id: str, scenario: str, players: int, seconds: float, seed
     cpu_start = time.process_time()
     while time.perf_counter() < deadline:
         game = Game(game_id, scenario, players, seed=seed + games)
+        held: dict[str | None, int] = {}
         while not game.is_over and time.perf_counter() < deadline:
             t0 = time.perf_counter()
             active = game.active_roles
             role = active[pick.randrange(len(active))]
-            legal = [a for a in game.view(role)["actions"] if a != ["undo"]]
+            view = _served(game, role, held) if server else game.view(role)
+            legal = [a for a in view["actions"] if a != ["undo"]]
             t1 = time.perf_counter()
             game.apply(role, legal[pick.randrange(len(legal))])
             view_time += t1 - t0
@@ -151,3 +164,16 @@ def session_path(game_id: str, scenario: str, players: int, seconds: float, seed
         "session_view_us": round(view_time / max(actions, 1) * 1e6, 2),
         "session_apply_us": round(apply_time / max(actions, 1) * 1e6, 2),
     }
+
+
+def _served(game: Game, role: str, held: dict[str | None, int]) -> dict[str, Any]:
+    """The role's view as the server sends it: packed, encoded as JSON with the log entries
+    after the ``held`` ones its client has (``tavola.server.logwindow``); the view."""
+    from tavola.server.api import encode
+    from tavola.server.logwindow import fields
+
+    view = game.packed_view(role)
+    log = view["log"]
+    encode({**view, **fields(log, min(held.get(role, 0), len(log)))})
+    held[role] = len(log)
+    return view

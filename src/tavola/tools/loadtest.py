@@ -6,7 +6,9 @@ own, the load clients sending each match's requests and sockets to the process i
 to, as a load balancer hashing on the match id does (``route="match"``), or all on one shared
 port, where any process takes any connection (``route="any"``). Bots
 play most seats on the server; scripted clients play some seats over HTTP, each waiting for its
-turn on the match's WebSocket and answering with a random legal action. The matches are set
+turn on the match's WebSocket and answering with a random legal action, as the browser's page
+does: reading its socket all the time, asking for the log's last 100 entries first and then
+only for the new ones, its own actions' views not pushed to it again. The matches are set
 up first (created, seats joined: timed on their own), then played for the given seconds. The
 report gives, over that play only, actions per second (all seats), the latency of the scripted
 clients' action requests, the server's CPU per action (what a core of this machine can
@@ -83,6 +85,35 @@ class Stats:
     lag: list[float] = field(default_factory=list)
     """Seconds the load clients' own event loop was late in waking a task, sampled every
     ``LAG_EVERY`` s of the play: what of a measured latency is the clients' own queue."""
+    setup_lag: list[float] = field(default_factory=list)
+    """The same through the set-up."""
+    lost_at: list[float] = field(default_factory=list)
+    """When each socket was lost (``time.monotonic``)."""
+    gaps: list[float] = field(default_factory=list)
+    """Seconds between two views of a match of bots alone during the play (each view one bot
+    move): near the bots' pace when the server keeps it, longer when it falls behind."""
+    sockets_lost: int = 0
+    """Sockets closed under a player or an observer before its match ended or the play did
+    (each also an error)."""
+
+
+class SocketLost(TavolaError):
+    """A socket closed before its match ended or the play did."""
+
+
+def _lost(plan: Plan, ws: Any, exc: Exception) -> SocketLost:
+    """A socket closed under its client: counted, with what the client had left unread (the
+    ``websockets`` client stops reading a connection whose unread messages pass its high-water
+    mark, the answers to its keepalive pings among them)."""
+    plan.stats.sockets_lost += 1
+    plan.stats.lost_at.append(time.monotonic())
+    queue = getattr(ws, "recv_messages", None)
+    frames = getattr(queue, "frames", None)
+    unread = len(frames) if frames is not None else "?"
+    paused = getattr(queue, "paused", "?")
+    lost = SocketLost(f"socket lost ({exc}); {unread} messages unread, reading paused: {paused}")
+    plan.stats.errors.append(f"SocketLost: {lost}")  # each socket an error (its match loop ends)
+    return lost
 
 
 def routed(bases: list[str], mid: str) -> str:
@@ -168,13 +199,16 @@ async def _recv_view(plan: Plan, ws: Any) -> dict[str, Any] | None:
             return dict(msg["view"])
 
 
-async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) -> dict[str, Any] | None:
+async def _post_action(
+    plan: Plan, client: Any, mid: str, body: dict[str, Any], board: Board
+) -> dict[str, Any] | None:
     """Send one action and note its latency; the answer's view, or None (stale or refused)."""
     import httpx
 
     if plan.think > 0:  # a person reads the board before clicking
         await asyncio.sleep(plan.think * plan.rand.uniform(0.5, 1.5))
-    url = f"{plan.at(mid)}/api/matches/{mid}/actions"
+    query = f"?{board.log_query()}" if plan.ws_log == "delta" else ""
+    url = f"{plan.at(mid)}/api/matches/{mid}/actions{query}"
     t0 = time.perf_counter()
     try:
         r = await client.post(url, json=body)
@@ -187,7 +221,7 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
     if "dur=" in timing:
         plan.stats.server_ms.append(float(timing.split("dur=")[1].split(";")[0]))
     if r.status_code == 200:
-        return dict(r.json()["view"])  # our turn may go on: no need to wait for the push
+        return board.took(dict(r.json()["view"]))  # our turn may go on: no push of it comes
     if r.status_code == 409:
         plan.stats.stale += 1
     else:
@@ -195,29 +229,120 @@ async def _post_action(plan: Plan, client: Any, mid: str, body: dict[str, Any]) 
     return None
 
 
+LOG_TAIL = 100
+"""Log entries a page asks for when it opens a socket (the browser's ``play.js``)."""
+
+
+def _tail(plan: Plan) -> str:
+    """The socket's first view carries only the log's last entries (with ``log=delta``)."""
+    return f"&log_tail={LOG_TAIL}" if plan.ws_log == "delta" else ""
+
+
+class Board:
+    """A seat's socket read as a browser reads one: every message the moment it comes, the
+    newest view replacing the one before, whatever the player is doing (thinking, or waiting
+    for its action's answer), and the log window it holds. A client that read its socket only
+    when ready to act left the views pushed meanwhile unread; past 16 unread messages the
+    ``websockets`` client stops reading the connection, keepalive pongs included. (That was
+    not what lost session 16's sockets: the lost ones had nothing unread. The load clients'
+    own loop fell 20 s behind; docs/performance.md, session 17.)"""
+
+    def __init__(self, ws: Any) -> None:
+        self.ws = ws
+        self.view: dict[str, Any] | None = None
+        self.log_size = 0
+        """Entries of the visible log the page holds (it asks only for those after them)."""
+        self.log_step: Any = None
+        """The step of the last of them."""
+        self.count = 0
+        """Views received so far."""
+        self.taken = 0
+        """Views received when the player last took the newest."""
+        self.closed: Exception | None = None
+        self.changed = asyncio.Event()
+
+    async def read(self) -> None:
+        """Receive until the socket closes (run as a task beside the player)."""
+        from websockets.exceptions import ConnectionClosed
+
+        try:
+            while True:
+                msg = json.loads(await self.ws.recv())
+                if msg.get("type") == "view":
+                    self.took(dict(msg["view"]))
+                    self.count += 1
+                    self.changed.set()
+        except ConnectionClosed as exc:
+            self.closed = exc
+            self.changed.set()
+
+    def took(self, view: dict[str, Any]) -> dict[str, Any]:
+        """A view received (pushed, or an action's answer): the newest, its log window held."""
+        self.view = view
+        if isinstance(view.get("log_size"), int):
+            window = view.get("log") or []
+            self.log_size = view["log_size"]
+            self.log_step = window[-1].get("step") if window else view.get("log_step")
+        return view
+
+    def log_query(self) -> str:
+        """What the page asks of an answer's log, as the browser's log book does: only the
+        entries after those it holds."""
+        query = f"log_from={self.log_size}"
+        return query if self.log_step is None else f"{query}&log_step={self.log_step}"
+
+    async def newest(self, plan: Plan) -> dict[str, Any] | None:
+        """The newest view received since the last taken (waiting for one); None when the play
+        time is up. Raises :class:`SocketLost` if the socket closed meanwhile."""
+        while self.count == self.taken:
+            if self.closed is not None:
+                if not plan.playing():
+                    return None
+                raise _lost(plan, self.ws, self.closed)
+            left = plan.left()
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), None if left is None else max(0.01, left))
+            except TimeoutError:
+                return None
+        self.taken = self.count
+        return self.view
+
+
 async def _seat_player(plan: Plan, client: Any, mid: str, role: str, greeted: Callable[[], None]) -> None:
-    """Play one seat until the game ends or time is up: act on every view that asks us (from
-    the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
+    """Play one seat until the game ends or time is up: act on the newest view when it asks us
+    (from the moment every match is set up; ``greeted`` is called once the socket had its hello)."""
     from websockets.asyncio.client import connect
 
-    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?role={role}&log={plan.ws_log}"
+    # As the browser's page opens it: the last LOG_TAIL entries first, then only the new ones;
+    # the answers to its own actions carry their views, so they are not pushed to it again.
+    page = f"load{plan.rand.getrandbits(64):016x}"
+    query = f"role={role}&log={plan.ws_log}&page={page}{_tail(plan)}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?{query}"
     cookie = "; ".join(f"{k}={v}" for k, v in client.cookies.items())
     last_posted = -1
     headers = {"Cookie": cookie}
     async with connect(ws_url, additional_headers=headers, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
-        view = await _recv_view(plan, ws)  # the hello
-        greeted()
-        await plan.go.wait()
-        while view is not None and plan.playing() and view.get("result") is None:
-            legal = [a for a in view.get("actions", []) if a != ["undo"]]
-            step = view["step"]
-            if legal and step > last_posted:
-                last_posted = step
-                body = {"role": role, "action": plan.rand.choice(legal), "step": step}
-                view = await _post_action(plan, client, mid, body)
-                if view is not None:
-                    continue
-            view = await _recv_view(plan, ws)
+        board = Board(ws)
+        reader = asyncio.create_task(board.read())
+        try:
+            view = await board.newest(plan)  # the hello
+            greeted()
+            await plan.go.wait()
+            if board.count > board.taken:  # what was pushed while the matches were set up
+                view = await board.newest(plan)
+            while view is not None and plan.playing() and view.get("result") is None:
+                legal = [a for a in view.get("actions", []) if a != ["undo"]]
+                step = view["step"]
+                if legal and step > last_posted:
+                    last_posted = step
+                    body = {"role": role, "action": plan.rand.choice(legal), "step": step, "page": page}
+                    view = await _post_action(plan, client, mid, body, board)
+                    if view is not None:
+                        continue
+                view = await board.newest(plan)
+        finally:
+            reader.cancel()
 
 
 async def _new_match(plan: Plan, clients: list[Any], scripted: int) -> str | None:
@@ -323,13 +448,24 @@ async def _match_loop(plan: Plan, scripted: int, stored: Any = None) -> None:
 async def _watch_until_over(plan: Plan, mid: str, greeted: Callable[[], None]) -> None:
     """An all-bot match: wait for its end on an observer socket."""
     from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
 
-    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}"
+    ws_url = plan.at(mid).replace("http://", "ws://") + f"/ws/matches/{mid}?log={plan.ws_log}{_tail(plan)}"
     async with connect(ws_url, max_size=None, open_timeout=OPEN_TIMEOUT) as ws:
         greeted()  # (its hello is the first view read below)
-        while (view := await _recv_view(plan, ws)) is not None and plan.playing():
-            if view.get("result") is not None:
-                return
+        last = None
+        try:
+            while (view := await _recv_view(plan, ws)) is not None and plan.playing():
+                if view.get("result") is not None:
+                    return
+                if plan.go.is_set():
+                    now = time.monotonic()
+                    if last is not None:
+                        plan.stats.gaps.append(now - last)
+                    last = now
+        except ConnectionClosed as exc:
+            if plan.playing():
+                raise _lost(plan, ws, exc) from None
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -345,17 +481,20 @@ class Window:
     """When the measured play ran: from the moment every match was set up, for ``seconds``."""
 
     setup_seconds: float = 0.0
+    go: float = 0.0
+    """``time.monotonic`` at the start."""
     start: float = 0.0
     """Wall-clock time (``time.time``) of the start."""
     end: float = 0.0
 
 
 async def _sample_lag(plan: Plan) -> None:
-    """How late the clients' event loop wakes a sleeping task, through the play."""
+    """How late the clients' event loop wakes a sleeping task, through the set-up and the play."""
     while plan.playing():
         t0 = time.monotonic()
         await asyncio.sleep(LAG_EVERY)
-        plan.stats.lag.append(max(0.0, time.monotonic() - t0 - LAG_EVERY))
+        late = max(0.0, time.monotonic() - t0 - LAG_EVERY)
+        (plan.stats.lag if plan.go.is_set() else plan.stats.setup_lag).append(late)
 
 
 def _scripted_seats(games: int, scripted: int, players: int) -> list[int]:
@@ -370,6 +509,7 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     t0 = time.monotonic()
     stored = plan.stored or [None] * len(per_match)
     tasks = [asyncio.create_task(_match_loop(plan, n, m)) for n, m in zip(per_match, stored)]
+    lag = asyncio.create_task(_sample_lag(plan))
     while plan.unready > 0 and time.monotonic() - t0 < SETUP_LIMIT and not all(t.done() for t in tasks):
         await asyncio.sleep(0.05)
     from tavola.server.collector import young_collections_only
@@ -377,10 +517,9 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
     # The clients' own full collections (a thousand matches' sockets) would stall every
     # request in flight: no more of them during the play, as in the server.
     with young_collections_only():
-        window = Window(setup_seconds=time.monotonic() - t0, start=time.time())
+        window = Window(setup_seconds=time.monotonic() - t0, go=time.monotonic(), start=time.time())
         plan.deadline = time.monotonic() + seconds
         plan.go.set()
-        lag = asyncio.create_task(_sample_lag(plan))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), seconds + 15)
         lag.cancel()
@@ -389,7 +528,7 @@ async def _drive(plan: Plan, games: int, scripted: int, players: int, seconds: f
         t.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
     for res in results:
-        if isinstance(res, Exception) and not isinstance(res, asyncio.CancelledError):
+        if isinstance(res, Exception) and not isinstance(res, (asyncio.CancelledError, SocketLost)):
             plan.stats.errors.append(f"{type(res).__name__}: {res}")
     return window
 
@@ -585,6 +724,10 @@ def _stop(server: Any) -> None:
         server.join(5)
 
 
+def _first_median_last(values: list[float]) -> list[float]:
+    return [round(x, 1) for x in (min(values), statistics.median(values), max(values))] if values else []
+
+
 def _median_p99(values: list[float], scale: float = 1.0) -> dict[str, float | None]:
     return {
         "median": round(scale * statistics.median(values), 2) if values else None,
@@ -721,9 +864,10 @@ def run(load: LoadTest) -> dict[str, Any]:
         cpu: list[float | None] = [None, None]
         clock = [0.0, 0.0]
         rss: list[int | None] = [servers.rss(), None, None]
-        health: list[list[dict[str, Any]]] = [[], []]
+        health: list[list[dict[str, Any]]] = [[], [], []]
 
         async def main() -> Window:
+            health[2] = await asyncio.to_thread(_health, servers.bases)  # before the set-up
             task = asyncio.create_task(_drive(plan, load.games, scripted, players, load.seconds))
             await plan.go.wait()
             cpu[0], clock[0], rss[1] = servers.cpu(), time.process_time(), servers.rss()
@@ -740,7 +884,8 @@ def run(load: LoadTest) -> dict[str, Any]:
     servers.tmp.cleanup()
     served = None if cpu[0] is None or cpu[1] is None else cpu[1] - cpu[0]
     report = _report(load, plan, scripted, window, actions, served, clock[1] - clock[0], rss)
-    report["server_pauses"] = _pauses(*health)
+    report["server_pauses"] = _pauses(health[0], health[1])
+    report["server_pauses_setup"] = _pauses(health[2], health[0])
     return report
 
 
@@ -797,8 +942,20 @@ def _report(
             "max": round(1000 * max(stats.latencies), 2) if stats.latencies else None,
         },
         "server_ms": _median_p99(stats.server_ms),
-        "client_lag_ms": _median_p99(stats.lag, 1000),
+        "client_lag_ms": {
+            **_median_p99(stats.lag, 1000),
+            "max": round(1000 * max(stats.lag), 2) if stats.lag else None,
+        },
+        # Whether the server kept the bots' pace (a run that kept it did the work asked of it).
+        "bot_gap_s": _median_p99(stats.gaps),
         "stale": stats.stale,
+        "sockets_lost": stats.sockets_lost,
+        # When: seconds into the play (negative: in the set-up), the first, median and last.
+        "sockets_lost_at_s": _first_median_last([t - window.go for t in stats.lost_at]),
+        "client_lag_setup_ms": {
+            **_median_p99(stats.setup_lag, 1000),
+            "max": round(1000 * max(stats.setup_lag), 2) if stats.setup_lag else None,
+        },
         "matches_started": stats.started,
         "matches_finished": stats.finished,
         "cpu_seconds": {

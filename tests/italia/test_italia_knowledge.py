@@ -7,8 +7,17 @@ from collections.abc import Callable
 
 from tavola.core.rules import State
 from tavola.games.italia import RULES_I, RULES_II
-from tavola.games.italia.const import F_MOVED, FL, LEADER
-from tavola.games.italia.knowledge import evaluate, exits_waiting, moves_left, weights
+from tavola.games.italia.const import EXT, F_MOVED, FL, FLEET, KIND, LEADER, NAT
+from tavola.games.italia.income import price
+from tavola.games.italia.knowledge import (
+    GOLD_HALF_VP,
+    evaluate,
+    exits_waiting,
+    material,
+    moves_left,
+    playout,
+    weights,
+)
 from tavola.games.italia.model import find_leader
 from tavola.games.italia.rules import ItaliaRules
 
@@ -151,3 +160,45 @@ def test_6_2_a_purchase_keeps_the_value_and_gold_over_the_cap_is_worth_nothing()
     capped = evaluate(S, st)[role]
     st["gold"][romans] = S.costs.gold_cap + 5
     assert evaluate(S, st)[role] == capped
+
+
+def test_6_2_material_counts_every_unit_and_its_cargo_at_the_rules_price() -> None:
+    """The evaluation's material (§6.2's prices, a nation's own where its card has them) read from
+    a table built once: the same half VP as asking :func:`income.price` for every unit on the
+    map and in every fleet's hold, at positions of random games of both Italias."""
+    for rules in (RULES_I, RULES_II):
+        S = rules.S
+        exits = [{e.area_id for e in S.vp_events[n].get("exit", ())} for n in range(S.N)]
+        for seed in range(3):
+            st = rules.setup("standard", rules.players, {}, seed)
+            pick = random.Random(seed)
+            for step in range(1500):
+                if st["over"]:
+                    break
+                if step % 100 == 0:
+                    live = [any(r >= st["round"] for r in S.scoring[n]) for n in range(S.N)]
+                    gold = [min(st["gold"][n], S.costs.gold_cap) if live[n] else 0 for n in range(S.N)]
+                    for a, lst in enumerate(st["units"]):
+                        for u in lst:
+                            for c in (u, *(u[EXT] if u[KIND] == FLEET else ())):
+                                n = c[NAT]
+                                if live[n] and c[KIND] != LEADER and a not in exits[n]:
+                                    gold[n] += price(S, n, c[KIND])
+                    assert material(S, st) == [GOLD_HALF_VP * g for g in gold]
+                role = rules.active_roles(st)[0]
+                legal = rules.legal_actions(st, role)
+                rules.apply(st, role, legal[pick.randrange(len(legal))])
+
+
+def test_the_playout_draws_what_random_choices_draws() -> None:
+    """The playout's weighted draw is ``random.Random.choices``' very draw (a seeded search bot
+    plays the same games): the same click and the generator left in the same state."""
+    st = play_until(RULES_I, 0, lambda st: st["flow"][-1]["s"] == "move" and st["flow"][-1]["group"] >= 0)
+    role = RULES_I.active_roles(st)[0]
+    actions = RULES_I.legal_actions(st, role)
+    assert len(actions) > 1
+    w = weights(RULES_I, st, role, actions)
+    for seed in range(200):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        assert playout(RULES_I, st, role, actions, ours) == theirs.choices(actions, w)[0]
+        assert ours.random() == theirs.random()

@@ -28,7 +28,7 @@ import random
 from functools import cache, lru_cache
 from typing import Any
 
-from tavola.core.rules import Action, Knowledge, Rules, State
+from tavola.core.rules import Action, Knowledge, Rules, State, weighted_pick
 from tavola.games.italia.battle import modifier
 from tavola.games.italia.const import CITY, EXT, F_GRP, F_MOVED, FL, FLEET, KIND, LEADER, NAT
 from tavola.games.italia.income import city_price, owned_areas, price
@@ -116,15 +116,29 @@ def material(S: Static, st: State) -> list[float]:
     waiting in their nation's exit areas count by their exit VP instead (:func:`exits_waiting`)."""
     live = [_next_scoring(S.key, n, st["round"]) >= 0 for n in range(S.N)]
     exits = _exit_areas(S.key)
+    prices = _prices(S.key)
     gold = [min(st["gold"][n], S.costs.gold_cap) if live[n] else 0 for n in range(S.N)]
     for a, lst in enumerate(st["units"]):
         for u in lst:
-            units = u[EXT] if u[KIND] == FLEET else ()
-            for c in (u, *units):
-                n = c[NAT]
-                if live[n] and c[KIND] != LEADER and a not in exits[n]:
-                    gold[n] += price(S, n, c[KIND])
+            n = u[NAT]
+            if live[n] and u[KIND] != LEADER and a not in exits[n]:
+                gold[n] += prices[n][u[KIND]]
+            if u[KIND] == FLEET:
+                for c in u[EXT]:  # carried units
+                    n = c[NAT]
+                    if live[n] and c[KIND] != LEADER and a not in exits[n]:
+                        gold[n] += prices[n][c[KIND]]
     return [GOLD_HALF_VP * g for g in gold]
+
+
+@cache
+def _prices(key: str) -> tuple[dict[str, int], ...]:
+    """Each nation's price of each unit type (:func:`~tavola.games.italia.income.price`), read
+    for every unit on the map at every evaluation."""
+    S = static(key)
+    return tuple(
+        {k: price(S, n, k) for k in {*S.cost, *(S.special[n].get("prices") or ())}} for n in range(S.N)
+    )
 
 
 @cache
@@ -240,10 +254,14 @@ def _win_odds(att: tuple[Group, ...], dfn: tuple[Group, ...], mod_a: int, mod_d:
     return o.attacker, o.defender
 
 
-def attack_odds(S: Static, st: State, b: int, n: int, grp: list[list[Any]]) -> float:
-    """P that ``n`` takes land area ``b`` if the group ``grp`` joins its units already there."""
+def attack_odds(
+    S: Static, st: State, b: int, n: int, grp: list[list[Any]], foes: list[int] | None = None
+) -> float:
+    """P that ``n`` takes land area ``b`` if the group ``grp`` joins its units already there
+    (``foes``: :func:`_foes` in ``b``, where already known)."""
     lst = st["units"][b]
-    foes = _foes(S, st, b, n)
+    if foes is None:
+        foes = _foes(S, st, b, n)
     if not foes:
         return 1.0
     m = foes[0]
@@ -364,8 +382,13 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
         for fl in u_[g]:
             if fl[KIND] == FLEET:
                 grp.extend(c for c in fl[EXT] if c[NAT] == n and c[FL] & F_GRP)
-    moved = any(u[FL] & F_MOVED for u in grp)
-    fighters = sum(1 for u in grp if u[KIND] != LEADER)
+    moved = False
+    fighters = 0
+    for u in grp:
+        if u[FL] & F_MOVED:
+            moved = True
+        if u[KIND] != LEADER:
+            fighters += 1
     out = []
     for a in actions:
         verb = a[0]
@@ -375,13 +398,17 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
                 out.append(0.3)
             elif S.is_entry[b] and b not in S.entry_ok[n]:
                 out.append(0.05)  # units left in an entry area are lost at the end of the turn
-            elif _foes(S, st, b, n):
-                p = attack_odds(S, st, b, n, grp) if fighters else 0.0
-                out.append(0.05 + 3.0 * p * p + p * area_value(S, st, n, b))
-            elif any(u[NAT] == n for u in u_[b]):
-                out.append(0.3)  # passing through an area already held
+            elif not u_[b]:
+                out.append(0.6 + 1.5 * area_value(S, st, n, b))  # nobody there
             else:
-                out.append(0.6 + 1.5 * area_value(S, st, n, b))
+                foes = _foes(S, st, b, n)
+                if foes:
+                    p = attack_odds(S, st, b, n, grp, foes) if fighters else 0.0
+                    out.append(0.05 + 3.0 * p * p + p * area_value(S, st, n, b))
+                elif any(u[NAT] == n for u in u_[b]):
+                    out.append(0.3)  # passing through an area already held
+                else:
+                    out.append(0.6 + 1.5 * area_value(S, st, n, b))
         elif verb == "unit" or verb == "leader":
             if not grp:
                 out.append(2.0)
@@ -612,7 +639,7 @@ def prior(rules: Rules, world: State, role: str, actions: list[Action]) -> list[
 
 def playout(rules: Rules, world: State, role: str, actions: list[Action], rand: random.Random) -> Action:
     """Sample in proportion to the weights: mostly what a strong player would do, not always."""
-    return rand.choices(actions, weights(rules, world, role, actions))[0]
+    return weighted_pick(rand, actions, weights(rules, world, role, actions))
 
 
 KNOWLEDGE = Knowledge(prior=prior, playout=playout)

@@ -98,7 +98,7 @@ class Static:
         self.factions = tuple(i for i, n in enumerate(nations) if n.order is None)
         self.first_round = tuple(n.rounds[0] for n in nations)
         self.last_round = tuple(n.rounds[1] for n in nations)
-        self.counters: tuple[dict[str, int], ...] = tuple(dict(n.counters) for n in nations)
+        self.counters: tuple[dict[str, int], ...] = tuple(dict[str, int](n.counters.items()) for n in nations)
         self.leader_owner: dict[str, int] = {}
         self.leader_name: dict[str, str] = {}
         for i, n in enumerate(nations):

@@ -257,9 +257,9 @@ def _new_turn(held: dict[str, list[str]], stock: dict[str, int] | None = None) -
 
 def test_6_1_step_check_sees_each_faction_collect_what_its_province_cards_pay() -> None:
     """§6.1 «ogni fazione riscuote le tasse ... indicate sulle carte provincia», the halves
-    summed and the fraction dropped: with 5 players Hainaut pays 3 and Venlo 0.5 (cards.yaml),
+    summed and the fraction dropped: with 5 players Hainaut pays 3 and Namur 0.5 (cards.yaml),
     3 coins; Holland 3 and Zeeland 1.5, 4; a stock of 2 pays 2."""
-    held = {"habsburgs": ["hainaut", "venlo"], "burghers": ["holland", "zeeland"], "reformers": ["flanders"]}
+    held = {"habsburgs": ["hainaut", "namur"], "burghers": ["holland", "zeeland"], "reformers": ["flanders"]}
     before, state, events = _new_turn(held, {"reformers": 2})
     got = {e["args"]["faction"]: e["args"]["n"] for e in events if e["msg"] == "ev.tax"}
     assert got == {"habsburgs": 3, "burghers": 4, "reformers": 2}

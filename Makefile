@@ -99,7 +99,7 @@ balance: install balance-italia balance-revolution
 	$(BALANCE) maria --games 48 --scenario advanced --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-advanced-3.jsonl
 
 balance-revolution: install
-	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step14.jsonl
+	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step13.jsonl
 
 # Italia's verdict runs were played at commit $(ITALIA_AT) (docs/balance.md), and a log resumes
 # only on the code that wrote it: they run from that commit's sources (git archive into build/),

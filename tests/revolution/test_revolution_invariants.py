@@ -10,7 +10,7 @@ import pytest
 from revolution_helpers import F, army, blank, coins, put
 
 from tavola.core.rules import clone
-from tavola.games.revolution import armies
+from tavola.games.revolution import armies, taxes, turn
 from tavola.games.revolution.common import EMPTY, State, acting_armies, allied
 from tavola.games.revolution.invariants import check, check_step
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -236,3 +236,74 @@ def test_6_5_battle_survivors_stand_in_the_leftmost_boxes() -> None:
     gap["blocks"][C.region_index["rhine"]] = [EMPTY, F["burghers"], EMPTY, EMPTY, EMPTY]
     found = check_step(before, "", ("done",), gap, events)
     assert any("§6.5 the survivors of the battle in rhine" in p for p in found), found
+
+
+# --- §6.1 the taxes collected --------------------------------------------------------------------
+def _new_turn(held: dict[str, list[str]], stock: dict[str, int] | None = None) -> tuple[State, State, list]:
+    """A 5-player state at the end of turn 1 with these province cards, moved on into turn 2's
+    taxes by the engine (§6.1 province taxes are collected as the turn begins)."""
+    state = blank(5)
+    for who, provinces in held.items():
+        for p in provinces:
+            state["province_card"][C.province_index[p]] = F[who]
+    for who, keep in (stock or {}).items():
+        coins(state, who, state["stock"][F[who]] - keep)
+    state["turn"], state["phase"] = 1, "final"
+    before = clone(state)
+    events = turn.advance(state)
+    assert state["turn"] == 2
+    return before, state, events
+
+
+def test_6_1_step_check_sees_each_faction_collect_what_its_province_cards_pay() -> None:
+    """§6.1 «ogni fazione riscuote le tasse ... indicate sulle carte provincia», the halves
+    summed and the fraction dropped: with 5 players Hainaut pays 3 and Namur 0.5 (cards.yaml),
+    3 coins; Holland 3 and Zeeland 1.5, 4; a stock of 2 pays 2."""
+    held = {"habsburgs": ["hainaut", "namur"], "burghers": ["holland", "zeeland"], "reformers": ["flanders"]}
+    before, state, events = _new_turn(held, {"reformers": 2})
+    got = {e["args"]["faction"]: e["args"]["n"] for e in events if e["msg"] == "ev.tax"}
+    assert got == {"habsburgs": 3, "burghers": 4, "reformers": 2}
+    assert check_step(before, "", ("done",), state, events) == []
+    for faction, n in (("habsburgs", 4), ("burghers", 3)):
+        wrong = [
+            dict(e, args=dict(e["args"], n=n)) if e["args"].get("faction") == faction else e for e in events
+        ]
+        found = check_step(before, "", ("done",), state, wrong)
+        assert any(f"§6.1 {faction} collected {n} coins of province tax" in p for p in found), found
+    missing = [e for e in events if e["args"].get("faction") != "burghers"]
+    assert any("§6.1 burghers collected 0" in p for p in check_step(before, "", ("done",), state, missing))
+
+
+def test_6_1_step_check_catches_taxes_read_from_another_player_counts_cards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§6.1 the cards the game is played with: a 5-player game taxed with the cards of the
+    other player counts (Hainaut 1.5 and Luxembourg 1) breaks the rule."""
+    monkeypatch.setattr(taxes, "taxes2", lambda players: C.tax2)
+    before, state, events = _new_turn({"habsburgs": ["hainaut", "luxembourg"]})
+    found = check_step(before, "", ("done",), state, events)
+    assert any("§6.1 habsburgs collected 2 coins of province tax, their cards pay 5" in p for p in found), (
+        found
+    )
+
+
+def test_6_1_step_check_sees_the_one_city_rate_paid_from_the_stock() -> None:
+    """§6.1 each city pays the rate of 1, 2 or 3 coins its faction chooses, from the stock: two
+    cities at 2 pay 4, or the 3 a stock of 3 holds."""
+    state = blank(5)
+    for city in ("KOLN", "UTRECHT"):
+        state["city_card"][C.place_index[city]] = F["catholics"]
+    state["turn"], state["phase"] = 1, "taxes"
+    state["flow"] = [{"s": "taxes", "who": F["catholics"], "queue": []}]
+    for stock, paid in ((10, 4), (3, 3)):
+        s = clone(state)
+        coins(s, "catholics", s["stock"][F["catholics"]] - stock)
+        before = clone(s)
+        events = RULES.apply(s, s["seat"]["catholics"], ("rate", 2))
+        assert [e["args"]["n"] for e in events if e["msg"] == "ev.city_tax"] == [paid]
+        assert check_step(before, "", ("rate", 2), s, events) == []
+        wrong = [dict(e, args=dict(e["args"], n=6)) if e["msg"] == "ev.city_tax" else e for e in events]
+        found = check_step(before, "", ("rate", 2), s, wrong)
+        assert any("§6.1 catholics collected 6 coins from 2 cities at 2" in p for p in found), found
+    odd = [{"msg": "ev.city_tax", "args": {"faction": "catholics", "rate": 4, "n": 8}}]
+    assert any("not at a rate of 1, 2 or 3" in p for p in check_step(before, "", ("rate", 4), s, odd))

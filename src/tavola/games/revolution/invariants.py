@@ -5,7 +5,7 @@ factions (§5.2), armies within the allowance (§3.5), province limits kept once
 is over (§6.11-§6.13), army costs paid as the table says (§6.3, §6.4), no siege nor military
 influence by an army that stands off (§6.4-§6.6, §6.9), VP recomputed from the book's sources
 (§4.3, §5.8) whenever they are on the track; and, step by step, armies in the boxes the book
-gives them (§6.4, §6.5, §6.8).
+gives them (§6.4, §6.5, §6.8) and the taxes each faction's cards pay (§6.1).
 
 A command block's armies need not stand packed from the left: the book moves armies to the left
 only after a battle (§6.5 «Gli eserciti "sopravvissuti" sono posizionati sulle caselle a
@@ -180,6 +180,48 @@ def _boxes(
     return out
 
 
+CITY_RATES = (1, 2, 3)  # §6.1 «1, 2 o 3 monete per città»
+
+
+def _taxes(
+    before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any], events: list[dict[str, Any]]
+) -> list[str]:
+    """§6.1 at the start of each turn every faction collects the taxes printed on the province
+    cards it holds, summed and the fraction dropped (the player count's own cards where the
+    data gives them), and each city it holds pays the one rate of 1, 2 or 3 coins it chooses;
+    the coins come from the stock, so a stock that runs out pays less, never more."""
+    out = []
+    tax2 = C.tax2_by_players.get(after["players"], C.tax2)
+    paid: dict[int, int] = {}
+    for e in events:
+        if e["msg"] == "ev.tax":
+            paid[FACTIONS.index(e["args"]["faction"])] = e["args"]["n"]
+    if after["turn"] > before["turn"] and after["turn"] <= C.last_turn:
+        for o in after["factions"]:
+            due = sum(t for t, h in zip(tax2, after["province_card"]) if h == o) // 2
+            got = paid.get(o, 0)
+            if got > due or (got < due and after["stock"][o] > 0):
+                out.append(f"§6.1 {FACTIONS[o]} collected {got} coins of province tax, their cards pay {due}")
+    elif paid:
+        out.append("§6.1 province taxes collected outside the start of a turn")
+    for e in events:
+        if e["msg"] != "ev.city_tax":
+            continue
+        o = FACTIONS.index(e["args"]["faction"])
+        rate, got = e["args"]["rate"], e["args"]["n"]
+        cities = sum(h == o for h in before["city_card"])
+        due = rate * cities
+        if action != ("rate", rate) or rate not in CITY_RATES:
+            out.append(
+                f"§6.1 {FACTIONS[o]} taxed their cities at {rate}, not at a rate of 1, 2 or 3 they chose"
+            )
+        elif got != min(due, before["stock"][o]):
+            out.append(f"§6.1 {FACTIONS[o]} collected {got} coins from {cities} cities at {rate}, not {due}")
+        elif after["options"]["tax_above_stock"] == "refused" and due > before["stock"][o] and rate > 1:
+            out.append(f"§6.1 {FACTIONS[o]} chose a city rate their stock cannot pay")
+    return out
+
+
 def check_step(
     before: dict[str, Any],
     role: str,
@@ -189,11 +231,15 @@ def check_step(
     seen: dict[str, int] | None = None,
 ) -> list[str]:
     """§6.3, §6.4 what an army decision costs; §6.4-§6.6, §6.9 no army that stands off
-    besieges or uses military influence; §6.4, §6.5, §6.8 the boxes armies stand in."""
+    besieges or uses military influence; §6.4, §6.5, §6.8 the boxes armies stand in; §6.1 the
+    taxes collected."""
     verb = action[0]
+    taxed = _taxes(before, action, after, events)
+    if seen is not None and any(e["msg"] in ("ev.tax", "ev.city_tax") for e in events):
+        seen["taxes"] = seen.get("taxes", 0) + 1
     if seen is not None and (verb in ("raise", "march") or any(e["msg"] == "ev.battle" for e in events)):
         seen["army boxes"] = seen.get("army boxes", 0) + 1
-    boxes = _boxes(before, action, after, events)
+    boxes = taxed + _boxes(before, action, after, events)
     if verb in ("besiege", "convert"):
         return boxes + _stand_off(before, action, seen)
     if verb not in ("raise", "maintain", "disband", "maintain_all"):

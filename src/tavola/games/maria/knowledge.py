@@ -343,7 +343,23 @@ REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one mov
 def _raided(state: State, power: str) -> list[str]:
     """§10.3, §23: the fortresses of ``power``'s side (its own or a cooperating power's) that an
     enemy general can reach in one move whose superpower's pool has ``NEAR_EMPTY`` markers or
-    fewer left."""
+    fewer left. §24, the 2-player introductory game: for player A's powers, the fortresses in
+    Austria and Silesia their side holds (each one of its conditions' count) that any Austrian
+    general can reach in one move: in 96 games on fingerprint dff575048fb6e1fe A lost 41 with
+    neither condition held at the end of turn 9, its early conquests retaken once its generals
+    marched on (seed 1: France held 9 from turn 4; Prussia lost Prag, Königgrätz and Glatz)."""
+    if boxes.advanced(state):
+        lands: tuple[str, ...] | None = None
+
+        def raiding(gp: str) -> bool:
+            return state["pools"].get(superpower(state, gp), 99) <= NEAR_EMPTY
+    elif _coalition(state) and superpower(state, power) in COALITION:
+        lands = (victory.AUSTRIA, victory.SILESIA)
+
+        def raiding(gp: str) -> bool:
+            return True
+    else:
+        return []
     maps = maps_in_play(state)
     raiders = [
         (x["city"], general_power(g))
@@ -351,16 +367,18 @@ def _raided(state: State, power: str) -> list[str]:
         if x["city"] is not None
         and g not in state["out"]
         and enemies(state, general_power(g), power)
-        and state["pools"].get(superpower(state, general_power(g)), 99) <= NEAR_EMPTY
+        and raiding(general_power(g))
     ]
     if not raiders:
         return []
     reach = [(GEO.distances(c, maps), p) for c, p in raiders]
     out = []
-    for c in _fortresses(maps, None):
+    for c in _fortresses(maps, lands):
         holder = controller(state, c)
         if holder is None or c in boxes.RHINE_ELECTORS or not cooperating(state, power, holder):
             continue  # an elector's fortress takes no victory marker (§10.3 NOTE)
+        if lands is not None and holder not in COALITION:
+            continue  # §24: only a marker of France or Prussia counts toward A's conditions
         if any(d.get(c, 99) <= REACH and enemies(state, p, holder) for d, p in reach):
             out.append(c)
     return out
@@ -452,7 +470,7 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
             g = state["generals"][a[1]]
             power = general_power(a[1])
             near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
-            if boxes.advanced(state) and (exposed := _to_cover(state, a[1], power)):
+            if exposed := _to_cover(state, a[1], power):
                 near = min(near, _nearest(state, g["city"], exposed))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
@@ -519,10 +537,10 @@ def _general_steps(
 
 
 def _to_cover(state: State, piece: str, power: str) -> list[str]:
-    """§23: the fortresses of its side within reach of an enemy whose pool is nearly empty
-    (:func:`_raided`) that no general covers, that ``piece`` can cover in this move (one move and
+    """§23, §24: the fortresses of its side within an enemy raider's reach (:func:`_raided`)
+    that no general covers, that ``piece`` can cover in this move (one move and
     the 3 cities of §10.3), and that no other general of its side stands nearer to."""
-    forts = _raided(state, power) if boxes.advanced(state) else []
+    forts = _raided(state, power)
     if not forts:
         return []
     maps = maps_in_play(state)
@@ -551,10 +569,11 @@ def _to_cover(state: State, piece: str, power: str) -> list[str]:
 def _cover(
     state: State, frame: dict[str, Any], piece: str, power: str
 ) -> Callable[[str, float], float] | None:
-    """§23, the advanced game: a general (its stack, when it moves as one) does not step where it
-    leaves a fortress of its side uncovered within one move of an enemy general whose
-    superpower's pool is nearly empty (:func:`_raided`), and steps where it covers one more."""
-    forts = _raided(state, power) if boxes.advanced(state) else []
+    """§23, the advanced game (§24, player A of the 2-player introductory game): a general (its
+    stack, when it moves as one) does not step where it leaves a fortress of its side uncovered
+    within one move of a raider (:func:`_raided`: an enemy general whose superpower's pool is
+    nearly empty; for A, any Austrian general), and steps where it covers one more."""
+    forts = _raided(state, power)
     if not forts:
         return None
     here = state["generals"][piece]["city"]

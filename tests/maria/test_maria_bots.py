@@ -317,6 +317,35 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
 
 
+def _friedrich_by_glatz(players: int) -> dict:
+    """Prussia holds Glatz; Friedrich (6) at Schweidnitz, 3 cities from it, its only cover, with
+    Breslau (4 from Glatz) his next fortress; Neipperg at Olmütz, 3 cities from Glatz; Friedrich
+    picked to move."""
+    state = allocated(players=players)
+    clear_board(state)
+    state["markers"]["glatz"] = "prussia"
+    place(state, "friedrich_der_grosse", "schweidnitz", 6)
+    place(state, "neipperg", "olmutz", 4)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 1
+    at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+    act(state, state["control"]["prussia"], "move", "friedrich_der_grosse")
+    return state
+
+
+def test_24_player_a_keeps_the_fortresses_it_holds_covered_against_austrian_generals() -> None:
+    """§24: A wins only with France's 9 and Prussia's 12 held at once, and an Austrian general
+    retakes a fortress no general of its holder protects (§10.3); in the 2-player introductory
+    game A's generals keep covered the fortresses their side holds in Austria and Silesia within
+    an Austrian general's move (the advanced game's cover, §23). Friedrich does not leave Glatz
+    uncovered to Neipperg by marching on Breslau; with three players he marches on, and Austria's
+    own generals are not changed."""
+    two, three = _friedrich_by_glatz(2), _friedrich_by_glatz(3)
+    assert knowledge._raided(two, "prussia") == ["glatz"]
+    assert knowledge._raided(three, "prussia") == [] and knowledge._raided(two, "austria") == []
+    assert _best(two, "coalition") == ("stop",)
+    assert _best(three, three["control"]["prussia"]) == ("to", "breslau")
+
+
 def _noailles_moving(pool: int, city: str = "laon", picked: bool = True) -> dict:
     """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
     victory; Noailles picked to move."""

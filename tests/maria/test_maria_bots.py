@@ -346,6 +346,31 @@ def test_24_player_a_keeps_the_fortresses_it_holds_covered_against_austrian_gene
     assert _best(three, three["control"]["prussia"]) == ("to", "breslau")
 
 
+def test_24_a_power_of_player_a_does_not_step_on_the_fortresses_the_other_is_to_take() -> None:
+    """§24, §10.3: a general leaving an enemy fortress conquers it, and France can never take a
+    fortress from its Prussian ally: with two players Rutowski at Jungbunzlau marches on
+    Prussia's share (Königgrätz, by Jicin), not through Prag, France's; with three Prag is
+    Saxony's to take as well."""
+
+    def weights(players: int) -> dict:
+        state = allocated(players=players)
+        clear_board(state)
+        place(state, "rutowski", "jungbunzlau", 5)
+        state["turn"], state["stage"], state["group"] = 2, "combat", 1
+        at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+        role = state["control"]["saxony"]
+        act(state, role, "move", "rutowski")
+        legal = RULES.legal_actions(state, role)
+        return dict(zip(map(tuple, legal), knowledge.prior(RULES, state, role, legal), strict=True))
+
+    two, three = weights(2), weights(3)
+    assert max(two, key=two.__getitem__) == ("to", "jicin")
+    assert two[("to", "prag")] < knowledge.CUTOFF * max(two.values())
+    assert max(three, key=three.__getitem__) == ("to", "prag")
+    assert "prag" in knowledge._allys(allocated(players=2), "saxony")
+    assert knowledge._allys(allocated(players=3), "saxony") == set()
+
+
 def _noailles_moving(pool: int, city: str = "laon", picked: bool = True) -> dict:
     """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
     victory; Noailles picked to move."""

@@ -477,16 +477,25 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
         if piece in state["generals"]:
             return _general_steps(state, frame, piece, power, actions, out)
         return _train_steps(state, frame, piece, power, actions, out)
+    aims: dict[str, list[str]] = {}  # per power, asked once of the unchanged state
+    raided: dict[str, list[str]] = {}
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
             power = general_power(a[1])
-            near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
-            if exposed := _to_cover(state, a[1], power):
+            if power not in raided:
+                raided[power] = _raided(state, power)
+            if power not in aims:
+                aims[power] = targets(state, power)
+            near = _nearest(state, g["city"], aims[power] or _help(state, power))
+            if exposed := _to_cover(state, a[1], power, raided[power]):
                 near = min(near, _nearest(state, g["city"], exposed))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
-            out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
+            power = piece_power(a[1])
+            if power not in aims:
+                aims[power] = targets(state, power)
+            out[i] = 3.0 if state["trains"][a[1]] in aims[power] else 0.5
         elif a[0] == "reenter":  # §10.2: 4 points for a train lost, not to move one on the map
             out[i] = 3.0 if state["trains"][a[1]] is None else 0.01
         elif a[0] == "done":
@@ -500,9 +509,12 @@ def _general_steps(
     here = state["generals"][piece]["city"]
     places = _open_targets(state, power)
     other = _ally_short(state, power)
+    raided = _raided(state, power)  # asked once: :func:`_to_cover` and :func:`_cover` both need it
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
-    elif (exposed := _to_cover(state, piece, power)) and not conquest.enemy_fortress(state, here, power):
+    elif (exposed := _to_cover(state, piece, power, raided)) and not conquest.enemy_fortress(
+        state, here, power
+    ):
         places = exposed  # §23: it covers the fortress first (or takes it on, standing there)
     shun = _allys(state, power)  # passing through would conquer it
     trains = _trains(state, power)
@@ -516,7 +528,7 @@ def _general_steps(
     if leaving:  # any step conquers it: on toward the next one
         places = [c for c in places if c != here]
     now = _nearest(state, here, places)
-    cover = _cover(state, frame, piece, power)
+    cover = _cover(state, frame, piece, power, raided)
     onward = False
     for i, a in enumerate(actions):
         if a[0] != "to":
@@ -548,11 +560,12 @@ def _general_steps(
     return out
 
 
-def _to_cover(state: State, piece: str, power: str) -> list[str]:
+def _to_cover(state: State, piece: str, power: str, forts: list[str] | None = None) -> list[str]:
     """§23, §24: the fortresses of its side within an enemy raider's reach (:func:`_raided`)
     that no general covers, that ``piece`` can cover in this move (one move and
-    the 3 cities of §10.3), and that no other general of its side stands nearer to."""
-    forts = _raided(state, power)
+    the 3 cities of §10.3), and that no other general of its side stands nearer to (``forts``:
+    :func:`_raided`, when the caller has it)."""
+    forts = _raided(state, power) if forts is None else forts
     if not forts:
         return []
     maps = maps_in_play(state)
@@ -579,13 +592,13 @@ def _to_cover(state: State, piece: str, power: str) -> list[str]:
 
 
 def _cover(
-    state: State, frame: dict[str, Any], piece: str, power: str
+    state: State, frame: dict[str, Any], piece: str, power: str, forts: list[str] | None = None
 ) -> Callable[[str, float], float] | None:
     """§23, the advanced game (§24, player A of the 2-player introductory game): a general (its
     stack, when it moves as one) does not step where it leaves a fortress of its side uncovered
     within one move of a raider (:func:`_raided`: an enemy general whose superpower's pool is
     nearly empty; for A, any Austrian general), and steps where it covers one more."""
-    forts = _raided(state, power)
+    forts = _raided(state, power) if forts is None else forts
     if not forts:
         return None
     here = state["generals"][piece]["city"]

@@ -453,3 +453,22 @@ def test_23_the_general_nearest_an_uncovered_fortress_marches_to_cover_it() -> N
     step = _best(near, "coalition")
     assert step[0] == "to"
     assert knowledge._nearest(near, step[1], exposed) < knowledge._nearest(near, "montargis", exposed)
+
+
+def test_23_with_two_players_b_covers_against_a_pool_of_eight() -> None:
+    """§23, §24: A wins when either of its pools of 11 empties, and France emptied its pool by
+    turn 3 on Austrian fortresses no Austrian general covered while France had more than 4 left;
+    with two players B's side counts a French general as a raider from ``B_GUARD`` (8) markers
+    left, with three every side keeps ``NEAR_EMPTY``."""
+
+    def raided(players: int, pool: int) -> list[str]:
+        state = allocated(players=players, scenario="advanced")
+        clear_board(state)
+        place(state, "belle_isle", "amberg", 5)
+        state["pools"]["france"] = pool
+        return knowledge._raided(state, "austria")
+
+    assert knowledge.NEAR_EMPTY < knowledge.B_GUARD == 8
+    assert {"eger", "pilsen", "prag"} <= set(raided(2, 8))
+    assert raided(2, 9) == [] and raided(3, 8) == []
+    assert {"eger", "pilsen"} <= set(raided(3, knowledge.NEAR_EMPTY))

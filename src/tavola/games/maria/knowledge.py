@@ -349,6 +349,22 @@ French border fortresses no French general stood near (Givet, Maubeuge and Sedan
 Saxon ones their generals had left; with 3 here, Austria at 4 was left alone, and the Pragmatic
 Army went from 7 markers to none in turns 5 and 6 on Lorraine's and Alsace's fortresses."""
 
+B_GUARD = 8
+"""§23, §24: with two players B's generals (Austria's and the Pragmatic Army's) keep their
+fortresses covered against a superpower of A from this many markers left. A wins when either
+of its two pools of 11 empties, and the 48-game run on 02b0041 (``NEAR_EMPTY`` for both sides)
+gave A 21 of 26: in seeds 2 and 6 France emptied its pool in turn 3 on the Austrian
+Netherlands' and western Bohemia's fortresses (Ieper, Namur, Mons, Eger, Pilsen, Prag, Tabor,
+Budweis), which no Austrian general covered while France had more than 4 markers left."""
+
+
+def _near_empty(state: State, power: str) -> int:
+    """The pool below which an enemy superpower's generals are raiders for ``power``'s side."""
+    if state["players"] == 2 and state["control"].get(power) == state["control"]["austria"]:
+        return B_GUARD
+    return NEAR_EMPTY
+
+
 REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
 
 
@@ -362,9 +378,10 @@ def _raided(state: State, power: str) -> list[str]:
     marched on (seed 1: France held 9 from turn 4; Prussia lost Prag, Königgrätz and Glatz)."""
     if boxes.advanced(state):
         lands: tuple[str, ...] | None = None
+        limit = _near_empty(state, power)
 
         def raiding(gp: str) -> bool:
-            return state["pools"].get(superpower(state, gp), 99) <= NEAR_EMPTY
+            return state["pools"].get(superpower(state, gp), 99) <= limit
     elif _coalition(state) and superpower(state, power) in COALITION:
         lands = (victory.AUSTRIA, victory.SILESIA)
 

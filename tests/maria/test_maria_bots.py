@@ -317,6 +317,60 @@ def test_24_a_power_with_its_condition_met_fights_the_guards_of_the_others_fortr
     assert knowledge._help(three, "prussia") == []  # three players: each wins alone
 
 
+def _friedrich_by_glatz(players: int) -> dict:
+    """Prussia holds Glatz; Friedrich (6) at Schweidnitz, 3 cities from it, its only cover, with
+    Breslau (4 from Glatz) his next fortress; Neipperg at Olmütz, 3 cities from Glatz; Friedrich
+    picked to move."""
+    state = allocated(players=players)
+    clear_board(state)
+    state["markers"]["glatz"] = "prussia"
+    place(state, "friedrich_der_grosse", "schweidnitz", 6)
+    place(state, "neipperg", "olmutz", 4)
+    state["turn"], state["stage"], state["group"] = 2, "combat", 1
+    at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+    act(state, state["control"]["prussia"], "move", "friedrich_der_grosse")
+    return state
+
+
+def test_24_player_a_keeps_the_fortresses_it_holds_covered_against_austrian_generals() -> None:
+    """§24: A wins only with France's 9 and Prussia's 12 held at once, and an Austrian general
+    retakes a fortress no general of its holder protects (§10.3); in the 2-player introductory
+    game A's generals keep covered the fortresses their side holds in Austria and Silesia within
+    an Austrian general's move (the advanced game's cover, §23). Friedrich does not leave Glatz
+    uncovered to Neipperg by marching on Breslau; with three players he marches on, and Austria's
+    own generals are not changed."""
+    two, three = _friedrich_by_glatz(2), _friedrich_by_glatz(3)
+    assert knowledge._raided(two, "prussia") == ["glatz"]
+    assert knowledge._raided(three, "prussia") == [] and knowledge._raided(two, "austria") == []
+    assert _best(two, "coalition") == ("stop",)
+    assert _best(three, three["control"]["prussia"]) == ("to", "breslau")
+
+
+def test_24_a_power_of_player_a_does_not_step_on_the_fortresses_the_other_is_to_take() -> None:
+    """§24, §10.3: a general leaving an enemy fortress conquers it, and France can never take a
+    fortress from its Prussian ally: with two players Rutowski at Jungbunzlau marches on
+    Prussia's share (Königgrätz, by Jicin), not through Prag, France's; with three Prag is
+    Saxony's to take as well."""
+
+    def weights(players: int) -> dict:
+        state = allocated(players=players)
+        clear_board(state)
+        place(state, "rutowski", "jungbunzlau", 5)
+        state["turn"], state["stage"], state["group"] = 2, "combat", 1
+        at_step(state, "move", group=1, piece="", stack=False, march=False, path=[], main=True, done=[])
+        role = state["control"]["saxony"]
+        act(state, role, "move", "rutowski")
+        legal = RULES.legal_actions(state, role)
+        return dict(zip(map(tuple, legal), knowledge.prior(RULES, state, role, legal), strict=True))
+
+    two, three = weights(2), weights(3)
+    assert max(two, key=two.__getitem__) == ("to", "jicin")
+    assert two[("to", "prag")] < knowledge.CUTOFF * max(two.values())
+    assert max(three, key=three.__getitem__) == ("to", "prag")
+    assert "prag" in knowledge._allys(allocated(players=2), "saxony")
+    assert knowledge._allys(allocated(players=3), "saxony") == set()
+
+
 def _noailles_moving(pool: int, city: str = "laon", picked: bool = True) -> dict:
     """Noailles at Laon (Reims his train), Arenberg at Namur, Austria ``pool`` markers from §23's
     victory; Noailles picked to move."""
@@ -399,3 +453,22 @@ def test_23_the_general_nearest_an_uncovered_fortress_marches_to_cover_it() -> N
     step = _best(near, "coalition")
     assert step[0] == "to"
     assert knowledge._nearest(near, step[1], exposed) < knowledge._nearest(near, "montargis", exposed)
+
+
+def test_23_with_two_players_b_covers_against_a_pool_of_eight() -> None:
+    """§23, §24: A wins when either of its pools of 11 empties, and France emptied its pool by
+    turn 3 on Austrian fortresses no Austrian general covered while France had more than 4 left;
+    with two players B's side counts a French general as a raider from ``B_GUARD`` (8) markers
+    left, with three every side keeps ``NEAR_EMPTY``."""
+
+    def raided(players: int, pool: int) -> list[str]:
+        state = allocated(players=players, scenario="advanced")
+        clear_board(state)
+        place(state, "belle_isle", "amberg", 5)
+        state["pools"]["france"] = pool
+        return knowledge._raided(state, "austria")
+
+    assert knowledge.NEAR_EMPTY < knowledge.B_GUARD == 8
+    assert {"eger", "pilsen", "prag"} <= set(raided(2, 8))
+    assert raided(2, 9) == [] and raided(3, 8) == []
+    assert {"eger", "pilsen"} <= set(raided(3, knowledge.NEAR_EMPTY))

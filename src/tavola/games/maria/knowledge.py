@@ -318,6 +318,18 @@ def _ally_short(state: State, power: str) -> str | None:
     return None if MET[other](state) else other
 
 
+def _allys(state: State, power: str) -> set[str]:
+    """§24: the fortresses player A's other power is to take (:func:`targets`), which ``power``
+    does not step on: a general leaving an enemy fortress conquers it (§10.3), and the ally can
+    never take it back. In 96 games on fingerprint dff575048fb6e1fe, Saxony marching on Iglau
+    (Prussia's spare) took Prag and Tabor for Prussia in turn 2 in 5 of seeds 0-5, leaving France 9
+    fortresses of its 11 for its 9."""
+    side = superpower(state, power)
+    if not _coalition(state) or side not in COALITION:
+        return set()
+    return set(targets(state, COALITION[1 - COALITION.index(side)]))
+
+
 def _help(state: State, power: str) -> list[str]:
     """§24: a power of A that has met its condition, while the other has not, marches on the
     Austrian generals protecting the other's fortresses (§10.3): a battle won drives them off
@@ -337,13 +349,46 @@ French border fortresses no French general stood near (Givet, Maubeuge and Sedan
 Saxon ones their generals had left; with 3 here, Austria at 4 was left alone, and the Pragmatic
 Army went from 7 markers to none in turns 5 and 6 on Lorraine's and Alsace's fortresses."""
 
+B_GUARD = 8
+"""§23, §24: with two players B's generals (Austria's and the Pragmatic Army's) keep their
+fortresses covered against a superpower of A from this many markers left. A wins when either
+of its two pools of 11 empties, and the 48-game run on 02b0041 (``NEAR_EMPTY`` for both sides)
+gave A 21 of 26: in seeds 2 and 6 France emptied its pool in turn 3 on the Austrian
+Netherlands' and western Bohemia's fortresses (Ieper, Namur, Mons, Eger, Pilsen, Prag, Tabor,
+Budweis), which no Austrian general covered while France had more than 4 markers left."""
+
+
+def _near_empty(state: State, power: str) -> int:
+    """The pool below which an enemy superpower's generals are raiders for ``power``'s side."""
+    if state["players"] == 2 and state["control"].get(power) == state["control"]["austria"]:
+        return B_GUARD
+    return NEAR_EMPTY
+
+
 REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads
 
 
 def _raided(state: State, power: str) -> list[str]:
     """§10.3, §23: the fortresses of ``power``'s side (its own or a cooperating power's) that an
     enemy general can reach in one move whose superpower's pool has ``NEAR_EMPTY`` markers or
-    fewer left."""
+    fewer left. §24, the 2-player introductory game: for player A's powers, the fortresses in
+    Austria and Silesia their side holds (each one of its conditions' count) that any Austrian
+    general can reach in one move: in 96 games on fingerprint dff575048fb6e1fe A lost 41 with
+    neither condition held at the end of turn 9, its early conquests retaken once its generals
+    marched on (seed 1: France held 9 from turn 4; Prussia lost Prag, Königgrätz and Glatz)."""
+    if boxes.advanced(state):
+        lands: tuple[str, ...] | None = None
+        limit = _near_empty(state, power)
+
+        def raiding(gp: str) -> bool:
+            return state["pools"].get(superpower(state, gp), 99) <= limit
+    elif _coalition(state) and superpower(state, power) in COALITION:
+        lands = (victory.AUSTRIA, victory.SILESIA)
+
+        def raiding(gp: str) -> bool:
+            return True
+    else:
+        return []
     maps = maps_in_play(state)
     raiders = [
         (x["city"], general_power(g))
@@ -351,16 +396,18 @@ def _raided(state: State, power: str) -> list[str]:
         if x["city"] is not None
         and g not in state["out"]
         and enemies(state, general_power(g), power)
-        and state["pools"].get(superpower(state, general_power(g)), 99) <= NEAR_EMPTY
+        and raiding(general_power(g))
     ]
     if not raiders:
         return []
     reach = [(GEO.distances(c, maps), p) for c, p in raiders]
     out = []
-    for c in _fortresses(maps, None):
+    for c in _fortresses(maps, lands):
         holder = controller(state, c)
         if holder is None or c in boxes.RHINE_ELECTORS or not cooperating(state, power, holder):
             continue  # an elector's fortress takes no victory marker (§10.3 NOTE)
+        if lands is not None and holder not in COALITION:
+            continue  # §24: only a marker of France or Prussia counts toward A's conditions
         if any(d.get(c, 99) <= REACH and enemies(state, p, holder) for d, p in reach):
             out.append(c)
     return out
@@ -447,16 +494,25 @@ def _march(state: State, frame: dict[str, Any], actions: list[Action], weights: 
         if piece in state["generals"]:
             return _general_steps(state, frame, piece, power, actions, out)
         return _train_steps(state, frame, piece, power, actions, out)
+    aims: dict[str, list[str]] = {}  # per power, asked once of the unchanged state
+    raided: dict[str, list[str]] = {}
     for i, a in enumerate(actions):
         if a[0] in ("move", "march") and a[1] in state["generals"]:
             g = state["generals"][a[1]]
             power = general_power(a[1])
-            near = _nearest(state, g["city"], targets(state, power) or _help(state, power))
-            if boxes.advanced(state) and (exposed := _to_cover(state, a[1], power)):
+            if power not in raided:
+                raided[power] = _raided(state, power)
+            if power not in aims:
+                aims[power] = targets(state, power)
+            near = _nearest(state, g["city"], aims[power] or _help(state, power))
+            if exposed := _to_cover(state, a[1], power, raided[power]):
                 near = min(near, _nearest(state, g["city"], exposed))
             out[i] = (0.2 if g["down"] else 6.0 / (1 + near)) * (0.2 if a[0] == "march" else 1.0)
         elif a[0] == "move":  # a train: off a fortress to take, where it bars its generals
-            out[i] = 3.0 if state["trains"][a[1]] in targets(state, piece_power(a[1])) else 0.5
+            power = piece_power(a[1])
+            if power not in aims:
+                aims[power] = targets(state, power)
+            out[i] = 3.0 if state["trains"][a[1]] in aims[power] else 0.5
         elif a[0] == "reenter":  # §10.2: 4 points for a train lost, not to move one on the map
             out[i] = 3.0 if state["trains"][a[1]] is None else 0.01
         elif a[0] == "done":
@@ -470,11 +526,14 @@ def _general_steps(
     here = state["generals"][piece]["city"]
     places = _open_targets(state, power)
     other = _ally_short(state, power)
+    raided = _raided(state, power)  # asked once: :func:`_to_cover` and :func:`_cover` both need it
     if other and _on_guard(state, piece, power):
         places = []  # it stays where it is needed: :func:`_approach` counts it there
-    elif (exposed := _to_cover(state, piece, power)) and not conquest.enemy_fortress(state, here, power):
+    elif (exposed := _to_cover(state, piece, power, raided)) and not conquest.enemy_fortress(
+        state, here, power
+    ):
         places = exposed  # §23: it covers the fortress first (or takes it on, standing there)
-    shun = set(targets(state, other)) if other else set()  # passing through would conquer it
+    shun = _allys(state, power)  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
     mine = (
@@ -486,7 +545,7 @@ def _general_steps(
     if leaving:  # any step conquers it: on toward the next one
         places = [c for c in places if c != here]
     now = _nearest(state, here, places)
-    cover = _cover(state, frame, piece, power)
+    cover = _cover(state, frame, piece, power, raided)
     onward = False
     for i, a in enumerate(actions):
         if a[0] != "to":
@@ -518,11 +577,12 @@ def _general_steps(
     return out
 
 
-def _to_cover(state: State, piece: str, power: str) -> list[str]:
-    """§23: the fortresses of its side within reach of an enemy whose pool is nearly empty
-    (:func:`_raided`) that no general covers, that ``piece`` can cover in this move (one move and
-    the 3 cities of §10.3), and that no other general of its side stands nearer to."""
-    forts = _raided(state, power) if boxes.advanced(state) else []
+def _to_cover(state: State, piece: str, power: str, forts: list[str] | None = None) -> list[str]:
+    """§23, §24: the fortresses of its side within an enemy raider's reach (:func:`_raided`)
+    that no general covers, that ``piece`` can cover in this move (one move and
+    the 3 cities of §10.3), and that no other general of its side stands nearer to (``forts``:
+    :func:`_raided`, when the caller has it)."""
+    forts = _raided(state, power) if forts is None else forts
     if not forts:
         return []
     maps = maps_in_play(state)
@@ -549,12 +609,13 @@ def _to_cover(state: State, piece: str, power: str) -> list[str]:
 
 
 def _cover(
-    state: State, frame: dict[str, Any], piece: str, power: str
+    state: State, frame: dict[str, Any], piece: str, power: str, forts: list[str] | None = None
 ) -> Callable[[str, float], float] | None:
-    """§23, the advanced game: a general (its stack, when it moves as one) does not step where it
-    leaves a fortress of its side uncovered within one move of an enemy general whose
-    superpower's pool is nearly empty (:func:`_raided`), and steps where it covers one more."""
-    forts = _raided(state, power) if boxes.advanced(state) else []
+    """§23, the advanced game (§24, player A of the 2-player introductory game): a general (its
+    stack, when it moves as one) does not step where it leaves a fortress of its side uncovered
+    within one move of a raider (:func:`_raided`: an enemy general whose superpower's pool is
+    nearly empty; for A, any Austrian general), and steps where it covers one more."""
+    forts = _raided(state, power) if forts is None else forts
     if not forts:
         return None
     here = state["generals"][piece]["city"]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
+from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -74,6 +76,13 @@ def test_loadtest_runs_two_workers_on_postgresql(db_url, route, capsys):
     assert code == 0, report["first_errors"]
     assert report["workers"] == 2 and report["database"] == "postgresql" and report["route"] == route
     assert report["actions"] > 0 and report["http_actions"] > 0 and report["errors"] == 0
+
+
+def _run(coro: Any) -> Any:
+    """``asyncio.run`` in a thread of its own: a browser test run earlier in this worker leaves
+    Playwright's event loop running in the main thread, where ``asyncio.run`` refuses to start."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_loadtest_refuses_several_workers_on_sqlite(capsys):
@@ -229,7 +238,7 @@ def test_a_seats_socket_is_read_while_its_player_thinks():
         await reader
         return plan.stats
 
-    stats = asyncio.run(play())
+    stats = _run(play())
     assert stats.sockets_lost == 1
 
 

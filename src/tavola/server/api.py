@@ -94,15 +94,11 @@ MaybeMe = Annotated[Identity | None, Depends(optional_identity)]
 BIG = 2**31
 
 
-def encode(body: dict[str, Any]) -> bytes:
-    """An answer as JSON, encoded in the worker thread that built it: views are large, and the
-    event loop serves every other client meanwhile."""
-    return wire.encode(body)
-
-
 def encoded(content: bytes, headers: Response) -> Response:
-    """The answer :func:`encode` made, with the headers (a refreshed cookie) the request's
-    dependencies set on ``headers``; its shape is the route's response model."""
+    """The answer :func:`wire.encode` made (in the worker thread that built it: views are large,
+    and the event loop serves every other client meanwhile), with the headers (a refreshed
+    cookie) the request's dependencies set on ``headers``; its shape is the route's response
+    model."""
     out = Response(content, media_type="application/json")
     out.headers.raw.extend(headers.headers.raw)
     return out
@@ -350,7 +346,7 @@ async def view(
 
     def answer() -> bytes:
         data, v = p.matches.view(mid, ident, role)
-        return encode({"match": p.matches.out(data, ident), "role": role, "view": window(v, logq)})
+        return wire.encode({"match": p.matches.out(data, ident), "role": role, "view": window(v, logq)})
 
     return encoded(await run_in_threadpool(answer), response)
 
@@ -365,7 +361,7 @@ async def act(mid: str, body: S.ActionIn, ident: MaybeMe, p: P, logq: LogQ, resp
     def answer() -> bytes:
         played = p.matches.act(mid, ident, body.role, list(body.action), body.step, page=body.page)
         assert played.view is not None  # a person's action
-        return encode(
+        return wire.encode(
             {"match": p.matches.out(played.data, ident), "role": body.role, "view": window(played.view, logq)}
         )
 
@@ -448,7 +444,7 @@ async def replay_view(
 
     def answer() -> bytes:
         data, at, v = p.matches.replay_view(mid, ident, step, role)
-        return encode(
+        return wire.encode(
             {
                 "match": p.matches.out(data, ident),
                 "role": role,

@@ -169,8 +169,8 @@ def session_path(
 def _served(game: Game, role: str, held: dict[str | None, int]) -> dict[str, Any]:
     """The role's view as the server sends it: packed, encoded as JSON with the log entries
     after the ``held`` ones its client has (``tavola.server.logwindow``); the view."""
-    from tavola.server.api import encode
     from tavola.server.logwindow import fields
+    from tavola.server.wire import encode
 
     view = game.packed_view(role)
     log = view["log"]

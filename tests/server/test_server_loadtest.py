@@ -255,3 +255,41 @@ def test_a_seat_asks_for_the_log_as_the_browsers_page_does():
     assert board.log_query() == "log_from=142&log_step=8"
     board.took({"step": 10, "log": [], "log_from": 142, "log_size": 142, "log_step": 8})
     assert board.log_query() == "log_from=142&log_step=8"
+
+
+def test_when_one_seat_of_a_match_fails_its_other_seats_stop_with_it():
+    """A match whose seat is gone is not played on unattended: the other seats are cancelled
+    and the failure is raised as it was."""
+    from tavola.tools.loadtest import together
+
+    stopped: list[str] = []
+
+    async def fails() -> None:
+        await asyncio.sleep(0.01)
+        raise ConnectionError("socket gone")
+
+    async def plays() -> None:
+        try:
+            await asyncio.sleep(60)
+        finally:
+            stopped.append("other seat")
+
+    async def match() -> list[str]:
+        with pytest.raises(ConnectionError, match="socket gone"):
+            await asyncio.wait_for(together([fails(), plays()]), 10)
+        return list(stopped)  # before the loop ends (asyncio.run cancels what is left then)
+
+    assert _run(match()) == ["other seat"]
+
+
+def test_seats_that_all_finish_end_the_match_without_error():
+    from tavola.tools.loadtest import together
+
+    done: list[int] = []
+
+    async def seat(i: int) -> None:
+        await asyncio.sleep(0.01 * i)
+        done.append(i)
+
+    _run(together([seat(2), seat(1)]))
+    assert sorted(done) == [1, 2]

@@ -36,7 +36,7 @@ import statistics
 import tempfile
 import time
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -413,6 +413,21 @@ class _FirstMatch:
             self.plan.ready()
 
 
+async def together(seats: Iterable[Coroutine[Any, Any, None]]) -> None:
+    """Play a match's seats at once; when one fails, the others stop with it (a match with a
+    seat gone is not played on unattended) and the first failure is raised as it was."""
+    tasks = [asyncio.ensure_future(s) for s in seats]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+    finally:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    for t in tasks:
+        if t in done and not t.cancelled() and (exc := t.exception()) is not None:
+            raise exc
+
+
 async def _match_loop(plan: Plan, scripted: int, stored: Any = None) -> None:
     """Keep one match going (the ``stored`` one first, if given): when it ends, start another,
     until the deadline."""
@@ -431,8 +446,8 @@ async def _match_loop(plan: Plan, scripted: int, stored: Any = None) -> None:
                 return
             greeted = first.greeted if not first.done else (lambda: None)
             if scripted:
-                await asyncio.gather(
-                    *(_seat_player(plan, clients[i], mid, plan.roles[i], greeted) for i in range(scripted))
+                await together(
+                    _seat_player(plan, clients[i], mid, plan.roles[i], greeted) for i in range(scripted)
                 )
             else:
                 await _watch_until_over(plan, mid, greeted)

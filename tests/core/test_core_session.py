@@ -314,7 +314,7 @@ def test_format_1_records_replay_to_their_checksums() -> None:
 
 def test_a_game_from_a_position_writes_the_newest_format_and_old_ones_keep_verifying() -> None:
     """A game started from a position draws on the keyed stream and writes the canonical
-    checksum (format 3), as a game from a set-up does; a format-1 record from a position
+    checksum (format 4), as a game from a set-up does; a format-1 record from a position
     (written before) replays to its checksums and exports unchanged."""
     from tavola.core.game import RECORD_FORMAT
     from tavola.core.position import read

@@ -30,11 +30,12 @@ from tavola.core.position import load, write
 from tavola.core.registry import get_rules
 from tavola.core.rules import Action, Event, Rules, State, clone
 
-RECORD_FORMAT = 3
-"""Format 3 records draw from the keyed stream and write the canonical-bytes checksum; format 2
-records (written before it) the JSON checksum, format 1 records also draw from SplitMix64: each
-replays to the checksums it was written with (see :mod:`tavola.core.checksums`)."""
-GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM, 3: rng.STREAM}
+RECORD_FORMAT = 4
+"""Format 4 records draw from the keyed stream and write the canonical-JSON checksum; format 3
+records (written before it) the canonical-bytes checksum, format 2 the ASCII JSON checksum,
+format 1 records also draw from SplitMix64: each replays to the checksums it was written with
+(see :mod:`tavola.core.checksums`)."""
+GENERATORS = {1: rng.SPLITMIX, 2: rng.STREAM, 3: rng.STREAM, 4: rng.STREAM}
 FORMAT_OF = {rng.SPLITMIX: 1, rng.STREAM: RECORD_FORMAT}
 """The newest format on each generator."""
 UNDO: Action = ("undo",)
@@ -99,7 +100,7 @@ def decode_commit(action: Action) -> list[Action]:
 
 
 checksum = checksums.checksum
-"""The checksum new records write (format 3)."""
+"""The checksum new records write (format 4)."""
 
 
 def parse_action(raw: Any) -> Action:

@@ -41,8 +41,8 @@ test: install-test
 
 # The opt-in compiled build (README, "A compiled server"), as CI tests it: built with mypyc from
 # a scratch copy of the tree (the checkout stays pure Python), installed apart, then checked to
-# be compiled and run through the records' replay, the checksum's and Italia's rule tests and a
-# short fuzz run.
+# be compiled and run through the records' replay, the checksum's, Antike's and Italia's rule
+# tests and a short fuzz run.
 COMPILED := build/compiled
 COMPILED_JOBS ?= 2
 test-compiled: install-test
@@ -53,7 +53,8 @@ test-compiled: install-test
 	  --no-deps --wheel-dir ../wheel .
 	$(BIN)/pip install --quiet --disable-pip-version-check --no-deps --target $(COMPILED)/site $(COMPILED)/wheel/*.whl
 	PYTHONPATH=$(COMPILED)/site $(BIN)/python -m tavola.compiled
-	PYTHONPATH=$(COMPILED)/site $(BIN)/pytest -n $(COMPILED_JOBS) -m "not slow" -p no:cacheprovider tests/italia tests/core/test_core_checksums.py tests/test_records_replay.py
+	PYTHONPATH=$(COMPILED)/site $(BIN)/pytest -n $(COMPILED_JOBS) -m "not slow" -p no:cacheprovider tests/italia tests/antike tests/core/test_core_checksums.py tests/test_records_replay.py
+	PYTHONPATH=$(COMPILED)/site $(BIN)/tavola fuzz antike-ii --games 3 --seed 1 --jobs $(COMPILED_JOBS)
 	PYTHONPATH=$(COMPILED)/site $(BIN)/tavola fuzz italia-i --games 3 --seed 1 --jobs $(COMPILED_JOBS)
 	PYTHONPATH=$(COMPILED)/site $(BIN)/tavola fuzz italia-ii --games 3 --seed 1 --jobs $(COMPILED_JOBS)
 

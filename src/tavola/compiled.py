@@ -2,9 +2,11 @@
 mypyc, and which of them this process runs compiled.
 
 They are where the rules, the search bot and the session path spend their time
-(docs/performance.md): the core's flow and checksum, and Italia's rules, playout weights, view
-and the static data they read at every step (``Static``, a native class once compiled). Every other module, and every module of an editable install, is plain Python. The build
-reads ``MODULES`` from this file, so it must not import anything outside the standard library.
+(docs/performance.md): the core's flow and checksum, Antike's rules, playout weights and view,
+and Italia's rules, playout weights, view and the static data they read at every step
+(``Static``, a native class once compiled). Every other module, and every module of an
+editable install, is plain Python. The build reads ``MODULES`` from this file, so it must not
+import anything outside the standard library.
 """
 
 from __future__ import annotations
@@ -15,6 +17,21 @@ import importlib.machinery
 MODULES = (
     "tavola.core.checksums",
     "tavola.core.flow",
+    "tavola.games.antike.common",
+    "tavola.games.antike.flow",
+    "tavola.games.antike.founding",
+    "tavola.games.antike.heuristic",
+    "tavola.games.antike.knowledge",
+    "tavola.games.antike.militia",
+    "tavola.games.antike.movere",
+    "tavola.games.antike.personages",
+    "tavola.games.antike.production",
+    "tavola.games.antike.rondel",
+    "tavola.games.antike.rules",
+    "tavola.games.antike.scientia",
+    "tavola.games.antike.templum",
+    "tavola.games.antike.turn",
+    "tavola.games.antike.view",
     "tavola.games.italia.battle",
     "tavola.games.italia.campaigns",
     "tavola.games.italia.combat",

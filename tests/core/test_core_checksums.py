@@ -114,11 +114,16 @@ def test_states_of_random_games_checksum_as_the_documented_encodings(game_id: st
             assert checksum(state) == f"{zlib.crc32(text(state)):08x}" == checksum(plain)
 
 
-def test_a_new_record_writes_the_canonical_json_checksum_and_older_formats_keep_theirs() -> None:
+def _played(steps: int) -> Game:
     game = Game("antike-ii", "orient", 3, seed=4)
-    for _ in range(30):
+    for _ in range(steps):
         role = game.active_roles[0]
         game.apply(role, game.legal_actions(role)[0])
+    return game
+
+
+def test_a_new_record_writes_the_canonical_json_checksum_and_older_formats_keep_theirs() -> None:
+    game = _played(30)
     record = game.record()
     assert record["format"] == RECORD_FORMAT == 4
     assert game.checksums[-1] == checksum(game.state)
@@ -133,10 +138,6 @@ def test_a_new_record_writes_the_canonical_json_checksum_and_older_formats_keep_
 
 
 def test_a_record_with_another_formats_checksums_is_refused() -> None:
-    game = Game("antike-ii", "orient", 3, seed=4)
-    for _ in range(5):
-        role = game.active_roles[0]
-        game.apply(role, game.legal_actions(role)[0])
-    record = game.record()
+    record = _played(5).record()
     with pytest.raises(CorruptRecord, match="step 0: checksum"):
         replay({**record, "format": 3})

@@ -16,6 +16,7 @@ per nation, ``first[k]`` the nation that developed technology ``k`` first, ``per
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import compress
 from typing import Any
 
@@ -78,9 +79,7 @@ def can_pay(purse: list[int], marble: int, iron: int, gold: int) -> bool:
     return short <= purse[COIN]
 
 
-def sites_or_done(
-    state: State, n: int, cost: tuple[int, int, int], sites: list[int]
-) -> list[tuple[Any, ...]]:
+def sites_or_done(state: State, n: int, cost: Sequence[int], sites: list[int]) -> list[tuple[Any, ...]]:
     """A building step's actions: each of the ``sites`` (regions) while the nation can pay the
     ``cost`` (marble, iron, gold; §6.1), and always the end of the step."""
     out: list[tuple[Any, ...]] = []

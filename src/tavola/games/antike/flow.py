@@ -19,7 +19,7 @@ from tavola.games.antike.setup import TRADE_WHEN_BUYING
 
 
 def _acting(state: State, frame: Frame) -> int:
-    return frame.get("deciding", state["turn"])
+    return frame["deciding"] if "deciding" in frame else state["turn"]
 
 
 def _trades(state: State, frame: Frame, n: int) -> list[tuple[str, str]]:

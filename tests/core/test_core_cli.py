@@ -56,7 +56,7 @@ def test_replay_verify_checks_the_dice_commitment(tmp_path: Path, capsys: pytest
     rec = tmp_path / "game.json"
     main(["play", "toy", "--seed", "5", "--seat", "all=random", "--record", str(rec)])
     data = json.loads(rec.read_text())
-    assert data["format"] == 3 and len(data["dice_commitment"]) == 64
+    assert data["format"] == 4 and len(data["dice_commitment"]) == 64
     capsys.readouterr()
     assert main(["replay", str(rec), "--verify"]) == 0
     assert "the seed matches the dice commitment" in capsys.readouterr().out

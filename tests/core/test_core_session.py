@@ -335,11 +335,14 @@ def test_a_game_from_a_position_writes_the_newest_format_and_old_ones_keep_verif
         tavola.replay({**record, "format": 1})
 
 
-def test_new_records_are_format_2_with_a_commitment_that_replay_checks() -> None:
+def test_new_records_are_the_newest_format_with_a_commitment_that_replay_checks() -> None:
+    from tavola.core.game import RECORD_FORMAT
+
     game = tavola.new_game("toy", players=2, seed=2**255 + 3)
     play_random(game, 4)
     record = game.record()
-    assert record["format"] == 3 and record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
+    assert record["format"] == RECORD_FORMAT == 4
+    assert record["dice_commitment"] == tavola_rng.commitment(2**255 + 3)
     assert tavola.replay(json.dumps(record)).checksums == game.checksums
     with pytest.raises(CorruptRecord, match="dice_commitment"):
         tavola.replay({**record, "seed": 2**255 + 4})

@@ -59,7 +59,7 @@ def test_the_commitment_is_shown_from_the_start_and_verifies_at_the_end(client):
     assert over["dice_commitment"] == commitment
     assert hashlib.sha256(FORMAT.format(seed=seed).encode()).hexdigest() == commitment
     record = stranger.get(f"/api/matches/{mid}/record").json()
-    assert record["seed"] == seed and record["dice_commitment"] == commitment and record["format"] == 3
+    assert record["seed"] == seed and record["dice_commitment"] == commitment and record["format"] == 4
     game = tavola.replay(json.loads(json.dumps(record)))  # every die recomputed from the seed
     assert game.checksums == record["checksums"] and game.result == final["result"]
 

@@ -102,8 +102,8 @@ def test_corrupt_records_are_refused(client):
         ({**good, "actions": [["west", "bid", 1]], "checksums": None}, 422),
         ({**good, "game": "chess"}, 422),
         ({**good, "players": 7}, 422),
-        ({**good, "format": 4}, 422),
-        ({**good, "format": 2}, 422),  # the same dice, the JSON checksums: other checksums
+        ({**good, "format": 5}, 422),
+        ({**good, "format": 3}, 422),  # the same dice, the canonical bytes: other checksums
         ({**good, "format": 1}, 422),  # the same actions on the old dice: other checksums
         ({**good, "dice_commitment": "0" * 64}, 422),  # the seed is not the promised one
         ({**good, "checksums": ["x"]}, 422),

@@ -222,6 +222,38 @@ def _taxes(
     return out
 
 
+def _tax_coins(before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any]) -> list[str]:
+    """§6.1 the coins themselves, not what the events report: as a turn begins each faction's
+    treasury rises, and its stock falls, by its province cards' tax (the cards' data, the player
+    count's own where it gives them), no more than its stock; a city rate moves the coins of its
+    faction's cities and nobody else's. Nothing else moves coins in those steps: the turn begins
+    after a place in the turn order is chosen (§6.20), and the phases after the taxes open with a
+    decision (§6.2-§6.4)."""
+    out = []
+    gained = [a - b for a, b in zip(after["treasury"], before["treasury"])]
+    drawn = [b - a for a, b in zip(after["stock"], before["stock"])]
+    due = [0] * 5
+    if after["turn"] > before["turn"] and after["turn"] <= C.last_turn:
+        tax2 = C.tax2_by_players.get(after["players"], C.tax2)
+        for o in after["factions"]:
+            due[o] = sum(t for t, h in zip(tax2, before["province_card"]) if h == o) // 2
+        what = "as the turn began, their province cards pay"
+    elif action[0] == "rate" and before["flow"][-1]["s"] == "taxes":
+        who = before["flow"][-1]["who"]
+        due[who] = action[1] * sum(h == who for h in before["city_card"])
+        what = f"at the city rate {action[1]}, their cities pay"
+    else:
+        return out
+    for o in after["factions"]:
+        want = min(due[o], before["stock"][o])
+        if gained[o] != want or drawn[o] != want:
+            out.append(
+                f"§6.1 {FACTIONS[o]} took {gained[o]} coins into the treasury and {drawn[o]} from the"
+                f" stock {what} {due[o]} (stock {before['stock'][o]})"
+            )
+    return out
+
+
 def check_step(
     before: dict[str, Any],
     role: str,
@@ -234,7 +266,7 @@ def check_step(
     besieges or uses military influence; §6.4, §6.5, §6.8 the boxes armies stand in; §6.1 the
     taxes collected."""
     verb = action[0]
-    taxed = _taxes(before, action, after, events)
+    taxed = _taxes(before, action, after, events) + _tax_coins(before, action, after)
     if seen is not None and any(e["msg"] in ("ev.tax", "ev.city_tax") for e in events):
         seen["taxes"] = seen.get("taxes", 0) + 1
     if seen is not None and (verb in ("raise", "march") or any(e["msg"] == "ev.battle" for e in events)):

@@ -76,6 +76,34 @@ def test_4_3_1_some_provinces_are_small() -> None:
     assert any(C.small)
 
 
+def test_6_13_the_gelderland_example_keeps_its_limits_at_every_player_count() -> None:
+    """The §6.13 example overflows 3 tokens from Gelderland (limit 6) into Geldern (limit 3): no
+    player count's own limits (board.yaml `by_players`) may change either."""
+    for own in (C.limit, *C.limit_by_players.values()):
+        assert (own[p("gelderland")], own[p("geldern")]) == (6, 3)
+
+
+def _limits5(**limits: int) -> Callable[[dict[str, Any]], None]:
+    entry = {"players": 5, "limits": limits, "reconstructed": "a test's"}
+    return lambda r: r["board.yaml"].update(by_players=[entry])
+
+
+def test_6_11_a_player_count_reads_its_own_limits_first() -> None:
+    """board.yaml `by_players` gives a player count its own limits (as cards.yaml `by_players`
+    gives its taxes); the other provinces, and the other player counts, keep the board's."""
+    raw = raw_copy()
+    _limits5(koln=4, friesland=3)(raw)
+    built = build(raw)
+    assert built.limit == C.limit
+    assert list(built.limit_by_players) == [5]
+    changed = {
+        built.province_ids[k]: (a, b)
+        for k, (a, b) in enumerate(zip(C.limit, built.limit_by_players[5]))
+        if a != b
+    }
+    assert changed == {"koln": (5, 4), "friesland": (4, 3)}
+
+
 def test_6_1_gelderland_pays_2() -> None:
     assert C.tax2[p("gelderland")] == 4  # in halves: the one public tax value
     assert all(own[p("gelderland")] == 4 for own in C.tax2_by_players.values())
@@ -538,6 +566,20 @@ CORRUPT: list[tuple[str, Corrupt, str]] = [
     (
         "taxes-player-count-untraced",
         lambda r: r["cards.yaml"]["by_players"][0].pop("reconstructed"),
+        "by_players",
+    ),
+    (
+        "limits-player-count-unknown",
+        lambda r: _limits5(koln=4)(r) or r["board.yaml"]["by_players"][0].update(players=6),
+        "by_players[6]",
+    ),
+    ("limits-player-count-empty", _limits5(), "by_players[5]"),
+    ("limits-player-count-unknown-province", _limits5(picardy=3), "by_players[5].limits[picardy]"),
+    ("limits-player-count-small-province", _limits5(venlo=2), "by_players[5].limits[venlo]"),
+    ("limits-player-count-made-small", _limits5(koln=1), "by_players[5].limits[koln]"),
+    (
+        "limits-player-count-untraced",
+        lambda r: _limits5(koln=4)(r) or r["board.yaml"]["by_players"][0].pop("reconstructed"),
         "by_players",
     ),
     (

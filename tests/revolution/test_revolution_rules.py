@@ -31,6 +31,7 @@ from tavola.games.revolution import (
     taxes,
     units,
     victory,
+    view,
 )
 from tavola.games.revolution.common import EMPTY, NEUTRAL, State, counts
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -165,6 +166,36 @@ def test_6_11_besieged_city_tokens_neither_count_nor_fall() -> None:
     conflict.resolve(state, p("brabant"))
     assert state["places"][c("BRUXELLES")][F["catholics"]] == 5
     assert sum(counts(state, p("brabant"), sieged=False)) == 6  # not above the limit of 6
+
+
+@pytest.mark.parametrize(("players", "limit"), [(4, 5), (5, 4)])
+def test_6_11_a_player_count_plays_its_own_limits(
+    players: int, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§6.11-§6.13 the limits the game plays are its player count's own where the data gives them
+    (board.yaml `by_players`; here Köln 4 with 5 players only, against the board's 5): the
+    conflict stops at the limit, the neutrals fill to it (§6.12), the overflow enters up to it
+    (§6.13), and the page and the summary show it."""
+    own = list(C.limit)
+    own[p("koln")] = 4
+    monkeypatch.setitem(C.limit_by_players, 5, own)
+    state = blank(players)
+    state["turn"] = 1
+    put(state, "catholics", "koln", 3)
+    put(state, "habsburgs", "koln", 2)
+    put(state, "neutral", "koln", 1)
+    conflict.resolve(state, p("koln"))
+    assert sum(counts(state, p("koln"))) == limit
+    state = blank(players)
+    state["turn"] = 1
+    put(state, "catholics", "koln", 2)
+    assert conflict.shortfall(state)[p("koln")] == limit - 2
+    assert overpopulation.room(state, F["habsburgs"], p("koln")) == limit - 2
+    shown = RULES.board("standard", players, {})["areas"]
+    assert [a["limit"] for a in shown if a["id"] == "koln"] == [limit]
+    lines = view.summary(view.view(state))
+    said = [ln[0]["args"]["limit"] for ln in lines if ln[0]["args"].get("province") == "koln"]
+    assert said == [limit]
 
 
 def test_5_4_turn_0_neutrals_fill_to_limit_minus_one() -> None:

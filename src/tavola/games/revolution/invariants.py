@@ -41,7 +41,7 @@ def _province_total(state: dict[str, Any], p: int) -> int:
 def book_vp2(state: dict[str, Any], o: int, final: bool) -> int:
     """§4.3, §5.8 a faction's VP (in halves), from the cards, the tracks and the armies."""
     vp = 2 * sum(state["city_card"][c] == o for c in C.cities)
-    vp += sum(C.vp2[p] for p, h in enumerate(state["province_card"]) if h == o and (final or C.limit[p] > 1))
+    vp += sum(C.vp2[p] for p, h in enumerate(state["province_card"]) if h == o and (final or not C.small[p]))
     faction = FACTIONS[o]
     if faction == "catholics":
         vp += 2 * sum(1 for s in state["bishopric"] if C.bishop_track[s] in ("strongly_catholic", "catholic"))
@@ -97,15 +97,16 @@ def check(state: dict[str, Any]) -> list[str]:
         out.append(f"§6.7 {beggars} Water Beggars, not {C.beggar_tokens}")
     settled = state["phase"] == "movement" or (state["turn"] == 0 and state["phase"] == "final")
     if settled and state["options"]["overflow_neutrals"] == "displace":
+        limit = C.limit_by_players.get(state["players"], C.limit)  # the data's, as the loader read it
         for p in range(len(C.province_ids)):
             # neutrals alone may stand over a limit: neither conflict nor overflow moves them
             sieged = {x["city"] for x in state["sieges"]}
             alone = sum(state["country"][p][:NEUTRAL]) + sum(
                 sum(state["places"][c][:NEUTRAL]) for c in C.province_places[p] if c not in sieged
             )
-            if alone and _province_total(state, p) > C.limit[p]:
+            if alone and _province_total(state, p) > limit[p]:
                 out.append(
-                    f"§6.13 {C.province_ids[p]} holds {_province_total(state, p)} tokens over its limit {C.limit[p]}"
+                    f"§6.13 {C.province_ids[p]} holds {_province_total(state, p)} tokens over its limit {limit[p]}"
                 )
     if state["flow"][-1]["s"] == "position" or state["over"]:
         final = state["turn"] >= C.last_turn

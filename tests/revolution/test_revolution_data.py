@@ -13,6 +13,7 @@ import pytest
 from revolution_helpers import GELDERLAND_BY_RIVER, GELDERLAND_NEIGHBOURS
 
 from tavola.core.errors import DataError
+from tavola.games.revolution.common import limits
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.loader import FILES, build, raw_copy
 from tavola.games.revolution.overpopulation import destinations, river_reach
@@ -83,8 +84,15 @@ def test_6_13_the_gelderland_example_keeps_its_limits_at_every_player_count() ->
         assert (own[p("gelderland")], own[p("geldern")]) == (6, 3)
 
 
-def _limits5(**limits: int) -> Callable[[dict[str, Any]], None]:
-    entry = {"players": 5, "limits": limits, "reconstructed": "a test's"}
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_6_11_every_player_count_plays_the_boards_limits(players: int) -> None:
+    """board.yaml gives no player count limits of its own (`by_players`): a 5-player step of
+    Köln 4 and Friesland 3 was screened and not taken (docs/balance.md)."""
+    assert limits(players) == C.limit
+
+
+def _limits5(**own: int) -> Callable[[dict[str, Any]], None]:
+    entry = {"players": 5, "limits": own, "reconstructed": "a test's"}
     return lambda r: r["board.yaml"].update(by_players=[entry])
 
 
@@ -304,10 +312,11 @@ EXAMPLE_FACTS: list[tuple[str, Callable[[], bool]]] = [
     ),
     # the Catholics' tokens of the example: countryside Artois 1, Cleve 2, Köln 3, Utrecht 2,
     # the town Cleve, and a token in each held city (KÖLN, UTRECHT)
-    ("6.10 Artois holds the Catholics' 1 token", lambda: C.limit[p("artois")] >= 1),
-    ("6.10 Cleve holds the Catholics' 2 tokens and the town's", lambda: C.limit[p("cleve")] >= 3),
-    ("6.10 Köln holds the Catholics' 3 tokens and KÖLN's", lambda: C.limit[p("koln")] >= 4),
-    ("6.10 Utrecht holds the Catholics' 2 tokens and UTRECHT's", lambda: C.limit[p("utrecht")] >= 3),
+    # (a 5-player game: the 5-player limits)
+    ("6.10 Artois holds the Catholics' 1 token", lambda: limits(5)[p("artois")] >= 1),
+    ("6.10 Cleve holds the Catholics' 2 tokens and the town's", lambda: limits(5)[p("cleve")] >= 3),
+    ("6.10 Köln holds the Catholics' 3 tokens and KÖLN's", lambda: limits(5)[p("koln")] >= 4),
+    ("6.10 Utrecht holds the Catholics' 2 tokens and UTRECHT's", lambda: limits(5)[p("utrecht")] >= 3),
     (
         "6.13 Gelderland's six neighbours",
         lambda: names(set(C.adjacent[p("gelderland")])) == GELDERLAND_NEIGHBOURS,

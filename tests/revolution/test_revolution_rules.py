@@ -33,7 +33,7 @@ from tavola.games.revolution import (
     victory,
     view,
 )
-from tavola.games.revolution.common import EMPTY, NEUTRAL, State, counts
+from tavola.games.revolution.common import EMPTY, NEUTRAL, State, counts, limits
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.rules import RULES
 
@@ -202,26 +202,27 @@ def test_5_4_turn_0_neutrals_fill_to_limit_minus_one() -> None:
     state = blank(5)
     state["turn"] = 0
     conflict.begin_neutrals(state)
-    assert sum(counts(state, p("holland"))) == C.limit[p("holland")] - 1
-    assert state["neutral_stock"] == C.neutral_tokens - sum(C.limit) + len(C.limit)
+    assert sum(counts(state, p("holland"))) == limits(5)[p("holland")] - 1
+    assert state["neutral_stock"] == C.neutral_tokens - sum(limits(5)) + len(C.limit)
 
 
 def test_6_12_a_shortage_of_neutrals_is_placed_by_the_first_player() -> None:
     state = blank(5)
     state["turn"] = 0
     conflict.begin_neutrals(state)  # every province to its limit minus one
-    left = C.neutral_tokens - sum(C.limit) + len(C.limit)
+    left = C.neutral_tokens - sum(limits(5)) + len(C.limit)
     assert 0 < left < len(C.limit)  # the board leaves fewer neutrals than provinces
     state["turn"] = 1
     state["order"] = [F["burghers"], F["catholics"]]
     conflict.begin_neutrals(state)  # 24 provinces want one more each: too few to go round
     frame = state["flow"][-1]
     assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == left
-    for province in ("holland", "flanders", "brabant", "koln", "liege", "gelderland")[:left]:
+    fill = ("holland", "flanders", "brabant", "koln", "liege", "gelderland", "artois", "hainaut")
+    for province in fill[:left]:
         assert ("neutral", province) in conflict.legal_neutral(state, frame, F["burghers"])
         conflict.apply_neutral(state, frame, F["burghers"], ("neutral", province))
     assert state["flow"][-1]["s"] == "next" and state["neutral_stock"] == 0
-    assert sum(counts(state, p("holland"))) == C.limit[p("holland")]
+    assert sum(counts(state, p("holland"))) == limits(5)[p("holland")]
 
 
 def test_5_7_example_koln_two_of_four_is_no_majority() -> None:

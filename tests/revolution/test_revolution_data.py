@@ -13,6 +13,7 @@ import pytest
 from revolution_helpers import GELDERLAND_BY_RIVER, GELDERLAND_NEIGHBOURS
 
 from tavola.core.errors import DataError
+from tavola.games.revolution.common import limits
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.loader import FILES, build, raw_copy
 from tavola.games.revolution.overpopulation import destinations, river_reach
@@ -74,6 +75,41 @@ def test_6_13_a_province_borders_another(province: str) -> None:
 
 def test_4_3_1_some_provinces_are_small() -> None:
     assert any(C.small)
+
+
+def test_6_13_the_gelderland_example_keeps_its_limits_at_every_player_count() -> None:
+    """The §6.13 example overflows 3 tokens from Gelderland (limit 6) into Geldern (limit 3): no
+    player count's own limits (board.yaml `by_players`) may change either."""
+    for own in (C.limit, *C.limit_by_players.values()):
+        assert (own[p("gelderland")], own[p("geldern")]) == (6, 3)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_6_11_every_player_count_plays_the_boards_limits(players: int) -> None:
+    """board.yaml gives no player count limits of its own (`by_players`): a 5-player step of
+    Köln 4 and Friesland 3 was screened and not taken (docs/balance.md)."""
+    assert limits(players) == C.limit
+
+
+def _limits5(**own: int) -> Callable[[dict[str, Any]], None]:
+    entry = {"players": 5, "limits": own, "reconstructed": "a test's"}
+    return lambda r: r["board.yaml"].update(by_players=[entry])
+
+
+def test_6_11_a_player_count_reads_its_own_limits_first() -> None:
+    """board.yaml `by_players` gives a player count its own limits (as cards.yaml `by_players`
+    gives its taxes); the other provinces, and the other player counts, keep the board's."""
+    raw = raw_copy()
+    _limits5(koln=4, friesland=3)(raw)
+    built = build(raw)
+    assert built.limit == C.limit
+    assert list(built.limit_by_players) == [5]
+    changed = {
+        built.province_ids[k]: (a, b)
+        for k, (a, b) in enumerate(zip(C.limit, built.limit_by_players[5]))
+        if a != b
+    }
+    assert changed == {"koln": (5, 4), "friesland": (4, 3)}
 
 
 def test_6_1_gelderland_pays_2() -> None:
@@ -276,10 +312,11 @@ EXAMPLE_FACTS: list[tuple[str, Callable[[], bool]]] = [
     ),
     # the Catholics' tokens of the example: countryside Artois 1, Cleve 2, Köln 3, Utrecht 2,
     # the town Cleve, and a token in each held city (KÖLN, UTRECHT)
-    ("6.10 Artois holds the Catholics' 1 token", lambda: C.limit[p("artois")] >= 1),
-    ("6.10 Cleve holds the Catholics' 2 tokens and the town's", lambda: C.limit[p("cleve")] >= 3),
-    ("6.10 Köln holds the Catholics' 3 tokens and KÖLN's", lambda: C.limit[p("koln")] >= 4),
-    ("6.10 Utrecht holds the Catholics' 2 tokens and UTRECHT's", lambda: C.limit[p("utrecht")] >= 3),
+    # (a 5-player game: the 5-player limits)
+    ("6.10 Artois holds the Catholics' 1 token", lambda: limits(5)[p("artois")] >= 1),
+    ("6.10 Cleve holds the Catholics' 2 tokens and the town's", lambda: limits(5)[p("cleve")] >= 3),
+    ("6.10 Köln holds the Catholics' 3 tokens and KÖLN's", lambda: limits(5)[p("koln")] >= 4),
+    ("6.10 Utrecht holds the Catholics' 2 tokens and UTRECHT's", lambda: limits(5)[p("utrecht")] >= 3),
     (
         "6.13 Gelderland's six neighbours",
         lambda: names(set(C.adjacent[p("gelderland")])) == GELDERLAND_NEIGHBOURS,
@@ -538,6 +575,20 @@ CORRUPT: list[tuple[str, Corrupt, str]] = [
     (
         "taxes-player-count-untraced",
         lambda r: r["cards.yaml"]["by_players"][0].pop("reconstructed"),
+        "by_players",
+    ),
+    (
+        "limits-player-count-unknown",
+        lambda r: _limits5(koln=4)(r) or r["board.yaml"]["by_players"][0].update(players=6),
+        "by_players[6]",
+    ),
+    ("limits-player-count-empty", _limits5(), "by_players[5]"),
+    ("limits-player-count-unknown-province", _limits5(picardy=3), "by_players[5].limits[picardy]"),
+    ("limits-player-count-small-province", _limits5(venlo=2), "by_players[5].limits[venlo]"),
+    ("limits-player-count-made-small", _limits5(koln=1), "by_players[5].limits[koln]"),
+    (
+        "limits-player-count-untraced",
+        lambda r: _limits5(koln=4)(r) or r["board.yaml"]["by_players"][0].pop("reconstructed"),
         "by_players",
     ),
     (

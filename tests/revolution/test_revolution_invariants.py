@@ -10,7 +10,7 @@ import pytest
 from revolution_helpers import F, army, blank, coins, put
 
 from tavola.core.rules import clone
-from tavola.games.revolution import armies, taxes, turn
+from tavola.games.revolution import armies, common, taxes, turn
 from tavola.games.revolution.common import EMPTY, State, acting_armies, allied
 from tavola.games.revolution.invariants import check, check_step
 from tavola.games.revolution.loader import COMPONENTS as C
@@ -307,3 +307,50 @@ def test_6_1_step_check_sees_the_one_city_rate_paid_from_the_stock() -> None:
         assert any("§6.1 catholics collected 6 coins from 2 cities at 2" in p for p in found), found
     odd = [{"msg": "ev.city_tax", "args": {"faction": "catholics", "rate": 4, "n": 8}}]
     assert any("not at a rate of 1, 2 or 3" in p for p in check_step(before, "", ("rate", 4), s, odd))
+
+
+def _one_coin_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken §6.1: every tax moves one coin more from the stock than its event reports."""
+    monkeypatch.setattr(taxes, "earn", lambda state, owner, n: common.earn(state, owner, n + 1) - 1)
+
+
+def test_6_1_step_check_compares_the_coins_with_the_province_cards_not_the_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§6.1 the coins each faction's treasury gains as the turn begins are the cards' tax (Hainaut
+    3 and Namur 0.5 with 5 players: 3), capped by the stock (2): a rule that pays one coin more
+    while its event reports the right amount is caught by the coins, not by the events."""
+    held = {"habsburgs": ["hainaut", "namur"], "reformers": ["flanders"]}
+    before, state, events = _new_turn(held, {"reformers": 2})
+    assert check_step(before, "", ("done",), state, events) == []
+    _one_coin_more(monkeypatch)
+    before, state, events = _new_turn({"habsburgs": ["hainaut", "namur"]})
+    assert [e["args"]["n"] for e in events if e["msg"] == "ev.tax"] == [3]
+    assert state["treasury"][F["habsburgs"]] - before["treasury"][F["habsburgs"]] == 4
+    found = check_step(before, "", ("done",), state, events)
+    assert not any("coins of province tax" in p for p in found), found
+    assert found == [
+        "§6.1 habsburgs took 4 coins into the treasury and 4 from the stock as the turn began, their"
+        f" province cards pay 3 (stock {before['stock'][F['habsburgs']]})"
+    ], found
+
+
+def test_6_1_step_check_compares_the_coins_with_the_city_rate_not_the_events(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§6.1 a city rate of 2 on two cities moves 4 coins into the faction's treasury and no other
+    faction's: one coin more, with an event that reports 4, is caught."""
+    state = blank(5)
+    for city in ("KOLN", "UTRECHT"):
+        state["city_card"][C.place_index[city]] = F["catholics"]
+    state["turn"], state["phase"] = 1, "taxes"
+    state["flow"] = [{"s": "taxes", "who": F["catholics"], "queue": []}]
+    _one_coin_more(monkeypatch)
+    before = clone(state)
+    events = RULES.apply(state, state["seat"]["catholics"], ("rate", 2))
+    assert [e["args"]["n"] for e in events if e["msg"] == "ev.city_tax"] == [4]
+    found = check_step(before, "", ("rate", 2), state, events)
+    assert found == [
+        "§6.1 catholics took 5 coins into the treasury and 5 from the stock at the city rate 2, their"
+        f" cities pay 4 (stock {before['stock'][F['catholics']]})"
+    ], found

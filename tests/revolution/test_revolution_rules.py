@@ -31,8 +31,9 @@ from tavola.games.revolution import (
     taxes,
     units,
     victory,
+    view,
 )
-from tavola.games.revolution.common import EMPTY, NEUTRAL, State, counts
+from tavola.games.revolution.common import EMPTY, NEUTRAL, State, counts, limits
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.rules import RULES
 
@@ -167,30 +168,61 @@ def test_6_11_besieged_city_tokens_neither_count_nor_fall() -> None:
     assert sum(counts(state, p("brabant"), sieged=False)) == 6  # not above the limit of 6
 
 
+@pytest.mark.parametrize(("players", "limit"), [(4, 5), (5, 4)])
+def test_6_11_a_player_count_plays_its_own_limits(
+    players: int, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§6.11-§6.13 the limits the game plays are its player count's own where the data gives them
+    (board.yaml `by_players`; here Köln 4 with 5 players only, against the board's 5): the
+    conflict stops at the limit, the neutrals fill to it (§6.12), the overflow enters up to it
+    (§6.13), and the page and the summary show it."""
+    own = list(C.limit)
+    own[p("koln")] = 4
+    monkeypatch.setitem(C.limit_by_players, 5, own)
+    state = blank(players)
+    state["turn"] = 1
+    put(state, "catholics", "koln", 3)
+    put(state, "habsburgs", "koln", 2)
+    put(state, "neutral", "koln", 1)
+    conflict.resolve(state, p("koln"))
+    assert sum(counts(state, p("koln"))) == limit
+    state = blank(players)
+    state["turn"] = 1
+    put(state, "catholics", "koln", 2)
+    assert conflict.shortfall(state)[p("koln")] == limit - 2
+    assert overpopulation.room(state, F["habsburgs"], p("koln")) == limit - 2
+    shown = RULES.board("standard", players, {})["areas"]
+    assert [a["limit"] for a in shown if a["id"] == "koln"] == [limit]
+    lines = view.summary(view.view(state))
+    said = [ln[0]["args"]["limit"] for ln in lines if ln[0]["args"].get("province") == "koln"]
+    assert said == [limit]
+
+
 def test_5_4_turn_0_neutrals_fill_to_limit_minus_one() -> None:
     state = blank(5)
     state["turn"] = 0
     conflict.begin_neutrals(state)
-    assert sum(counts(state, p("holland"))) == C.limit[p("holland")] - 1
-    assert state["neutral_stock"] == C.neutral_tokens - sum(C.limit) + len(C.limit)
+    assert sum(counts(state, p("holland"))) == limits(5)[p("holland")] - 1
+    assert state["neutral_stock"] == C.neutral_tokens - sum(limits(5)) + len(C.limit)
 
 
 def test_6_12_a_shortage_of_neutrals_is_placed_by_the_first_player() -> None:
     state = blank(5)
     state["turn"] = 0
     conflict.begin_neutrals(state)  # every province to its limit minus one
-    left = C.neutral_tokens - sum(C.limit) + len(C.limit)
+    left = C.neutral_tokens - sum(limits(5)) + len(C.limit)
     assert 0 < left < len(C.limit)  # the board leaves fewer neutrals than provinces
     state["turn"] = 1
     state["order"] = [F["burghers"], F["catholics"]]
     conflict.begin_neutrals(state)  # 24 provinces want one more each: too few to go round
     frame = state["flow"][-1]
     assert frame["s"] == "neutral" and frame["who"] == F["burghers"] and frame["left"] == left
-    for province in ("holland", "flanders", "brabant", "koln", "liege", "gelderland")[:left]:
+    fill = ("holland", "flanders", "brabant", "koln", "liege", "gelderland", "artois", "hainaut")
+    for province in fill[:left]:
         assert ("neutral", province) in conflict.legal_neutral(state, frame, F["burghers"])
         conflict.apply_neutral(state, frame, F["burghers"], ("neutral", province))
     assert state["flow"][-1]["s"] == "next" and state["neutral_stock"] == 0
-    assert sum(counts(state, p("holland"))) == C.limit[p("holland")]
+    assert sum(counts(state, p("holland"))) == limits(5)[p("holland")]
 
 
 def test_5_7_example_koln_two_of_four_is_no_majority() -> None:

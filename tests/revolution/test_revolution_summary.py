@@ -13,6 +13,7 @@ from tavola.cli import main
 from tavola.cli.play import Terminal, summary_lines
 from tavola.core.game import Game
 from tavola.core.i18n import Words, game_package
+from tavola.games.revolution.common import limits
 from tavola.games.revolution.loader import COMPONENTS as C
 
 
@@ -46,7 +47,9 @@ def test_4_the_terminal_board_names_provinces_factions_and_tracks(lang: str) -> 
                 mine = [x for x in lines if x.startswith(f"{name} (")]
                 assert len(mine) == (1 if total or view["province_card"][p] >= 0 else 0), (name, mine)
                 if mine:
-                    assert re.match(rf"{re.escape(name)} \({total}\D+{C.limit[p]}\b", mine[0]), mine[0]
+                    assert re.match(
+                        rf"{re.escape(name)} \({total}\D+{limits(view['players'])[p]}\b", mine[0]
+                    ), mine[0]
             allegiance = next(x for x in lines if x.startswith(("Allegiance", "Fedeltà")))
             assert all(words.name(C.place_ids[c], "place", lang) in allegiance for c in C.cities)
             assert all(

@@ -9,7 +9,7 @@ from revolution_helpers import F, army, blank, box, coins, put
 
 from tavola.core.rules import clone
 from tavola.games.revolution import allocation, armies, beggars, provinces, support, turn
-from tavola.games.revolution.common import EMPTY, State, counts
+from tavola.games.revolution.common import EMPTY, State, counts, limits
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.rules import RULES
 
@@ -149,7 +149,7 @@ def test_5_5_overpopulation_in_turn_0_follows_6_13() -> None:
     for p in range(len(C.province_ids)):
         tally = counts(state, p)
         if sum(tally[:5]):
-            assert sum(tally) <= C.limit[p], C.province_ids[p]
+            assert sum(tally) <= limits(5)[p], C.province_ids[p]
 
 
 def test_5_6_ties_move_in_the_fixed_order_of_turn_0() -> None:

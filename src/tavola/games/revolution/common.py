@@ -123,6 +123,12 @@ choice the other reading (README, 'Revolution readings'). The last two are choic
 leaves to a player, which the engine makes by a fixed rule: the option names the rule."""
 
 
+def limits(players: int) -> list[int]:
+    """§6.11-§6.13 each province's limit: the board's, or the player count's own where the data
+    gives one (board.yaml `by_players`)."""
+    return C.limit_by_players.get(players, C.limit)
+
+
 def fid(owner: int) -> str:
     return FACTIONS[owner]
 

@@ -19,6 +19,7 @@ from tavola.games.revolution.common import (
     ev,
     fid,
     give_stock,
+    limits,
     option,
     phase_over,
 )
@@ -58,7 +59,7 @@ def resolve(state: State, p: int) -> list[int]:
     count nor are removed. In turn 0 the Italian §5.3 stops only below the limit (option
     `turn0_conflict`)."""
     lost = [0] * 6
-    limit = C.limit[p]
+    limit = limits(state["players"])[p]
     below = state["turn"] == 0 and option(state, "turn0_conflict") == "below"
     tally = counts(state, p, sieged=False)
     if sum(tally) <= limit or sum(1 for k in tally if k) < 2:
@@ -98,8 +99,9 @@ def shortfall(state: State) -> list[int]:
     """Neutrals each province needs to reach its limit (limit - 1 in turn 0, §5.4); tokens in
     besieged cities do not count (as in §6.11)."""
     minus = 1 if state["turn"] == 0 else 0
+    limit = limits(state["players"])
     return [
-        max(0, C.limit[p] - minus - sum(counts(state, p, sieged=False))) for p in range(len(C.province_ids))
+        max(0, limit[p] - minus - sum(counts(state, p, sieged=False))) for p in range(len(C.province_ids))
     ]
 
 

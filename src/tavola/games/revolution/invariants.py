@@ -41,7 +41,7 @@ def _province_total(state: dict[str, Any], p: int) -> int:
 def book_vp2(state: dict[str, Any], o: int, final: bool) -> int:
     """§4.3, §5.8 a faction's VP (in halves), from the cards, the tracks and the armies."""
     vp = 2 * sum(state["city_card"][c] == o for c in C.cities)
-    vp += sum(C.vp2[p] for p, h in enumerate(state["province_card"]) if h == o and (final or C.limit[p] > 1))
+    vp += sum(C.vp2[p] for p, h in enumerate(state["province_card"]) if h == o and (final or not C.small[p]))
     faction = FACTIONS[o]
     if faction == "catholics":
         vp += 2 * sum(1 for s in state["bishopric"] if C.bishop_track[s] in ("strongly_catholic", "catholic"))
@@ -97,15 +97,16 @@ def check(state: dict[str, Any]) -> list[str]:
         out.append(f"§6.7 {beggars} Water Beggars, not {C.beggar_tokens}")
     settled = state["phase"] == "movement" or (state["turn"] == 0 and state["phase"] == "final")
     if settled and state["options"]["overflow_neutrals"] == "displace":
+        limit = C.limit_by_players.get(state["players"], C.limit)  # the data's, as the loader read it
         for p in range(len(C.province_ids)):
             # neutrals alone may stand over a limit: neither conflict nor overflow moves them
             sieged = {x["city"] for x in state["sieges"]}
             alone = sum(state["country"][p][:NEUTRAL]) + sum(
                 sum(state["places"][c][:NEUTRAL]) for c in C.province_places[p] if c not in sieged
             )
-            if alone and _province_total(state, p) > C.limit[p]:
+            if alone and _province_total(state, p) > limit[p]:
                 out.append(
-                    f"§6.13 {C.province_ids[p]} holds {_province_total(state, p)} tokens over its limit {C.limit[p]}"
+                    f"§6.13 {C.province_ids[p]} holds {_province_total(state, p)} tokens over its limit {limit[p]}"
                 )
     if state["flow"][-1]["s"] == "position" or state["over"]:
         final = state["turn"] >= C.last_turn
@@ -222,6 +223,38 @@ def _taxes(
     return out
 
 
+def _tax_coins(before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any]) -> list[str]:
+    """§6.1 the coins themselves, not what the events report: as a turn begins each faction's
+    treasury rises, and its stock falls, by its province cards' tax (the cards' data, the player
+    count's own where it gives them), no more than its stock; a city rate moves the coins of its
+    faction's cities and nobody else's. Nothing else moves coins in those steps: the turn begins
+    after a place in the turn order is chosen (§6.20), and the phases after the taxes open with a
+    decision (§6.2-§6.4)."""
+    out = []
+    gained = [a - b for a, b in zip(after["treasury"], before["treasury"])]
+    drawn = [b - a for a, b in zip(after["stock"], before["stock"])]
+    due = [0] * 5
+    if after["turn"] > before["turn"] and after["turn"] <= C.last_turn:
+        tax2 = C.tax2_by_players.get(after["players"], C.tax2)
+        for o in after["factions"]:
+            due[o] = sum(t for t, h in zip(tax2, before["province_card"]) if h == o) // 2
+        what = "as the turn began, their province cards pay"
+    elif action[0] == "rate" and before["flow"][-1]["s"] == "taxes":
+        who = before["flow"][-1]["who"]
+        due[who] = action[1] * sum(h == who for h in before["city_card"])
+        what = f"at the city rate {action[1]}, their cities pay"
+    else:
+        return out
+    for o in after["factions"]:
+        want = min(due[o], before["stock"][o])
+        if gained[o] != want or drawn[o] != want:
+            out.append(
+                f"§6.1 {FACTIONS[o]} took {gained[o]} coins into the treasury and {drawn[o]} from the"
+                f" stock {what} {due[o]} (stock {before['stock'][o]})"
+            )
+    return out
+
+
 def check_step(
     before: dict[str, Any],
     role: str,
@@ -234,7 +267,7 @@ def check_step(
     besieges or uses military influence; §6.4, §6.5, §6.8 the boxes armies stand in; §6.1 the
     taxes collected."""
     verb = action[0]
-    taxed = _taxes(before, action, after, events)
+    taxed = _taxes(before, action, after, events) + _tax_coins(before, action, after)
     if seen is not None and any(e["msg"] in ("ev.tax", "ev.city_tax") for e in events):
         seen["taxes"] = seen.get("taxes", 0) + 1
     if seen is not None and (verb in ("raise", "march") or any(e["msg"] == "ev.battle" for e in events)):

@@ -113,8 +113,14 @@ class BishopricModel(_Item):
     see: str
 
 
+class PlayerCountLimitsModel(_Item):
+    players: int
+    limits: dict[str, int]
+
+
 class BoardModel(_Strict):
     provinces: list[ProvinceModel]
+    by_players: list[PlayerCountLimitsModel] = []
     borders: list[BorderModel]
     rivers: list[RiverModel]
     regions: list[RegionModel]
@@ -294,6 +300,7 @@ class Components:
     province_index: dict[str, int]
     province_names: list[str]
     limit: list[int]
+    limit_by_players: dict[int, list[int]]  # a player count's own limits, where the data gives one
     small: list[bool]
     province_region: list[int]
     province_places: list[list[int]]  # cities and towns of each province
@@ -556,12 +563,35 @@ def _provinces(board: BoardModel, t: Tables) -> Tables:
         "province_index": province_index,
         "province_names": [p.name for p in board.provinces],
         "limit": [p.limit for p in board.provinces],
+        "limit_by_players": _limits_by_players(board, province_index, fb),
         "small": [p.size == "small" for p in board.provinces],
         "province_region": [region_index[p.region] for p in board.provinces],
         "province_pos": [(p.pos.lon, p.pos.lat) for p in board.provinces],
         "adjacent": [sorted(a) for a in adjacent],
         "region_provinces": region_provinces,
     }
+
+
+def _limits_by_players(board: BoardModel, province_index: dict[str, int], fb: _Fail) -> dict[int, list[int]]:
+    """board.yaml `by_players`: a player count's own province limits, the board's elsewhere. A
+    small province keeps its limit of 1 and a large one stays above it (§6.20: small provinces
+    are those of limit 1, whatever the player count)."""
+    out: dict[int, list[int]] = {}
+    for own in board.by_players:
+        k = own.players
+        if k not in (2, 3, 4, 5) or k in out or not own.limits:
+            raise fb(f"by_players[{k}]", "a player count (2-5), once, with the limits it plays")
+        out[k] = [p.limit for p in board.provinces]
+        for province, limit in own.limits.items():
+            item = f"by_players[{k}].limits[{province}]"
+            if province not in province_index:
+                raise fb(item, f"unknown province {province!r}")
+            if board.provinces[province_index[province]].size == "small" or limit < 2:
+                raise fb(
+                    item, f"{limit}: only a large province's limit may change, and stays at least 2 (§6.20)"
+                )
+            out[k][province_index[province]] = limit
+    return out
 
 
 def _places(board: BoardModel, t: Tables) -> Tables:

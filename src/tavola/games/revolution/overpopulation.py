@@ -19,6 +19,7 @@ from tavola.games.revolution.common import (
     counts,
     ev,
     fid,
+    limits,
     option,
     per_faction,
     place_controller,
@@ -60,7 +61,7 @@ def excess(state: State, owner: int, p: int) -> int:
     tally = counts(state, p, sieged=False)
     if tally[owner] == 0 or any(k for o, k in enumerate(tally) if o != owner):
         return 0
-    return max(0, tally[owner] - C.limit[p])
+    return max(0, tally[owner] - limits(state["players"])[p])
 
 
 def room(state: State, owner: int, d: int) -> int:
@@ -69,7 +70,7 @@ def room(state: State, owner: int, d: int) -> int:
     entering token sends neutrals back to the pool so that the province stays within its limit
     (option `overflow_neutrals`: the neutrals stay and the province goes over)."""
     tally = counts(state, d, sieged=False)
-    return max(0, C.limit[d] - (sum(tally) - tally[NEUTRAL]))
+    return max(0, limits(state["players"])[d] - (sum(tally) - tally[NEUTRAL]))
 
 
 def passable(state: State, owner: int) -> Callable[[int], bool]:
@@ -127,7 +128,7 @@ def apply_overflow(
         remove_one(state, p, who)
         state["stock"][who] -= 1
         state["country"][d][who] += 1
-        while displace and sum(counts(state, d, sieged=False)) > C.limit[d]:
+        while displace and sum(counts(state, d, sieged=False)) > limits(state["players"])[d]:
             remove_one(state, d, NEUTRAL)
     return [ev("ev.overflow", faction=fid(who), frm=frm, to=to, n=n)]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from tavola.core.rules import Event
 from tavola.games.revolution import allegiance, taxes, turn, victory
-from tavola.games.revolution.common import State, fid
+from tavola.games.revolution.common import State, fid, limits
 from tavola.games.revolution.flow import FLOW
 from tavola.games.revolution.loader import COMPONENTS as C
 from tavola.games.revolution.loader import FACTIONS
@@ -35,14 +35,16 @@ def names() -> list[dict[str, str]]:
 
 
 def board(title: str, players: int) -> dict[str, Any]:
-    """The map's areas (the provinces), their borders and everything drawn beside the map."""
+    """The map's areas (the provinces, with the player count's limits), their borders and
+    everything drawn beside the map."""
+    limit = limits(players)
     areas = [
         {
             "id": C.province_ids[p],
             "name": C.province_names[p],
             "lon": C.province_pos[p][0],
             "lat": C.province_pos[p][1],
-            "limit": C.limit[p],
+            "limit": limit[p],
             "small": C.small[p],
             "region": C.region_ids[C.province_region[p]],
         }
@@ -217,6 +219,7 @@ def summary(view: dict[str, Any]) -> list[list[Event]]:
                 faction=f,
             )
         )
+    limit = limits(view["players"])
     for p, pid in enumerate(C.province_ids):
         parts = _counted(view["country"][p])
         total = sum(view["country"][p])
@@ -227,7 +230,7 @@ def summary(view: dict[str, Any]) -> list[list[Event]]:
         if view["province_card"][p] >= 0:
             parts.append(part("rev.sum.card", owner=_owner(view["province_card"][p])))
         if total or view["province_card"][p] >= 0:
-            lines.append(line("rev.sum.province", parts, province=pid, n=total, limit=C.limit[p]))
+            lines.append(line("rev.sum.province", parts, province=pid, n=total, limit=limit[p]))
     for b, bid in enumerate(C.box_ids):
         filled = [_owner(o) for o in view["support"][b] if o >= 0]
         if filled:

@@ -358,22 +358,11 @@ Netherlands' and western Bohemia's fortresses (Ieper, Namur, Mons, Eger, Pilsen,
 Budweis), which no Austrian general covered while France had more than 4 markers left."""
 
 
-THERESA_GUARD = 8
-"""§23, three players: Maria Theresa's generals keep Austria's fortresses covered against a
-superpower from this many markers left (as B's with two, ``B_GUARD``). In 14 games of the
-3-player advanced run on 020d59c4ad8dd401 she won 1, her pool (3 at the start, §4) never lower
-than it opened in the 13 others; played again, France emptied its pool of 11 in turn 3 (seed
-13: Ieper, Tournai, Oudenaarde, Eger, Pilsen, then Prag, Tabor and Budweis in one phase) and
-Prussia took Prag, Tabor, Budweis and Iglau in turns 2 and 3 (seed 0) while Austria's generals
-stood at Pressburg or marched on Saxon Poland, covering nothing while every pool held more
-than 4."""
-
-
 def _near_empty(state: State, power: str) -> int:
     """The pool below which an enemy superpower's generals are raiders for ``power``'s side."""
-    if state["control"].get(power) != state["control"]["austria"]:
-        return NEAR_EMPTY
-    return B_GUARD if state["players"] == 2 else THERESA_GUARD
+    if state["players"] == 2 and state["control"].get(power) == state["control"]["austria"]:
+        return B_GUARD
+    return NEAR_EMPTY
 
 
 REACH = N.movement["general"] + N.movement["main_road_bonus"]  # §10.1: one move, main roads

@@ -533,7 +533,6 @@ def _general_steps(
         state, here, power
     ):
         places = exposed  # §23: it covers the fortress first (or takes it on, standing there)
-    places = _home_first(state, power, here, places)
     shun = _allys(state, power)  # passing through would conquer it
     trains = _trains(state, power)
     foes = _enemy_strength(state, power)
@@ -576,25 +575,6 @@ def _general_steps(
         if a[0] == "stop":
             out[i] = stay
     return out
-
-
-HOME = ("austria", "austrian_netherlands", victory.SILESIA)
-
-
-def _home_first(state: State, power: str, here: str, places: list[str]) -> list[str]:
-    """§15, §23, three players: Maria Theresa's general marches first on the fortresses of
-    Austria's own lands (Austria, the Austrian Netherlands, Silesia) an enemy holds within
-    ``FOLLOW`` cities of it. Retaking one sends the enemy's marker back to its pool (§15), and a
-    Silesian one takes Austria's own, where an enemy's land takes only Austria's. In 14 games of
-    the 3-player advanced run on 020d59c4ad8dd401 she won 1, her pool never lower than it opened
-    (3, §4) in the 13 others: played again, her generals marched on Saxon Poland and Bavaria
-    (Tschenstochau in turn 1, Braunau) while Prussia took Silesia, each fortress a marker back
-    to her pool (§15's NOTE), and France Bohemia's."""
-    if not (boxes.advanced(state) and state["players"] == 3 and superpower(state, power) == "austria"):
-        return places
-    dist = GEO.distances(here, maps_in_play(state))
-    home = [c for c in places if GEO.cities[c].territory in HOME and dist.get(c, 99) <= FOLLOW]
-    return home or places
 
 
 def _to_cover(state: State, piece: str, power: str, forts: list[str] | None = None) -> list[str]:

@@ -472,38 +472,3 @@ def test_23_with_two_players_b_covers_against_a_pool_of_eight() -> None:
     assert {"eger", "pilsen", "prag"} <= set(raided(2, 8))
     assert raided(2, 9) == [] and raided(3, 8) == []
     assert {"eger", "pilsen"} <= set(raided(3, knowledge.NEAR_EMPTY))
-
-
-def _karl_moving(players: int) -> dict:
-    """Karl von Lothringen at Melnik with Austria's train, the rest of the board empty: Königstein
-    (Saxon) 2 cities away, Liegnitz (Silesian, Prussian from the start, §4) 6; Karl picked to
-    move in Austria's action phase."""
-    state = allocated(players=players, scenario="advanced")
-    clear_board(state)
-    place(state, "karl_v_lothringen", "melnik", 5)
-    state["trains"]["austria_train_1"] = "melnik"
-    state["turn"], state["stage"], state["group"] = 1, "combat", 2
-    at_step(state, "move", group=2, piece="", stack=False, march=False, path=[], main=True, done=[])
-    act(state, "theresa", "move", "karl_v_lothringen")
-    return state
-
-
-def test_23_with_three_players_maria_theresa_retakes_her_own_lands_first() -> None:
-    """§15, §23: retaking a fortress of Austria's lands sends the enemy's marker back to its pool
-    (and a Silesian one takes Austria's). With three players Karl at Melnik marches on Liegnitz
-    (6 cities), not on Königstein (2), and with Liegnitz and Glogau protected, on the general
-    protecting them (a battle won drives him off, §11, §12) rather than on an open fortress
-    farther off; with two, and for a general with none of Austria's lands' fortresses within
-    ``FOLLOW`` cities of it, the nearest open enemy fortress as before."""
-    three, two = _karl_moving(3), _karl_moving(2)
-    dist = GEO.distances("liegnitz", ("bohemia", "flanders"))
-    saxon = GEO.distances("konigstein", ("bohemia", "flanders"))
-    step3, step2 = _best(three, "theresa"), _best(two, "theresa")
-    assert step3[0] == step2[0] == "to"
-    assert dist[step3[1]] < dist["melnik"]
-    assert saxon[step2[1]] < saxon["melnik"]
-    assert {"liegnitz", "glogau"} <= set(knowledge._home_first(three, "austria", "melnik"))
-    assert knowledge._home_first(two, "austria", "melnik") == []
-    assert knowledge._home_first(three, "austria", "namur") == []
-    place(three, "schwerin", "jauer", 6)  # 1 city from Liegnitz, 2 from Glogau
-    assert knowledge._home_first(three, "austria", "melnik") == ["jauer"]

@@ -524,7 +524,7 @@ def _general_steps(
     state: State, frame: dict[str, Any], piece: str, power: str, actions: list[Action], out: list[float]
 ) -> list[float]:
     here = state["generals"][piece]["city"]
-    places = _home_first(state, power, here) or _open_targets(state, power)
+    places = _open_targets(state, power)
     other = _ally_short(state, power)
     raided = _raided(state, power)  # asked once: :func:`_to_cover` and :func:`_cover` both need it
     if other and _on_guard(state, piece, power):
@@ -575,28 +575,6 @@ def _general_steps(
         if a[0] == "stop":
             out[i] = stay
     return out
-
-
-HOME = ("austria", "austrian_netherlands", victory.SILESIA)
-
-
-def _home_first(state: State, power: str, here: str) -> list[str]:
-    """§15, §23, three players: Maria Theresa's general marches first on the fortresses of
-    Austria's own lands (Austria, the Austrian Netherlands, Silesia) an enemy holds within
-    ``FOLLOW`` cities of it, or, when every one is protected, on the generals protecting them
-    (§10.3: a battle won drives them off, and the fortresses fall, §12). Retaking one sends the
-    enemy's marker back to its pool (§15), a Silesian one takes Austria's own too. In 14 games
-    of the 3-player advanced run on 020d59c4ad8dd401 she won 1, her pool never lower than it
-    opened (3, §4) in the 13 others; played again (seed 0), every such fortress was protected,
-    so her eastern army marched on the nearest open one: Mannheim, 12 to 14 cities off in turn
-    1, Driesen through Saxon Poland in turns 2 and 3, while France and Prussia took Bohemia."""
-    if not (boxes.advanced(state) and state["players"] == 3 and superpower(state, power) == "austria"):
-        return []
-    dist = GEO.distances(here, maps_in_play(state))
-    home = [c for c in targets(state, power) if GEO.cities[c].territory in HOME and dist.get(c, 99) <= FOLLOW]
-    if not home:
-        return []
-    return [c for c in home if not conquest.protected(state, c)] or _guards(state, power, home) or home
 
 
 def _to_cover(state: State, piece: str, power: str, forts: list[str] | None = None) -> list[str]:

@@ -3,8 +3,9 @@ mypyc, and which of them this process runs compiled.
 
 They are where the rules, the search bot and the session path spend their time
 (docs/performance.md): the core's flow and checksum, and Italia's rules, playout weights, view
-and the static data they read at every step (``Static``, a native class once compiled). Every other module, and every module of an editable install, is plain Python. The build
-reads ``MODULES`` from this file, so it must not import anything outside the standard library.
+and the static data they read at every step (``Static``, a native class once compiled). Every
+other module, and every module of an editable install, is plain Python. The build reads
+``MODULES`` from this file, so it must not import anything outside the standard library.
 """
 
 from __future__ import annotations

@@ -398,17 +398,16 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
                 out.append(0.3)
             elif S.is_entry[b] and b not in S.entry_ok[n]:
                 out.append(0.05)  # units left in an entry area are lost at the end of the turn
-            elif not u_[b]:
-                out.append(0.6 + 1.5 * area_value(S, st, n, b))  # nobody there
             else:
-                foes = _foes(S, st, b, n)
+                lst = u_[b]
+                foes = _foes(S, st, b, n) if lst else []  # an empty area: nobody to ask
                 if foes:
                     p = attack_odds(S, st, b, n, grp, foes) if fighters else 0.0
                     out.append(0.05 + 3.0 * p * p + p * area_value(S, st, n, b))
-                elif any(u[NAT] == n for u in u_[b]):
+                elif any(u[NAT] == n for u in lst):
                     out.append(0.3)  # passing through an area already held
                 else:
-                    out.append(0.6 + 1.5 * area_value(S, st, n, b))
+                    out.append(0.6 + 1.5 * area_value(S, st, n, b))  # nobody to fight
         elif verb == "unit" or verb == "leader":
             if not grp:
                 out.append(2.0)

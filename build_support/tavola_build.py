@@ -1,7 +1,7 @@
 """Tavola's build backend: setuptools' own, plus the opt-in compiled build.
 
 ``TAVOLA_COMPILE=1 pip install .`` compiles the modules listed in ``tavola/compiled.py`` with
-mypyc (about a third less CPU per Italia action: docs/performance.md) and only then asks for
+mypyc (about half the CPU per Italia action: docs/performance.md) and only then asks for
 mypy as a build requirement. Without it the package is pure Python, and an editable install
 (``pip install -e .``, as ``make serve`` and ``make test`` do) always is: a compiled module
 shadows its source, so an edit would not run until the next build.

@@ -2,11 +2,11 @@
 mypyc, and which of them this process runs compiled.
 
 They are where the rules, the search bot and the session path spend their time
-(docs/performance.md): the core's flow and checksum, Antike's rules, playout weights and view,
-and Italia's rules, playout weights, view and the static data they read at every step
-(``Static``, a native class once compiled). Every other module, and every module of an
-editable install, is plain Python. The build reads ``MODULES`` from this file, so it must not
-import anything outside the standard library.
+(docs/performance.md): the core's flow, checksum and playout draw, Antike's rules, playout
+weights and view, and Italia's rules, playout weights, view, unit record constants and the
+static data they read at every step (``Static``, a native class once compiled). Every other
+module, and every module of an editable install, is plain Python. The build reads ``MODULES``
+from this file, so it must not import anything outside the standard library.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import importlib.machinery
 
 MODULES = (
     "tavola.core.checksums",
+    "tavola.core.draws",
     "tavola.core.flow",
     "tavola.games.antike.common",
     "tavola.games.antike.flow",
@@ -35,6 +36,7 @@ MODULES = (
     "tavola.games.italia.battle",
     "tavola.games.italia.campaigns",
     "tavola.games.italia.combat",
+    "tavola.games.italia.const",
     "tavola.games.italia.flow",
     "tavola.games.italia.income",
     "tavola.games.italia.italia_i",

@@ -17,8 +17,8 @@ import tavola.games.italia as italia
 PACKAGE = Path(italia.__file__).parent
 
 NOT_IN_THE_DATA = {
-    "NAT, KIND, MP, FL, HIT, EXT": "the fields of the unit record",
-    "NO_CITY, CITY, RUIN": "the city counter's states (§2.2.1.9)",
+    **dict.fromkeys(("NAT", "KIND", "MP", "FL", "HIT", "EXT"), "the fields of the unit record"),
+    **dict.fromkeys(("NO_CITY", "CITY", "RUIN"), "the city counter's states (§2.2.1.9)"),
     "FLEET_CAPACITY": "§9.6: two land units per fleet",
     "RAID_TO_HIT": "§10.7: raiders hit on 7-10",
     "MOD_ROUGH": "§10.3: -1 in highland or marsh",

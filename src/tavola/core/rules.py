@@ -14,14 +14,13 @@ action space for learning agents.
 from __future__ import annotations
 
 import marshal
-import math
 import random
 from abc import ABC, abstractmethod
-from bisect import bisect
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import accumulate
 from typing import Any
+
+from tavola.core.draws import weighted_pick  # noqa: F401  (offered here with the rest of the contract)
 
 State = dict[str, Any]
 Action = tuple[Any, ...]
@@ -73,18 +72,6 @@ class Knowledge:
     prior: Callable[[Rules, State, str, list[Action]], list[float]] | None = None
     playout: Callable[[Rules, State, str, list[Action], random.Random], Action] | None = None
     cutoff: float = 0.0
-
-
-def weighted_pick(rand: random.Random, actions: list[Action], weights: list[float]) -> Action:
-    """One of ``actions`` drawn in proportion to ``weights``, for a playout that draws at every
-    click: the very draw of ``rand.choices(actions, weights)[0]`` (one ``rand.random()``, the
-    same action, the same errors for weights that sum to nothing or to infinity) without its
-    generality, so a seeded bot plays the same games."""
-    cumulative = list(accumulate(weights))
-    total = cumulative[-1] + 0.0
-    if total <= 0.0 or not math.isfinite(total):
-        raise ValueError(f"weights must sum to a positive finite number, not {total}")
-    return actions[bisect(cumulative, rand.random() * total, 0, len(cumulative) - 1)]
 
 
 StepInvariants = Callable[[State, str, Action, State, list[Event], "dict[str, int] | None"], list[str]]

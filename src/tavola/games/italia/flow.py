@@ -19,7 +19,7 @@ the frame's nation's (``nation``) unless a step names its deciders (the two side
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 from tavola.core.flow import Flow, Frame, Step
 from tavola.core.rules import Action, Event, State
@@ -231,7 +231,7 @@ class _Games(dict[str, Static]):
         return self[key]
 
 
-GAMES = _Games()
+GAMES: Final = _Games()
 
 
 def _nation_role(state: State, frame: Frame) -> str:

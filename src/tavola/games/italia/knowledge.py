@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Final
 
 from tavola.core.rules import Action, Knowledge, Rules, State, weighted_pick
 from tavola.games.italia.battle import modifier
@@ -38,13 +38,13 @@ from tavola.games.italia.scenario import Static, static
 from tavola.games.italia.victory import player_vp, round_vp
 from tavola.games.italia.view import battle_odds_now
 
-EXACT_STATES = 400
+EXACT_STATES: Final = 400
 """Battles with up to this many states (:func:`~tavola.games.italia.odds.state_count`) get
 exact odds in the bots' decisions; a first computation takes a few milliseconds at most."""
 
 # What one unit is worth in a fight: expected hits it scores times the hits it takes, roughly
 # (a two-hit unit at 5+ against a one-hit unit at 7+).
-STRENGTH = {
+STRENGTH: Final = {
     "infantry": 1.0,
     "foederati": 1.0,
     "legion": 1.25,
@@ -53,8 +53,8 @@ STRENGTH = {
     "elephant": 1.7,
     "fleet": 0.6,
 }
-HOLD = 0.25  # an area held is worth this much besides its VP (a gold of income, a foothold)
-GOLD_HALF_VP = 0.25
+HOLD: Final = 0.25  # an area held is worth this much besides its VP (a gold of income, a foothold)
+GOLD_HALF_VP: Final = 0.25
 """What one gold in the treasury of a nation still to score is worth in the evaluation, in half
 VP (an eighth of a VP): four gold buy a unit, and a unit that lives on scores for its nation.
 A unit on the map is worth the gold it cost, so a purchase changes nothing in the value, a lost
@@ -398,17 +398,16 @@ def _move(S: Static, st: State, f: dict[str, Any], n: int, actions: list[Action]
                 out.append(0.3)
             elif S.is_entry[b] and b not in S.entry_ok[n]:
                 out.append(0.05)  # units left in an entry area are lost at the end of the turn
-            elif not u_[b]:
-                out.append(0.6 + 1.5 * area_value(S, st, n, b))  # nobody there
             else:
-                foes = _foes(S, st, b, n)
+                lst = u_[b]
+                foes = _foes(S, st, b, n) if lst else []  # an empty area: nobody to ask
                 if foes:
                     p = attack_odds(S, st, b, n, grp, foes) if fighters else 0.0
                     out.append(0.05 + 3.0 * p * p + p * area_value(S, st, n, b))
-                elif any(u[NAT] == n for u in u_[b]):
+                elif any(u[NAT] == n for u in lst):
                     out.append(0.3)  # passing through an area already held
                 else:
-                    out.append(0.6 + 1.5 * area_value(S, st, n, b))
+                    out.append(0.6 + 1.5 * area_value(S, st, n, b))  # nobody to fight
         elif verb == "unit" or verb == "leader":
             if not grp:
                 out.append(2.0)
@@ -576,7 +575,7 @@ def _sink(st: State, f: dict[str, Any], actions: list[Action]) -> list[float]:
 
 
 # Simple steps: verb -> weight (verbs not listed weigh 1).
-_FIXED: dict[str, dict[str, float]] = {
+_FIXED: Final[dict[str, dict[str, float]]] = {
     "revolt": {"revolt": 2.0, "done": 0.5},
     "camp": {"campaign": 1.2, "done": 0.8, "pass": 0.8, "raid": 0.5, "block": 0.3},
     "react": {"pass": 1.0, "join": 0.8, "see": 0.4, "done": 1.0},

@@ -99,8 +99,14 @@ balance: install balance-italia balance-revolution
 	$(BALANCE) maria --games 48 --scenario introductory --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-introductory-3.jsonl
 	$(BALANCE) maria --games 48 --scenario advanced --players 3 --bot $(MARIA_BOT) --log docs/balance/maria-advanced-3.jsonl
 
+# Revolution's 5-player log was written by step 13's code (commit $(REVOLUTION_AT)); the loader of
+# per-count limits since plays the same games (docs/balance.md) but changes the fingerprint.
+REVOLUTION_AT := bbd50be
+REVOLUTION_SRC := build/revolution-$(REVOLUTION_AT)/src
 balance-revolution: install
-	$(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step13.jsonl
+	test -d $(REVOLUTION_SRC) || git cat-file -e '$(REVOLUTION_AT)^{commit}' || { echo "balance-revolution: this clone does not hold $(REVOLUTION_AT) (run git fetch --unshallow)" >&2; exit 1; }
+	test -d $(REVOLUTION_SRC) || { mkdir -p build/revolution-$(REVOLUTION_AT) && git archive $(REVOLUTION_AT) src | tar -x -C build/revolution-$(REVOLUTION_AT); }
+	PYTHONPATH=$(REVOLUTION_SRC) $(BALANCE) revolution --games 48 --players 5 --bot $(REVOLUTION_BOT) --log docs/balance/revolution-5-step13.jsonl
 
 # Italia's verdict runs were played at commit $(ITALIA_AT) (docs/balance.md), and a log resumes
 # only on the code that wrote it: they run from that commit's sources (git archive into build/),

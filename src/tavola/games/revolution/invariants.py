@@ -184,6 +184,13 @@ def _boxes(
 CITY_RATES = (1, 2, 3)  # §6.1 «1, 2 o 3 monete per città»
 
 
+def _province_tax(state: dict[str, Any], o: int) -> int:
+    """§6.1 what faction ``o``'s province cards pay: their taxes summed, the fraction dropped (the
+    player count's own cards where the data gives them)."""
+    tax2 = C.tax2_by_players.get(state["players"], C.tax2)
+    return sum(t for t, h in zip(tax2, state["province_card"]) if h == o) // 2
+
+
 def _taxes(
     before: dict[str, Any], action: tuple[Any, ...], after: dict[str, Any], events: list[dict[str, Any]]
 ) -> list[str]:
@@ -192,14 +199,13 @@ def _taxes(
     data gives them), and each city it holds pays the one rate of 1, 2 or 3 coins it chooses;
     the coins come from the stock, so a stock that runs out pays less, never more."""
     out = []
-    tax2 = C.tax2_by_players.get(after["players"], C.tax2)
     paid: dict[int, int] = {}
     for e in events:
         if e["msg"] == "ev.tax":
             paid[FACTIONS.index(e["args"]["faction"])] = e["args"]["n"]
     if after["turn"] > before["turn"] and after["turn"] <= C.last_turn:
         for o in after["factions"]:
-            due = sum(t for t, h in zip(tax2, after["province_card"]) if h == o) // 2
+            due = _province_tax(before, o)
             got = paid.get(o, 0)
             if got > due or (got < due and after["stock"][o] > 0):
                 out.append(f"§6.1 {FACTIONS[o]} collected {got} coins of province tax, their cards pay {due}")
@@ -235,9 +241,8 @@ def _tax_coins(before: dict[str, Any], action: tuple[Any, ...], after: dict[str,
     drawn = [b - a for a, b in zip(after["stock"], before["stock"])]
     due = [0] * 5
     if after["turn"] > before["turn"] and after["turn"] <= C.last_turn:
-        tax2 = C.tax2_by_players.get(after["players"], C.tax2)
         for o in after["factions"]:
-            due[o] = sum(t for t, h in zip(tax2, before["province_card"]) if h == o) // 2
+            due[o] = _province_tax(before, o)
         what = "as the turn began, their province cards pay"
     elif action[0] == "rate" and before["flow"][-1]["s"] == "taxes":
         who = before["flow"][-1]["who"]
